@@ -2,5 +2,5 @@ from django.apps import AppConfig
 
 
 class BoardsConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'boards'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "boards"

@@ -1,3 +1,36 @@
-from django.db import models
+"""Stored deals: one board of a session with its layout (hands and prikup)."""
 
-# Create your models here.
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+
+
+class Board(models.Model):
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveIntegerField(_("board"))
+    set_number = models.PositiveIntegerField(_("set"))
+    dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
+    # Layout in the bundle's notation: {"N": "SAKQ C7 DJ98 H10", ...}; empty until dealt or recorded.
+    hands = models.JSONField(_("hands"), default=dict, blank=True)
+    prikup = models.JSONField(_("prikup, top card first"), default=list, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="board_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(condition=Q(set_number__gte=1), name="board_set_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} / {self.number}"
+
+    @property
+    def has_layout(self) -> bool:
+        return bool(self.hands)

@@ -129,6 +129,10 @@ STORAGES = {
     },
 }
 
+# In development WhiteNoise serves straight from the apps' static folders (no collectstatic needed).
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -2,5 +2,5 @@ from django.apps import AppConfig
 
 
 class ScoringConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'scoring'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "scoring"

@@ -1,3 +1,101 @@
-from django.db import models
+"""Protocol rows (results), procedural penalties and the computed matchpoints kept beside them.
 
-# Create your models here.
+A ``Result`` stores the facts of one row of a board's protocol (spec §11). ``vists``, ``matchpoints``
+and ``top`` are a cache of what the scoring core computed; the core can always recompute them.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Result(models.Model):
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="results")
+    board_number = models.PositiveIntegerField(_("board"))
+    round_number = models.PositiveIntegerField(_("round"))
+    table_number = models.PositiveIntegerField(_("table"))
+    room = models.CharField(_("room"), max_length=16, blank=True, default="")
+    seat_n = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="+", verbose_name="N")
+    seat_e = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="+", verbose_name="E")
+    seat_s = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="+", verbose_name="S")
+    seat_w = models.ForeignKey(
+        "tournaments.Participant", models.PROTECT, related_name="+", null=True, blank=True, verbose_name="W"
+    )
+    dealer = models.CharField(_("dealer"), max_length=1, blank=True)
+    # The protocol row's facts (contract, declarer, w1, w2, calls, play, ...), as in the bundle.
+    row = models.JSONField(_("protocol row"), default=dict, blank=True)
+    version = models.CharField(_("fouled-board version"), max_length=8, default="A")
+    adjusted = models.JSONField(_("artificial adjusted result"), null=True, blank=True)
+    assigned = models.JSONField(_("assigned result"), null=True, blank=True)
+    # Cache of the scoring core's output: exact numbers as strings ("16/3").
+    vists = models.JSONField(_("vists"), null=True, blank=True)
+    matchpoints = models.JSONField(_("matchpoints"), null=True, blank=True)
+    top = models.JSONField(_("top"), null=True, blank=True)
+    position = models.PositiveIntegerField(_("order of entry"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["session", "position", "id"]
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "room", "board_number", "table_number", "round_number"],
+                name="result_one_per_board_table_round",
+            ),
+            models.CheckConstraint(
+                condition=~(Q(adjusted__isnull=False) & Q(assigned__isnull=False)),
+                name="result_not_both_adjusted_and_assigned",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"board {self.board_number}, table {self.table_number}, round {self.round_number}"
+
+    def seats(self) -> dict[str, int]:
+        out = {"N": self.seat_n.number, "E": self.seat_e.number, "S": self.seat_s.number}
+        if self.seat_w_id is not None:
+            out["W"] = self.seat_w.number
+        return out
+
+
+class Penalty(models.Model):
+    """A procedural penalty (rules §12) in matchpoints, added to the participant's session total."""
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="penalties")
+    participant = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="penalties")
+    matchpoints = models.CharField(_("matchpoints"), max_length=32)
+    reason = models.CharField(_("reason"), max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "id"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.matchpoints} ({self.reason})"
+
+
+class Standing(models.Model):
+    """The computed standings of a tournament (all sessions so far), replaced on every rescore."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="standings")
+    participant = models.ForeignKey("tournaments.Participant", models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    rank = models.CharField(max_length=16)
+    matchpoints = models.CharField(max_length=32)
+    max = models.CharField(max_length=32)
+    percent = models.CharField(max_length=8)
+
+    class Meta:
+        ordering = ["tournament", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "participant"], name="standing_one_per_participant"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.participant} {self.percent}%"

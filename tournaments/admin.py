@@ -1,3 +1,52 @@
 from django.contrib import admin
 
-# Register your models here.
+from .models import AuditEntry, Participant, Session, Tournament
+
+
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+
+
+class SessionInline(admin.TabularInline):
+    model = Session
+    extra = 0
+    fields = ("number", "status", "scored_at", "changed_at")
+    readonly_fields = ("scored_at", "changed_at")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "variant", "players_per_table", "publication", "starts_on")
+    list_filter = ("variant", "publication", "players_per_table")
+    search_fields = ("name", "slug", "venue")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("directors",)
+    inlines = [SessionInline, ParticipantInline]
+
+
+@admin.register(Participant)
+class ParticipantAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "name", "club", "federation_id")
+    list_filter = ("tournament",)
+    search_fields = ("name", "club", "federation_id")
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "status", "scored_at", "changed_at")
+    list_filter = ("tournament", "status")
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ("at", "tournament", "user", "actor", "action", "object_repr")
+    list_filter = ("tournament", "action")
+    search_fields = ("object_repr", "reason")
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request):  # the trail is written by services only
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

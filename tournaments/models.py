@@ -1,3 +1,165 @@
-from django.db import models
+"""Events, sessions and participants.
 
-# Create your models here.
+Rules of the game live in the pure cores (``scoring.preferans``, ``tournaments.movements``, ``boards``);
+these models only store the facts an event produces.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Variant(models.TextChoices):
+    SOCHI = "sochi", _("Sochi")
+    LENINGRAD = "leningrad", _("Leningrad")
+    ROSTOV = "rostov", _("Rostov")
+
+
+class UnequalResults(models.TextChoices):
+    NEUBERG = "neuberg", _("Neuberg")
+    NONE = "none", _("Raw matchpoints")
+
+
+class Publication(models.TextChoices):
+    """How far the results have gone (rules §1, §13): nothing public before publication."""
+
+    DRAFT = "draft", _("Not published")
+    PROVISIONAL = "provisional", _("Provisional")
+    OFFICIAL = "official", _("Official")
+    FINAL = "final", _("Final")
+
+
+def default_artificial() -> dict[str, int]:
+    return {"A-": 40, "A": 50, "A+": 60}
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    variant = models.CharField(_("variant"), max_length=16, choices=Variant.choices, default=Variant.SOCHI)
+    rules = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    players_per_table = models.PositiveSmallIntegerField(
+        _("players per table"), choices=[(3, "3"), (4, "4")], default=4
+    )
+    deals_per_set = models.PositiveSmallIntegerField(_("deals per set"), default=4)
+    unequal_results = models.CharField(
+        _("unequal numbers of results"),
+        max_length=16,
+        choices=UnequalResults.choices,
+        default=UnequalResults.NEUBERG,
+    )
+    artificial = models.JSONField(_("artificial results, percent of the top"), default=default_artificial)
+    minutes_per_deal = models.PositiveSmallIntegerField(_("minutes per deal"), default=5)
+    correction_minutes = models.PositiveSmallIntegerField(_("correction period, minutes"), default=30)
+    language = models.CharField(_("language of printed results"), max_length=2, default="ru",
+                                choices=settings.LANGUAGES)
+    publication = models.CharField(
+        _("results"), max_length=16, choices=Publication.choices, default=Publication.DRAFT
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True, verbose_name=_("directors")
+    )
+    starts_on = models.DateField(_("date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=Q(players_per_table__in=[3, 4]), name="tournament_players_3_or_4"),
+            models.CheckConstraint(condition=Q(deals_per_set__gte=1), name="tournament_deals_per_set_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament-detail", kwargs={"slug": self.slug})
+
+    @property
+    def is_published(self) -> bool:
+        return self.publication != Publication.DRAFT
+
+
+class Participant(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=200, blank=True)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    federation_id = models.CharField(_("federation id"), max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="participant_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="participant_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}" if self.name else str(self.number)
+
+
+class Session(models.Model):
+    """One session («сессия», «тур» in club speech) of an event: a movement, its boards and results."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveSmallIntegerField(_("number"))
+    movement = models.JSONField(_("movement"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+    scored_at = models.DateTimeField(_("standings computed at"), null=True, blank=True)
+    changed_at = models.DateTimeField(_("last change at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.number}"
+
+    @property
+    def standings_current(self) -> bool:
+        """True when the stored matchpoints reflect every change made to the session."""
+        if self.changed_at is None:
+            return self.scored_at is not None
+        return self.scored_at is not None and self.scored_at >= self.changed_at
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when and why (every change to results, adjustments and penalties)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
+    at = models.DateTimeField(_("when"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, verbose_name=_("who")
+    )
+    actor = models.CharField(_("actor"), max_length=200, blank=True)
+    action = models.CharField(_("action"), max_length=64)
+    object_repr = models.CharField(_("object"), max_length=200, blank=True)
+    data = models.JSONField(_("details"), default=dict, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"

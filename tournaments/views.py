@@ -1,3 +1,51 @@
-from django.shortcuts import render
+"""Pages. Views only read and call services; the rules live in the cores."""
 
-# Create your views here.
+from __future__ import annotations
+
+from django.db import connection
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+
+from .models import Tournament
+from .permissions import can_direct, can_see_results
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = (
+        Tournament.objects.annotate(n_participants=Count("participants", distinct=True))
+        .order_by("-starts_on", "-created_at")
+    )
+    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    is_director = can_direct(request.user, tournament)
+    show_results = can_see_results(request.user, tournament)
+    context = {
+        "tournament": tournament,
+        "is_director": is_director,
+        "participants": tournament.participants.all(),
+        "sessions": tournament.sessions.annotate(
+            n_results=Count("results", distinct=True), n_boards=Count("boards", distinct=True)
+        ),
+        "show_results": show_results,
+        "standings": tournament.standings.select_related("participant") if show_results else [],
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness and database reachability, for load balancers and monitoring."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception as exc:  # noqa: BLE001 - any database failure means "not healthy"
+        return JsonResponse({"status": "error", "database": str(exc)}, status=503)
+    return JsonResponse({"status": "ok"})
+
+
+

@@ -32,3 +32,18 @@ def published(tournament):
     tournament.publication = Publication.PROVISIONAL
     tournament.save(update_fields=["publication"])
     return tournament
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests that need real services or a browser run only where those exist (CI provides them)."""
+    import os
+    import shutil
+
+    skip_redis = pytest.mark.skip(reason="set TEST_REDIS_URL (redis://127.0.0.1:6379/15) to run the Redis/Celery tests")
+    skip_e2e = pytest.mark.skip(reason="Debian's chromium is not installed (apt-get install chromium)")
+    has_chromium = bool(os.environ.get("CHROMIUM_PATH") or shutil.which("chromium"))
+    for item in items:
+        if "redis" in item.keywords and not os.environ.get("TEST_REDIS_URL"):
+            item.add_marker(skip_redis)
+        if "e2e" in item.keywords and not has_chromium:
+            item.add_marker(skip_e2e)

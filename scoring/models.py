@@ -12,6 +12,12 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Result(models.Model):
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("Entered, awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        DIRECTOR = "director", _("Entered by the director")
+
     session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="results")
     board_number = models.PositiveIntegerField(_("board"))
     round_number = models.PositiveIntegerField(_("round"))
@@ -34,6 +40,11 @@ class Result(models.Model):
     matchpoints = models.JSONField(_("matchpoints"), null=True, blank=True)
     top = models.JSONField(_("top"), null=True, blank=True)
     position = models.PositiveIntegerField(_("order of entry"), default=0)
+    status = models.CharField(_("state"), max_length=16, choices=Status.choices, default=Status.ENTERED)
+    confirmed_by = models.JSONField(_("confirmed by (seats)"), default=list, blank=True)
+    dispute = models.TextField(_("dispute"), blank=True)
+    # A client-chosen key: a retried submission with the same key returns the stored row, never a second one.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -94,7 +105,9 @@ class Standing(models.Model):
     class Meta:
         ordering = ["tournament", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "participant"], name="standing_one_per_participant"),
+            models.UniqueConstraint(
+                fields=["tournament", "participant"], name="standing_one_per_participant"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -39,7 +39,9 @@ def pytest_collection_modifyitems(config, items):
     import os
     import shutil
 
-    skip_redis = pytest.mark.skip(reason="set TEST_REDIS_URL (redis://127.0.0.1:6379/15) to run the Redis/Celery tests")
+    skip_redis = pytest.mark.skip(
+        reason="set TEST_REDIS_URL (redis://127.0.0.1:6379/15) to run the Redis/Celery tests"
+    )
     skip_e2e = pytest.mark.skip(reason="Debian's chromium is not installed (apt-get install chromium)")
     has_chromium = bool(os.environ.get("CHROMIUM_PATH") or shutil.which("chromium"))
     for item in items:

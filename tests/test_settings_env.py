@@ -11,8 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _settings(env: dict[str, str], expr: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL",
-                                                              "CELERY_BROKER_URL", "ALLOWED_HOSTS"}}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "ALLOWED_HOSTS"}
+    }
     clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
     code = f"import django; django.setup(); from django.conf import settings as s; print({expr})"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True)
@@ -37,7 +40,9 @@ def test_secret_key_is_required_when_debug_is_off():
     out = _settings({"DEBUG": "0"}, "s.SECRET_KEY")
     assert out.returncode != 0
     assert "SECRET_KEY must be set" in out.stderr
-    ok = _settings({"DEBUG": "0", "SECRET_KEY": "x" * 60, "ALLOWED_HOSTS": "example.org"},
-                   "s.SECRET_KEY == 'x' * 60, s.ALLOWED_HOSTS")
+    ok = _settings(
+        {"DEBUG": "0", "SECRET_KEY": "x" * 60, "ALLOWED_HOSTS": "example.org"},
+        "s.SECRET_KEY == 'x' * 60, s.ALLOWED_HOSTS",
+    )
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout.strip() == "True ['example.org']"

@@ -33,7 +33,11 @@ def test_runserver_serves_the_demo_tournament(tmp_path):
     port = _free_port()
     server = subprocess.Popen(
         manage + ["runserver", "--noreload", f"127.0.0.1:{port}"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         body = ""

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Participant, Session, Tournament
+from .models import AuditEntry, Participant, Round, Seating, Session, Table, Tournament
 
 
 class ParticipantInline(admin.TabularInline):
@@ -50,3 +50,32 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("session", "number", "status", "started_at", "ended_at")
+    list_filter = ("session__tournament", "status")
+
+
+@admin.register(Seating)
+class SeatingAdmin(admin.ModelAdmin):
+    list_display = (
+        "session",
+        "round_number",
+        "room",
+        "table_number",
+        "set_number",
+        "seat_n",
+        "seat_e",
+        "seat_s",
+        "seat_w",
+    )
+    list_filter = ("session__tournament",)
+    raw_id_fields = ("seat_n", "seat_e", "seat_s", "seat_w")
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("session", "room", "number", "code")
+    list_filter = ("session__tournament",)

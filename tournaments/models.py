@@ -55,11 +55,15 @@ class Tournament(models.Model):
     artificial = models.JSONField(_("artificial results, percent of the top"), default=default_artificial)
     minutes_per_deal = models.PositiveSmallIntegerField(_("minutes per deal"), default=5)
     correction_minutes = models.PositiveSmallIntegerField(_("correction period, minutes"), default=30)
-    language = models.CharField(_("language of printed results"), max_length=2, default="ru",
-                                choices=settings.LANGUAGES)
+    language = models.CharField(
+        _("language of printed results"), max_length=2, default="ru", choices=settings.LANGUAGES
+    )
     publication = models.CharField(
         _("results"), max_length=16, choices=Publication.choices, default=Publication.DRAFT
     )
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    official_at = models.DateTimeField(_("official at"), null=True, blank=True)
+    final_at = models.DateTimeField(_("final at"), null=True, blank=True)
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True, verbose_name=_("directors")
     )
@@ -72,8 +76,12 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
-            models.CheckConstraint(condition=Q(players_per_table__in=[3, 4]), name="tournament_players_3_or_4"),
-            models.CheckConstraint(condition=Q(deals_per_set__gte=1), name="tournament_deals_per_set_positive"),
+            models.CheckConstraint(
+                condition=Q(players_per_table__in=[3, 4]), name="tournament_players_3_or_4"
+            ),
+            models.CheckConstraint(
+                condition=Q(deals_per_set__gte=1), name="tournament_deals_per_set_positive"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -93,6 +101,8 @@ class Participant(models.Model):
     name = models.CharField(_("name"), max_length=200, blank=True)
     club = models.CharField(_("club"), max_length=200, blank=True)
     federation_id = models.CharField(_("federation id"), max_length=64, blank=True)
+    # A short PIN the participant uses to confirm protocol rows at the table.
+    pin = models.CharField(_("PIN"), max_length=8, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -119,6 +129,7 @@ class Session(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     movement = models.JSONField(_("movement"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
     scored_at = models.DateTimeField(_("standings computed at"), null=True, blank=True)
     changed_at = models.DateTimeField(_("last change at"), null=True, blank=True)
 
@@ -163,3 +174,85 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"
+
+
+class Round(models.Model):
+    """One round of a session: started and ended by the director; the timer runs from ``started_at``."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Not started")
+        RUNNING = "running", _("Running")
+        ENDED = "ended", _("Ended")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} / {self.number}"
+
+
+class Seating(models.Model):
+    """Who sits where in one round at one table, and which set of boards the table plays (from the movement)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seatings")
+    room = models.CharField(_("room"), max_length=16, blank=True, default="")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    set_number = models.PositiveIntegerField(_("set"))
+    seat_n = models.ForeignKey(Participant, models.PROTECT, related_name="+", verbose_name="N")
+    seat_e = models.ForeignKey(Participant, models.PROTECT, related_name="+", verbose_name="E")
+    seat_s = models.ForeignKey(Participant, models.PROTECT, related_name="+", verbose_name="S")
+    seat_w = models.ForeignKey(
+        Participant, models.PROTECT, related_name="+", null=True, blank=True, verbose_name="W"
+    )
+
+    class Meta:
+        ordering = ["session", "round_number", "room", "table_number"]
+        verbose_name = _("seating")
+        verbose_name_plural = _("seatings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "room", "round_number", "table_number"], name="seating_one_per_table_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} r{self.round_number} t{self.table_number}"
+
+    def seats(self) -> dict[str, Participant]:
+        out = {"N": self.seat_n, "E": self.seat_e, "S": self.seat_s}
+        if self.seat_w_id is not None:
+            out["W"] = self.seat_w
+        return out
+
+
+class Table(models.Model):
+    """A physical table of a session, with the short code players open its entry page with."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
+    room = models.CharField(_("room"), max_length=16, blank=True, default="")
+    number = models.PositiveSmallIntegerField(_("table"))
+    code = models.CharField(_("table code"), max_length=12, unique=True)
+
+    class Meta:
+        ordering = ["session", "room", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "room", "number"], name="table_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} table {self.number}"

@@ -13,9 +13,8 @@ from .permissions import can_direct, can_see_results
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    tournaments = (
-        Tournament.objects.annotate(n_participants=Count("participants", distinct=True))
-        .order_by("-starts_on", "-created_at")
+    tournaments = Tournament.objects.annotate(n_participants=Count("participants", distinct=True)).order_by(
+        "-starts_on", "-created_at"
     )
     return render(request, "tournaments/home.html", {"tournaments": tournaments})
 
@@ -46,6 +45,3 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except Exception as exc:  # noqa: BLE001 - any database failure means "not healthy"
         return JsonResponse({"status": "error", "database": str(exc)}, status=503)
     return JsonResponse({"status": "ok"})
-
-
-

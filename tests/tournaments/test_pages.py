@@ -23,8 +23,13 @@ def test_home_speaks_russian_by_default_and_english_on_request(client, tournamen
 
 def test_unpublished_results_are_hidden_from_the_public(client, tournament, director):
     Standing.objects.create(
-        tournament=tournament, participant=tournament.participants.first(), position=1, rank="1",
-        matchpoints="10", max="12", percent="83.33",
+        tournament=tournament,
+        participant=tournament.participants.first(),
+        position=1,
+        rank="1",
+        matchpoints="10",
+        max="12",
+        percent="83.33",
     )
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "83.33" not in page
@@ -34,8 +39,13 @@ def test_unpublished_results_are_hidden_from_the_public(client, tournament, dire
 
 def test_published_results_are_public(client, published):
     Standing.objects.create(
-        tournament=published, participant=published.participants.first(), position=1, rank="1",
-        matchpoints="10", max="12", percent="83.33",
+        tournament=published,
+        participant=published.participants.first(),
+        position=1,
+        rank="1",
+        matchpoints="10",
+        max="12",
+        percent="83.33",
     )
     assert "83.33" in client.get(published.get_absolute_url()).content.decode()
 
@@ -52,5 +62,17 @@ def test_healthz(client, db):
 
 def test_admin_lists_every_model(admin_client):
     index = admin_client.get("/admin/").content.decode()
-    for model in ("tournament", "participant", "session", "auditentry", "board", "result", "penalty"):
+    for model in (
+        "tournament",
+        "participant",
+        "session",
+        "round",
+        "seating",
+        "table",
+        "auditentry",
+        "board",
+        "result",
+        "penalty",
+        "standing",
+    ):
         assert f"/{model}/" in index, model

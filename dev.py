@@ -28,8 +28,6 @@ def sh(*args: str | Path, check: bool = True) -> int:
 
 
 def ensure_venv(requirements: str) -> None:
-    if sys.version_info < (3, 11):
-        sys.exit("Python 3.11 or newer is needed (this is %d.%d)." % sys.version_info[:2])
     if not PY.exists():
         print(f"Creating a virtualenv in {VENV}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -66,6 +64,8 @@ def test(pytest_args: list[str]) -> None:
 
 
 def main() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - this file is what tells an old Python so
+        sys.exit("Python 3.11 or newer is needed (this is {}.{}).".format(*sys.version_info[:2]))
     if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test"}:
         sys.exit(__doc__)
     try:

@@ -135,16 +135,22 @@ def parse_movement(raw: object, problems: Problems, loc: Loc) -> dict[str, Any] 
     scheme = raw.get("scheme")
     if scheme == "basic":
         check_keys(
-            problems, loc, raw, allowed=("scheme", "tables"), required=("tables",), what="basic movement"
+            problems,
+            loc,
+            raw,
+            allowed=("scheme", "tables", "rounds", "rooms"),
+            required=("tables",),
+            what="basic movement",
         )
-        if "tables" in raw and positive_int(raw["tables"]) is None:
-            problems.add(loc, f"tables must be a positive integer, not {raw['tables']!r}")
+        for key in ("tables", "rounds", "rooms"):
+            if key in raw and positive_int(raw[key]) is None:
+                problems.add(loc, f"{key} must be a positive integer, not {raw[key]!r}")
     elif scheme == "book":
         check_keys(
             problems,
             loc,
             raw,
-            allowed=("scheme", "participants"),
+            allowed=("scheme", "participants", "rounds"),
             required=("participants",),
             what="book movement",
         )
@@ -155,6 +161,8 @@ def parse_movement(raw: object, problems: Problems, loc: Loc) -> dict[str, Any] 
                 loc,
                 f"the book has schemes for 8, 9, 12, 13, 16, 18 and 24 participants, not {raw['participants']!r}",
             )
+        if "rounds" in raw and positive_int(raw["rounds"]) is None:
+            problems.add(loc, f"rounds must be a positive integer, not {raw['rounds']!r}")
     elif scheme == "explicit":
         check_keys(problems, loc, raw, allowed=_EXPLICIT_KEYS, required=("rounds",), what="explicit movement")
         for key in ("participants", "tables", "sets", "deals_per_set"):

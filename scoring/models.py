@@ -22,12 +22,12 @@ class Result(models.Model):
     board_number = models.PositiveIntegerField(_("board"))
     round_number = models.PositiveIntegerField(_("round"))
     table_number = models.PositiveIntegerField(_("table"))
-    room = models.CharField(_("room"), max_length=16, blank=True, default="")
-    seat_n = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="+", verbose_name="N")
-    seat_e = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="+", verbose_name="E")
-    seat_s = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="+", verbose_name="S")
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
+    seat_n = models.ForeignKey("tournaments.Participant", models.RESTRICT, related_name="+", verbose_name="N")
+    seat_e = models.ForeignKey("tournaments.Participant", models.RESTRICT, related_name="+", verbose_name="E")
+    seat_s = models.ForeignKey("tournaments.Participant", models.RESTRICT, related_name="+", verbose_name="S")
     seat_w = models.ForeignKey(
-        "tournaments.Participant", models.PROTECT, related_name="+", null=True, blank=True, verbose_name="W"
+        "tournaments.Participant", models.RESTRICT, related_name="+", null=True, blank=True, verbose_name="W"
     )
     dealer = models.CharField(_("dealer"), max_length=1, blank=True)
     # The protocol row's facts (contract, declarer, w1, w2, calls, play, ...), as in the bundle.
@@ -77,7 +77,7 @@ class Penalty(models.Model):
     """A procedural penalty (rules §12) in matchpoints, added to the participant's session total."""
 
     session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="penalties")
-    participant = models.ForeignKey("tournaments.Participant", models.PROTECT, related_name="penalties")
+    participant = models.ForeignKey("tournaments.Participant", models.RESTRICT, related_name="penalties")
     matchpoints = models.CharField(_("matchpoints"), max_length=32)
     reason = models.CharField(_("reason"), max_length=300)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -53,4 +53,4 @@ def test_runserver_serves_the_demo_tournament(tmp_path):
         assert "Демонстрационный турнир" in body
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        server.communicate(timeout=10)

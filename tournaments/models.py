@@ -207,15 +207,15 @@ class Seating(models.Model):
     """Who sits where in one round at one table, and which set of boards the table plays (from the movement)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seatings")
-    room = models.CharField(_("room"), max_length=16, blank=True, default="")
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
     round_number = models.PositiveSmallIntegerField(_("round"))
     table_number = models.PositiveSmallIntegerField(_("table"))
     set_number = models.PositiveIntegerField(_("set"))
-    seat_n = models.ForeignKey(Participant, models.PROTECT, related_name="+", verbose_name="N")
-    seat_e = models.ForeignKey(Participant, models.PROTECT, related_name="+", verbose_name="E")
-    seat_s = models.ForeignKey(Participant, models.PROTECT, related_name="+", verbose_name="S")
+    seat_n = models.ForeignKey(Participant, models.RESTRICT, related_name="+", verbose_name="N")
+    seat_e = models.ForeignKey(Participant, models.RESTRICT, related_name="+", verbose_name="E")
+    seat_s = models.ForeignKey(Participant, models.RESTRICT, related_name="+", verbose_name="S")
     seat_w = models.ForeignKey(
-        Participant, models.PROTECT, related_name="+", null=True, blank=True, verbose_name="W"
+        Participant, models.RESTRICT, related_name="+", null=True, blank=True, verbose_name="W"
     )
 
     class Meta:
@@ -242,7 +242,7 @@ class Table(models.Model):
     """A physical table of a session, with the short code players open its entry page with."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
-    room = models.CharField(_("room"), max_length=16, blank=True, default="")
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
     number = models.PositiveSmallIntegerField(_("table"))
     code = models.CharField(_("table code"), max_length=12, unique=True)
 

@@ -1,0 +1,365 @@
+"""Writing protocol rows: the one path every entry route (director, table, API, import) goes through.
+
+A row is checked by the pure core before anything is stored; the stored vists are the core's. Every change
+writes an audit entry and marks the session changed; the standings are recomputed after the commit.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from boards.models import Board
+from scoring.models import Result
+from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
+from scoring.preferans import RowInvalid, make_rules, score_row
+from tournaments.models import Participant, Session, Tournament
+from tournaments.services.audit import log_action
+
+logger = logging.getLogger(__name__)
+
+DEAL_FIELDS = (
+    "contract",
+    "declarer",
+    "w1",
+    "w2",
+    "calls",
+    "play",
+    "dealer_whist",
+    "penalty_tricks",
+    "misere_shared",
+    "raspasy_step",
+    "extra_entries",
+)
+ARTIFICIAL_GRADES = ("A-", "A", "A+")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One reason a row was refused: a stable code, the field at fault, English text and its parameters."""
+
+    code: str
+    field: str
+    message: str
+    params: Mapping[str, object]
+
+
+class ResultRejected(ValueError):
+    """The row breaks a rule; nothing was stored. ``refusals`` says which rules, in words a player understands."""
+
+    def __init__(self, refusals: list[Refusal]) -> None:
+        self.refusals = tuple(refusals)
+        super().__init__("; ".join(r.message for r in self.refusals))
+
+
+class ResultConflict(ValueError):
+    """A row for this board, table and round already exists (another device got there first)."""
+
+    def __init__(self, existing: Result) -> None:
+        self.existing = existing
+        super().__init__(
+            f"board {existing.board_number} at table {existing.table_number} in round "
+            f"{existing.round_number} has already been entered"
+        )
+
+
+def table_seats(players: int) -> tuple[str, ...]:
+    return ("N", "E", "S", "W") if players == 4 else ("N", "E", "S")
+
+
+def rules_of(tournament: Tournament) -> Any:
+    return make_rules(tournament.variant, tournament.rules or {})
+
+
+def board_dealer(session: Session, board_number: int) -> str | None:
+    board = Board.objects.filter(session=session, number=board_number).only("dealer").first()
+    return board.dealer if board else None
+
+
+def compute_vists(
+    *, tournament: Tournament, row: Mapping[str, Any], dealer: str | None
+) -> dict[str, Fraction]:
+    """The core's vists for a played row (raises ResultRejected with the core's reasons)."""
+    try:
+        return score_row(row, rules=rules_of(tournament), players=tournament.players_per_table, dealer=dealer)
+    except RowInvalid as exc:
+        raise ResultRejected(
+            [Refusal(e.code, e.field, e.message, dict(e.params)) for e in exc.errors]
+        ) from exc
+
+
+def _check_seats(tournament: Tournament, seats: Mapping[str, int]) -> dict[str, Participant]:
+    wanted = table_seats(tournament.players_per_table)
+    refusals: list[Refusal] = []
+    extra = sorted(set(seats) - set(wanted))
+    if extra:
+        refusals.append(
+            Refusal("seat_unknown", "seats", f"no seat {', '.join(extra)} at this table", {"seats": extra})
+        )
+    missing = [s for s in wanted if s not in seats]
+    if missing:
+        refusals.append(
+            Refusal(
+                "seat_missing", "seats", f"seat {', '.join(missing)} has no participant", {"seats": missing}
+            )
+        )
+    numbers = [seats[s] for s in wanted if s in seats]
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    if twice:
+        refusals.append(
+            Refusal(
+                "seat_twice",
+                "seats",
+                f"participant {', '.join(map(str, twice))} sits in two seats",
+                {"numbers": twice},
+            )
+        )
+    found = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=numbers)}
+    unknown = sorted(set(numbers) - set(found))
+    if unknown:
+        refusals.append(
+            Refusal(
+                "participant_unknown",
+                "seats",
+                f"no participant number {', '.join(map(str, unknown))}",
+                {"numbers": unknown},
+            )
+        )
+    if refusals:
+        raise ResultRejected(refusals)
+    return {s: found[seats[s]] for s in wanted}
+
+
+def _check_adjustment(
+    tournament: Tournament, adjusted: Mapping[str, Any] | None, assigned: Mapping[str, Any] | None
+) -> tuple[dict[str, str] | None, dict[str, str] | None]:
+    seats = table_seats(tournament.players_per_table)
+    refusals: list[Refusal] = []
+    adj_out = asg_out = None
+    if adjusted is not None:
+        adj_out = {}
+        for seat in seats:
+            grade = adjusted.get(seat)
+            if grade not in ARTIFICIAL_GRADES:
+                refusals.append(
+                    Refusal(
+                        "adjusted_grade",
+                        f"adjusted.{seat}",
+                        f"seat {seat} needs an artificial result A-, A or A+",
+                        {"seat": seat},
+                    )
+                )
+            else:
+                adj_out[seat] = grade
+    if assigned is not None:
+        asg_out = {}
+        for seat in seats:
+            try:
+                asg_out[seat] = format_fraction(parse_fraction(assigned.get(seat)))
+            except NumberFormatError:
+                refusals.append(
+                    Refusal(
+                        "assigned_value",
+                        f"assigned.{seat}",
+                        f"seat {seat} needs an assigned score in vists",
+                        {"seat": seat},
+                    )
+                )
+    if refusals:
+        raise ResultRejected(refusals)
+    return adj_out, asg_out
+
+
+def result_save(
+    *,
+    session: Session,
+    board: int,
+    round: int,
+    table: int,
+    seats: Mapping[str, int],
+    row: Mapping[str, Any] | None = None,
+    adjusted: Mapping[str, Any] | None = None,
+    assigned: Mapping[str, Any] | None = None,
+    version: str = "A",
+    room: int = 1,
+    status: str = Result.Status.DIRECTOR,
+    user: Any = None,
+    actor: str = "",
+    reason: str = "",
+    replace: bool = False,
+    idempotency_key: str | None = None,
+    at: dt.datetime | None = None,
+) -> Result:
+    """Store one protocol row (or an adjustment in its place), checked by the core.
+
+    ``replace=False`` refuses a second row for the same board, table and round (ResultConflict);
+    ``replace=True`` (a director's correction) overwrites it and records the old facts in the audit trail.
+    A repeated ``idempotency_key`` returns the row stored the first time, unchanged.
+    """
+    if idempotency_key:
+        existing = Result.objects.filter(idempotency_key=idempotency_key).first()
+        if existing is not None:
+            return existing
+    tournament = session.tournament
+    if sum(x is not None for x in (row, adjusted, assigned)) != 1:
+        raise ResultRejected(
+            [Refusal("row_kind", "row", "give either a played deal, an artificial or an assigned result", {})]
+        )
+    participants = _check_seats(tournament, seats)
+    dealer = board_dealer(session, board)
+    if session.boards.exists() and dealer is None:
+        raise ResultRejected(
+            [Refusal("board_unknown", "board", f"this session has no board {board}", {"board": board})]
+        )
+    deal: dict[str, Any] = {}
+    vists: dict[str, str] | None = None
+    adj, asg = _check_adjustment(tournament, adjusted, assigned)
+    if row is not None:
+        unknown = sorted(set(row) - set(DEAL_FIELDS) - {"vists"})
+        if unknown:
+            raise ResultRejected(
+                [Refusal("row_field", k, f"unknown field {k!r}", {"field": k}) for k in unknown]
+            )
+        computed = compute_vists(tournament=tournament, row=row, dealer=dealer)
+        deal = {k: row[k] for k in DEAL_FIELDS if k in row}
+        vists = {s: format_fraction(v) for s, v in computed.items()}
+    elif asg is not None:
+        vists = asg
+    now = at or timezone.now()
+    values = {
+        "seat_n": participants["N"],
+        "seat_e": participants["E"],
+        "seat_s": participants["S"],
+        "seat_w": participants.get("W"),
+        "dealer": dealer or "",
+        "row": deal,
+        "adjusted": adj,
+        "assigned": asg,
+        "version": version or "A",
+        "vists": vists,
+        "status": status,
+    }
+    key = {
+        "session": session,
+        "room": room,
+        "board_number": board,
+        "table_number": table,
+        "round_number": round,
+    }
+    with transaction.atomic():
+        existing = Result.objects.select_for_update().filter(**key).first()
+        if existing is not None and not replace:
+            raise ResultConflict(existing)
+        if existing is None:
+            position = (
+                Result.objects.filter(session=session)
+                .order_by("-position")
+                .values_list("position", flat=True)
+                .first()
+                or 0
+            ) + 1
+            try:
+                with transaction.atomic():
+                    result = Result.objects.create(
+                        **key, **values, position=position, idempotency_key=idempotency_key or None
+                    )
+            except IntegrityError as exc:
+                # Two devices at once: the database's unique constraints decide; the loser is told so.
+                if idempotency_key:
+                    again = Result.objects.filter(idempotency_key=idempotency_key).first()
+                    if again is not None:
+                        return again
+                raise ResultConflict(Result.objects.get(**key)) from exc
+            action, before = "result.create", None
+        else:
+            before = _facts(existing)
+            for name, value in values.items():
+                setattr(existing, name, value)
+            existing.matchpoints = None
+            existing.top = None
+            existing.confirmed_by = []
+            existing.save()
+            result, action = existing, "result.update"
+        log_action(
+            tournament=tournament,
+            action=action,
+            user=user,
+            actor=actor,
+            obj=result,
+            at=now,
+            reason=reason,
+            data={"session": session.number, "before": before, "after": _facts(result)},
+        )
+        mark_changed(session, at=now)
+    return result
+
+
+def result_delete(*, result: Result, user: Any = None, actor: str = "", reason: str = "") -> None:
+    session = result.session
+    with transaction.atomic():
+        log_action(
+            tournament=session.tournament,
+            action="result.delete",
+            user=user,
+            actor=actor,
+            obj=result,
+            reason=reason,
+            data={"session": session.number, "before": _facts(result)},
+        )
+        result.delete()
+        mark_changed(session)
+
+
+def _facts(result: Result) -> dict[str, Any]:
+    return {
+        "board": result.board_number,
+        "round": result.round_number,
+        "table": result.table_number,
+        "room": result.room,
+        "seats": result.seats(),
+        "row": result.row,
+        "adjusted": result.adjusted,
+        "assigned": result.assigned,
+        "version": result.version,
+        "vists": result.vists,
+        "status": result.status,
+    }
+
+
+def mark_changed(session: Session, *, at: dt.datetime | None = None) -> None:
+    """Note that the session's standings are stale, and rescore once the transaction commits."""
+    now = at or timezone.now()
+    Session.objects.filter(pk=session.pk).update(changed_at=now)
+    tournament_id = session.tournament_id
+    transaction.on_commit(lambda: request_rescore(tournament_id))
+
+
+def request_rescore(tournament_id: int) -> str:
+    """Queue a rescore (Celery; in-process when no broker is configured). If the broker cannot be reached the
+    rescore runs here and now, so standings never wait on a broken queue; returns how it ran."""
+    from scoring.services import rescore_tournament
+    from scoring.tasks import rescore_tournament_task
+
+    try:
+        rescore_tournament_task.delay(tournament_id)
+    except BrokerError:
+        logger.warning("broker unavailable: rescoring tournament %s in-process", tournament_id, exc_info=True)
+        try:
+            rescore_tournament(tournament_id=tournament_id)
+        except Exception:
+            logger.exception("rescoring tournament %s failed", tournament_id)
+            return "failed"
+        return "inline"
+    except Exception:
+        # Eager mode runs the task here; a failure must not undo or hide the stored row.
+        logger.exception("rescoring tournament %s failed", tournament_id)
+        return "failed"
+    return "queued"

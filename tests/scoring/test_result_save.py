@@ -1,0 +1,113 @@
+"""The one write path for protocol rows: checked by the core, audited, rescored, never duplicated."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from scoring.models import Result, Standing
+from scoring.results import ResultConflict, ResultRejected, result_save
+from tournaments.models import AuditEntry, Session, Tournament
+
+pytestmark = pytest.mark.django_db
+
+ROW = {
+    "contract": "6S", "declarer": ["E", 6], "w1": ["S", 2], "w2": ["W", 2],
+    "calls": {"S": "whist", "W": "whist"}, "play": "closed",
+}  # fmt: skip
+
+
+@pytest.fixture
+def demo():
+    call_command("seed_demo", stdout=StringIO())
+    t = Tournament.objects.get(slug="demo")
+    return t, t.sessions.get()
+
+
+def _free_slot(session: Session):
+    """Round 4's first table, first board: seated but not yet played."""
+    seating = session.seatings.get(round_number=4, table_number=1)
+    board = session.boards.filter(set_number=seating.set_number).order_by("number").first()
+    seats = {k: p.number for k, p in seating.seats().items()}
+    return board, seating, seats
+
+
+def test_a_legal_row_is_stored_with_the_cores_vists_audited_and_rescored(
+    demo, director, django_capture_on_commit_callbacks
+):
+    t, session = demo
+    board, seating, seats = _free_slot(session)
+    row = dict(ROW)
+    if board.dealer in ("E", "S", "W"):  # the declarer and defenders must be the three active seats
+        active = [s for s in "NESW" if s != board.dealer]
+        row = {**row, "declarer": [active[0], 6], "w1": [active[1], 2], "w2": [active[2], 2],
+               "calls": {active[1]: "whist", active[2]: "whist"}}  # fmt: skip
+    before = Standing.objects.filter(tournament=t).count()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        result = result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=row,
+                             user=director, reason="entered from the paper protocol")  # fmt: skip
+    assert len(callbacks) == 1
+    result.refresh_from_db()
+    assert sum(int(v) for v in result.vists.values()) == 0
+    assert result.matchpoints is not None, "rescored after commit"
+    assert Standing.objects.filter(tournament=t).count() == before
+    entry = AuditEntry.objects.filter(tournament=t, action="result.create").latest("at")
+    assert entry.user == director
+    assert entry.data["after"]["row"]["contract"] == "6S"
+    session.refresh_from_db()
+    assert session.standings_current
+
+
+def test_an_illegal_row_is_refused_with_the_rule_and_nothing_is_stored(demo):
+    _t, session = demo
+    board, _seating, seats = _free_slot(session)
+    active = [s for s in "NESW" if s != board.dealer]
+    bad = {"contract": "6S", "declarer": [active[0], 6], "w1": [active[1], 3], "w2": [active[2], 2],
+           "calls": {active[1]: "whist", active[2]: "whist"}, "play": "closed"}  # fmt: skip
+    count = Result.objects.count()
+    with pytest.raises(ResultRejected) as info:
+        result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=bad)
+    assert "tricks total 11" in str(info.value)
+    assert info.value.refusals[0].code
+    assert Result.objects.count() == count
+
+
+def test_seats_are_checked(demo):
+    _t, session = demo
+    board, _seating, seats = _free_slot(session)
+    with pytest.raises(ResultRejected) as info:
+        result_save(session=session, board=board.number, round=4, table=1,
+                    seats={**seats, "E": seats["N"], "W": 999}, adjusted={"N": "A", "E": "A", "S": "A", "W": "A"})  # fmt: skip
+    codes = {r.code for r in info.value.refusals}
+    assert {"seat_twice", "participant_unknown"} <= codes
+
+
+def test_second_entry_conflicts_and_director_replace_is_audited(demo, director):
+    _t, session = demo
+    board, _seating, seats = _free_slot(session)
+    adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
+    first = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted)
+    with pytest.raises(ResultConflict):
+        result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted)
+    changed = result_save(session=session, board=board.number, round=4, table=1, seats=seats,
+                          assigned={"N": "10", "E": "-5", "S": "-5", "W": "0"}, replace=True, user=director,
+                          reason="§11.2 assigned score")  # fmt: skip
+    assert changed.pk == first.pk
+    entry = AuditEntry.objects.filter(action="result.update").latest("at")
+    assert entry.reason == "§11.2 assigned score"
+    assert entry.data["before"]["adjusted"] == adjusted
+    assert entry.data["after"]["assigned"] == {"N": "10", "E": "-5", "S": "-5", "W": "0"}
+
+
+def test_a_retried_submission_returns_the_first_row(demo):
+    _t, session = demo
+    board, _seating, seats = _free_slot(session)
+    adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
+    a = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted,
+                    idempotency_key="device-1:42")  # fmt: skip
+    b = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted,
+                    idempotency_key="device-1:42")  # fmt: skip
+    assert a.pk == b.pk
+    assert Result.objects.filter(idempotency_key="device-1:42").count() == 1

@@ -1,0 +1,31 @@
+"""``python manage.py export_bundle SLUG [PATH]``: write a tournament back as a bundle (formats.md §6)."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand
+
+from tournaments.models import Tournament
+from tournaments.services.bundles import tournament_to_bundle
+
+
+class Command(BaseCommand):
+    help = "Write a tournament as a bundle (to PATH, or to standard output)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("path", nargs="?", help="output file (default: standard output)")
+
+    def handle(self, *args, **options):
+        try:
+            tournament = Tournament.objects.get(slug=options["slug"])
+        except Tournament.DoesNotExist as exc:
+            self.stderr.write(f"no tournament with the short name {options['slug']!r}")
+            raise SystemExit(2) from exc
+        text = json.dumps(tournament_to_bundle(tournament), ensure_ascii=False, indent=1)
+        if options.get("path"):
+            with open(options["path"], "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+        else:
+            self.stdout.write(text)

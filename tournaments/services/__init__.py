@@ -1,0 +1,1 @@
+"""Workflows that span several models: one keyword-only function per workflow, in a transaction."""

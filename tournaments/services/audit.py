@@ -1,0 +1,38 @@
+"""The audit trail: every change to results, adjustments and penalties says who, when, what and why."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments.models import AuditEntry, Tournament
+
+
+def log_action(
+    *,
+    tournament: Tournament,
+    action: str,
+    user: Any = None,
+    actor: str = "",
+    obj: object | None = None,
+    data: dict[str, Any] | None = None,
+    reason: str = "",
+    at: dt.datetime | None = None,
+) -> AuditEntry:
+    """Write one audit entry. ``user`` is a Django user or None (then ``actor`` names who acted)."""
+    if user is not None and not getattr(user, "is_authenticated", False):
+        user = None
+    if not actor and user is not None:
+        actor = user.get_username()
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        at=at or timezone.now(),
+        user=user,
+        actor=actor[:200],
+        action=action,
+        object_repr=str(obj)[:200] if obj is not None else "",
+        data=data or {},
+        reason=reason,
+    )

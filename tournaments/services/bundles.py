@@ -1,0 +1,265 @@
+"""Tournament bundles (formats.md §2) in and out of the database.
+
+The bundle is the one interchange form of a tournament: import, export, backups and rescoring all go
+through it, so that what the database holds is always scored by exactly the code that scores a file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from boards.models import Board
+from scoring.bundle import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, Problem, bundle_to_dict
+from scoring.bundle_shape import Loc
+from scoring.models import Penalty, Result
+from scoring.session_scoring import scored_to_dict, validate_and_score
+from tournaments.models import Participant, Session, Tournament, default_artificial
+from tournaments.services.audit import log_action
+
+ROW_FIELDS = (
+    "contract",
+    "declarer",
+    "w1",
+    "w2",
+    "calls",
+    "play",
+    "dealer_whist",
+    "penalty_tricks",
+    "misere_shared",
+    "raspasy_step",
+    "extra_entries",
+)
+
+
+def tournament_to_bundle(tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament as a bundle (JSON-able dict), results in order of entry."""
+    scoring: dict[str, Any] = {"unequal_results": tournament.unequal_results}
+    if tournament.artificial:
+        scoring["artificial"] = dict(tournament.artificial)
+    participants = []
+    for p in tournament.participants.all():
+        item: dict[str, Any] = {"number": p.number}
+        for key in ("name", "club", "federation_id"):
+            if getattr(p, key):
+                item[key] = getattr(p, key)
+        participants.append(item)
+    sessions = []
+    for session in tournament.sessions.all():
+        sessions.append(session_to_bundle(session))
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "tournament": {
+            "name": tournament.name,
+            "variant": tournament.variant,
+            "rules": dict(tournament.rules or {}),
+            "players_per_table": tournament.players_per_table,
+            "deals_per_set": tournament.deals_per_set,
+            "scoring": scoring,
+        },
+        "participants": participants,
+        "sessions": sessions,
+    }
+
+
+def session_to_bundle(session: Session) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": session.number}
+    if session.movement:
+        out["movement"] = session.movement
+    boards = []
+    for board in session.boards.all():
+        item: dict[str, Any] = {"number": board.number, "set": board.set_number, "dealer": board.dealer}
+        if board.hands:
+            item["hands"] = board.hands
+            item["prikup"] = board.prikup
+        boards.append(item)
+    if boards:
+        out["boards"] = boards
+    out["results"] = [
+        result_to_row(r)
+        for r in session.results.select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by(
+            "position", "id"
+        )
+    ]
+    penalties = [
+        {"participant": p.participant.number, "matchpoints": p.matchpoints, "reason": p.reason}
+        for p in session.penalties.select_related("participant")
+    ]
+    if penalties:
+        out["penalties"] = penalties
+    return out
+
+
+def result_to_row(result: Result) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "board": result.board_number,
+        "round": result.round_number,
+        "table": result.table_number,
+        "seats": result.seats(),
+    }
+    if result.dealer:
+        row["dealer"] = result.dealer
+    if result.adjusted:
+        row["adjusted"] = result.adjusted
+    elif result.assigned:
+        row["assigned"] = result.assigned
+    else:
+        row.update({k: v for k, v in (result.row or {}).items() if k in ROW_FIELDS})
+    if result.version and result.version != "A":
+        row["version"] = result.version
+    return row
+
+
+_TRANSLIT = str.maketrans(
+    {
+        **dict(zip("абвгдезийклмнопрстуфыэ", "abvgdezijklmnoprstufye", strict=True)),
+        "ё": "e", "ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ь": "",
+        "ю": "yu", "я": "ya",
+    }
+)  # fmt: skip
+
+
+def unique_slug(name: str) -> str:
+    """A short Latin name for addresses: «Кубок клуба 2026» → ``kubok-kluba-2026``, unique."""
+    base = slugify(name.lower().translate(_TRANSLIT))[:60].strip("-") or "tournament"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def import_bundle(
+    *, data: object, user: Any = None, slug: str | None = None, starts_on: dt.date | None = None
+) -> Tournament:
+    """Create a tournament from a bundle. Raises BundleInvalid (nothing saved) for bad input.
+
+    Every played row is checked and scored by the core before anything is written; the stored
+    vists and matchpoints are the core's.
+    """
+    from scoring.services import store_scores
+
+    # Format problems and illegal rows are reported together, in one run.
+    bundle, scored_bundle = validate_and_score(data)
+    scored = scored_to_dict(scored_bundle)
+    normal = bundle_to_dict(bundle)
+    t = normal["tournament"]
+    scoring = t.get("scoring", {})
+    tournament = Tournament.objects.create(
+        name=t["name"],
+        slug=slug or unique_slug(t["name"]),
+        variant=t["variant"],
+        rules=t.get("rules", {}),
+        players_per_table=t["players_per_table"],
+        deals_per_set=t.get("deals_per_set", t["players_per_table"]),
+        unequal_results=scoring.get("unequal_results", "neuberg"),
+        artificial=scoring.get("artificial") or default_artificial(),
+        starts_on=starts_on,
+    )
+    if user is not None and getattr(user, "is_authenticated", False):
+        tournament.directors.add(user)
+    by_number = {}
+    for p in normal["participants"]:
+        by_number[p["number"]] = Participant.objects.create(
+            tournament=tournament,
+            number=p["number"],
+            name=p.get("name") or "",
+            club=p.get("club") or "",
+            federation_id=str(p.get("federation_id") or ""),
+        )
+    for s in normal["sessions"]:
+        session = Session.objects.create(
+            tournament=tournament, number=s["number"], movement=s.get("movement")
+        )
+        Board.objects.bulk_create(
+            Board(
+                session=session,
+                number=b["number"],
+                set_number=b.get("set", 1),
+                dealer=b["dealer"],
+                hands=b.get("hands") or {},
+                prikup=b.get("prikup") or [],
+            )
+            for b in _boards_of(s, deals_per_set=tournament.deals_per_set)
+        )
+        Result.objects.bulk_create(
+            _row_to_result(session, position, row, by_number)
+            for position, row in enumerate(s.get("results", []))
+        )
+        Penalty.objects.bulk_create(
+            Penalty(
+                session=session,
+                participant=by_number[p["participant"]],
+                matchpoints=str(p["matchpoints"]),
+                reason=p.get("reason", ""),
+            )
+            for p in s.get("penalties", [])
+        )
+    for session in tournament.sessions.all():
+        if session.movement:
+            _seat(session)
+    store_scores(tournament, scored)
+    log_action(
+        tournament=tournament,
+        action="tournament.import",
+        user=user,
+        actor="" if user else "import_bundle",
+        obj=tournament,
+        data={"sessions": len(normal["sessions"]), "participants": len(normal["participants"])},
+    )
+    return tournament
+
+
+def _boards_of(session: dict[str, Any], *, deals_per_set: int) -> list[dict[str, Any]]:
+    """The listed boards, plus a board (number, set, dealer) for every board a row names but the list lacks."""
+    boards = {b["number"]: b for b in session.get("boards", [])}
+    for row in session.get("results", []):
+        if row["board"] not in boards and row.get("dealer"):
+            number = row["board"]
+            boards[number] = {
+                "number": number,
+                "set": (number - 1) // deals_per_set + 1,
+                "dealer": row["dealer"],
+            }
+    return [boards[n] for n in sorted(boards)]
+
+
+def _seat(session: Session) -> None:
+    """Rounds, seatings and table codes from the session's movement, so the event can be run from here."""
+    from tournaments.services.seating import SeatingError, apply_movement, movement_for
+
+    spec = session.movement
+    try:
+        apply_movement(session=session, movement=movement_for(session, spec), spec=spec, keep_results=True)
+    except SeatingError as exc:
+        raise BundleInvalid([Problem(str(exc), Loc(session=session.number, where="movement"))]) from exc
+
+
+def _row_to_result(
+    session: Session, position: int, row: dict[str, Any], by_number: dict[int, Participant]
+) -> Result:
+    seats = row["seats"]
+    return Result(
+        session=session,
+        position=position,
+        board_number=row["board"],
+        round_number=row["round"],
+        table_number=row["table"],
+        seat_n=by_number[seats["N"]],
+        seat_e=by_number[seats["E"]],
+        seat_s=by_number[seats["S"]],
+        seat_w=by_number[seats["W"]] if "W" in seats else None,
+        dealer=row.get("dealer", ""),
+        row={k: row[k] for k in ROW_FIELDS if k in row},
+        version=row.get("version", "A"),
+        adjusted=row.get("adjusted"),
+        assigned=row.get("assigned"),
+    )
+
+
+__all__ = ["BundleInvalid", "import_bundle", "tournament_to_bundle", "session_to_bundle", "result_to_row"]

@@ -1,0 +1,126 @@
+"""From a movement to the session's rounds, seatings, tables (with their codes) and boards."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from boards.models import Board
+from scoring.models import Result
+from tournaments.models import Participant, Round, Seating, Session, Table
+from tournaments.movements import Movement, MovementError, build_movement, dealer_of_board, movement_to_dict
+from tournaments.services.audit import log_action
+
+# No 0/O, 1/I/L: codes are read aloud and typed on phones.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+class SeatingError(ValueError):
+    """The movement cannot be used for this session (a message for the director)."""
+
+
+def new_table_code(rng: random.Random | None = None) -> str:
+    rng = rng or secrets.SystemRandom()
+    return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def movement_for(session: Session, spec: Mapping[str, Any]) -> Movement:
+    tournament = session.tournament
+    try:
+        return build_movement(
+            spec, per_table=tournament.players_per_table, deals_per_set=tournament.deals_per_set
+        )
+    except MovementError as exc:
+        raise SeatingError(str(exc)) from exc
+
+
+@transaction.atomic
+def apply_movement(
+    *,
+    session: Session,
+    movement: Movement,
+    spec: Mapping[str, Any] | None = None,
+    user: Any = None,
+    rng: random.Random | None = None,
+    keep_results: bool = False,
+) -> None:
+    """Store the movement: rounds, seatings per round and table, a code per table, and the boards.
+
+    Refused once results exist (changing the movement under played boards would orphan them), unless
+    ``keep_results`` (an import, whose results were played under this very movement).
+    """
+    tournament = session.tournament
+    if not keep_results and Result.objects.filter(session=session).exists():
+        raise SeatingError("this session already has results: its movement can no longer be changed")
+    if movement.per_table != tournament.players_per_table:
+        raise SeatingError(
+            f"the movement is for {movement.per_table}-player tables, the tournament for "
+            f"{tournament.players_per_table}"
+        )
+    numbers = set(tournament.participants.values_list("number", flat=True))
+    needed = set(range(1, movement.participants + 1))
+    missing = sorted(needed - numbers)
+    if missing:
+        shown = ", ".join(map(str, missing[:10])) + ("…" if len(missing) > 10 else "")
+        raise SeatingError(
+            f"the movement seats participants 1–{movement.participants}; these numbers are not registered: {shown}"
+        )
+    by_number = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=needed)}
+    Seating.objects.filter(session=session).delete()
+    Round.objects.filter(session=session).delete()
+    Seating.objects.bulk_create(
+        Seating(
+            session=session,
+            room=ta.room,
+            round_number=rnd.number,
+            table_number=ta.table,
+            set_number=ta.set,
+            **{f"seat_{line.value.lower()}": by_number[p] for line, p in ta.seats},
+        )
+        for rnd, ta in movement.seatings()
+    )
+    Round.objects.bulk_create(Round(session=session, number=rnd.number) for rnd in movement.rounds)
+    wanted_tables = {(ta.room, ta.table) for _, ta in movement.seatings()}
+    have = set(Table.objects.filter(session=session).values_list("room", "number"))
+    Table.objects.filter(session=session).exclude(
+        pk__in=[t.pk for t in Table.objects.filter(session=session) if (t.room, t.number) in wanted_tables]
+    ).delete()
+    rng = rng or secrets.SystemRandom()
+    for room, number in sorted(wanted_tables - have):
+        for _ in range(20):
+            code = new_table_code(rng)
+            if not Table.objects.filter(code=code).exists():
+                break
+        Table.objects.create(session=session, room=room, number=number, code=code)
+    existing_boards = set(Board.objects.filter(session=session).values_list("number", flat=True))
+    Board.objects.bulk_create(
+        Board(
+            session=session,
+            number=b,
+            set_number=s,
+            dealer=dealer_of_board(b, movement.per_table, movement.deals_per_set).value,
+        )
+        for s in range(1, movement.sets + 1)
+        for b in movement.boards_of_set(s)
+        if b not in existing_boards
+    )
+    # The bundle keeps the director's short form (basic/book) or the whole movement as an explicit one.
+    session.movement = (
+        dict(spec) if spec is not None else {**movement_to_dict(movement), "scheme": "explicit"}
+    )
+    session.save(update_fields=["movement"])
+    log_action(
+        tournament=tournament,
+        action="session.movement",
+        user=user,
+        obj=session,
+        data={
+            "session": session.number,
+            "movement": session.movement if spec is not None else movement.scheme,
+        },
+    )

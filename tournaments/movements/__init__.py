@@ -1,0 +1,53 @@
+"""Movements of players and sets for duplicate preferans (seed §4–§5, docs/rules/movements.md).
+
+Pure Python, no Django: frozen dataclasses in, frozen dataclasses out. Public API:
+
+- ``Movement``, ``Round``, ``TableAssignment``, ``Seat``, ``Line``, ``MovementError`` — the data;
+- ``basic_movement`` (with the skip procedure, rooms and substitutes), ``book_movement`` (the book's schemes
+  as data), ``route_movement`` / ``RouteScheme`` (cyclic schemes written as routes);
+- ``validate`` / ``check`` — the rules every movement must pass, and the properties a director weighs;
+- ``plan`` — the planner behind ``manage.py movement --scheme auto``;
+- ``table_cards``, ``director_rows``, ``render_text`` — what the director prints;
+- ``movement_to_dict``, ``movement_from_dict``, ``build_movement`` — the JSON of formats.md §2 and §4.
+"""
+
+from .basic import basic_movement, is_prime
+from .book import BOOK_SCHEMES, book_movement, book_numbers
+from .instructions import director_rows, render_text, row_place, table_cards
+from .model import Line, Movement, MovementError, Round, Seat, TableAssignment, dealer_of_board
+from .planner import Plan, plan
+from .routes import Group, RouteScheme, route_movement
+from .serialize import build_movement, movement_from_dict, movement_to_dict, properties_to_dict
+from .validate import Properties, Report, check, validate
+
+__all__ = [
+    "BOOK_SCHEMES",
+    "Group",
+    "Line",
+    "Movement",
+    "MovementError",
+    "Plan",
+    "Properties",
+    "Report",
+    "Round",
+    "RouteScheme",
+    "Seat",
+    "TableAssignment",
+    "basic_movement",
+    "book_movement",
+    "book_numbers",
+    "build_movement",
+    "check",
+    "dealer_of_board",
+    "director_rows",
+    "is_prime",
+    "movement_from_dict",
+    "movement_to_dict",
+    "plan",
+    "properties_to_dict",
+    "render_text",
+    "route_movement",
+    "row_place",
+    "table_cards",
+    "validate",
+]

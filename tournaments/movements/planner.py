@@ -1,0 +1,325 @@
+"""The planner: the movement a director would choose for N participants, with the reasons.
+
+Order of preference (formats.md §4):
+  1. the book's special scheme for N (8, 9, 12, 13, 16, 18, 24) — unless a perfectly balanced cyclic scheme of
+     the same length exists where the book's is unbalanced (12: every pair meets 3 times);
+  2. the basic movement on one room whose number of tables is prime (more exactly: has no factor 2 or 3, which
+     is all the basic movement needs), shortened to ``MAX_ROUNDS`` if longer;
+  3. otherwise the best-scoring of: several rooms, the skip procedure, substitutes taking turns to rest, and
+     cyclic schemes with rests found by search — with 4- or 3-player tables.
+Every candidate passes the validator before it is offered.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from .basic import basic_movement, is_prime
+from .book import BOOK_NOTES, BOOK_SCHEMES, book_movement
+from .cyclic import Design, search, shape_for
+from .model import Movement, MovementError
+from .routes import route_movement
+from .validate import Properties, validate
+
+MAX_ROUNDS = 13  # the longest book scheme (13 rounds of 4 deals ≈ 4½ hours at 5 minutes a deal)
+MIN_PARTICIPANTS = 6  # two tables of three
+CYCLIC_LIMIT = 40  # above this the cyclic search is tried only when nothing else seats N
+
+
+@dataclass(frozen=True)
+class Candidate:
+    movement: Movement
+    properties: Properties
+    family: str
+    summary: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Plan:
+    movement: Movement
+    properties: Properties
+    explanation: tuple[str, ...]
+    alternatives: tuple[str, ...] = ()
+
+
+def perfect_basic(tables: int) -> bool:
+    """The basic movement meets every player of another line exactly once when T has no factor 2 or 3."""
+    return tables >= 5 and math.gcd(tables, 6) == 1
+
+
+def describe(m: Movement, p: Properties) -> str:
+    mean, _ = p.meeting_mean_var()
+    meets = ", ".join(f"{n} pairs ×{t}" for t, n in p.meetings)
+    rests = sum(p.rests)
+    parts = [
+        f"{m.rooms} room(s) × {m.tables} tables of {m.per_table}",
+        f"{len(m.rounds)} rounds",
+        f"{m.sets} sets",
+        f"{p.results_per_board_line} results per board and line",
+        f"{rests // max(1, len(m.rounds))} resting per round" if rests else "nobody rests",
+        f"{p.copies} copies of each set per room" if p.copies > 1 else "one copy of each set per room",
+        f"meetings: {meets}",
+    ]
+    return "; ".join(parts)
+
+
+THREE_PLAYER_PENALTY = 0.25  # tables of four are the norm (all the book's schemes); three is procedure 1
+
+
+def score(m: Movement, p: Properties) -> float:
+    """Lower is better: rests, uneven meetings, extra copies of sets, short sessions, tables of three."""
+    mean, var = p.meeting_mean_var()
+    cv2 = var / (mean * mean) if mean else 10.0
+    rest_frac = sum(p.rests) / max(1, m.participants * len(m.rounds))
+    three = THREE_PLAYER_PENALTY if m.per_table == 3 else 0.0
+    return 5 * rest_frac + cv2 + 0.2 * (p.copies - 1) + 0.05 * max(0, 9 - len(m.rounds)) + three
+
+
+def _candidate(family: str, build: Callable[[], Movement]) -> Candidate | None:
+    try:
+        m = build()
+    except MovementError:
+        return None
+    report = validate(m)
+    if not report.ok:
+        return None
+    return Candidate(
+        m, report.properties, family, describe(m, report.properties), score(m, report.properties)
+    )
+
+
+def _length(full: int, rounds: int | None) -> int | None:
+    """Rounds to play for a scheme whose full cycle is ``full``; None = the full cycle."""
+    if rounds is not None:
+        return None if rounds == full else rounds
+    return MAX_ROUNDS if full > MAX_ROUNDS else None
+
+
+def _sizes(per_table: int | None) -> tuple[int, ...]:
+    if per_table is None:
+        return (4, 3)
+    if per_table not in (3, 4):
+        raise MovementError(f"players per table must be 3 or 4 (rules §1), not {per_table}")
+    return (per_table,)
+
+
+def cyclic_designs(n: int, k: int, length: int, *, effort: int = 1) -> list[Design]:
+    shape = shape_for(n, k, length)
+    if shape is None:
+        return []
+    return search(shape, iterations=1500 * effort, restarts=2 * effort)
+
+
+def _cyclic_movement(design: Design, rounds: int | None, deals: int) -> Movement:
+    sh = design.shape
+    name = (
+        f"cyclic scheme: {sh.orbits} route(s) of {sh.length} places"
+        + (f", {sh.fixed} fixed seat(s)" if sh.fixed else "")
+        + (f", {sh.resting} resting per round" if sh.resting else "")
+    )
+    return route_movement(design.scheme(name), rounds=rounds, scheme_label="cyclic", deals_per_set=deals)
+
+
+def balanced_alternative(n: int, deals: int = 0) -> Candidate | None:
+    """A perfectly balanced cyclic scheme of the book scheme's shape, where the book's is not balanced."""
+    if n not in BOOK_SCHEMES or len(BOOK_SCHEMES[n].groups) != 1:
+        return None
+    book = validate(book_movement(n)).properties
+    if len(book.meetings) == 1:
+        return None
+    for design in cyclic_designs(n, 4, BOOK_SCHEMES[n].cycle, effort=3):
+        if design.balanced:
+            return _candidate("cyclic", partial(_cyclic_movement, design, None, deals))
+    return None
+
+
+def candidates(
+    n: int,
+    *,
+    per_table: int | None = None,
+    rounds: int | None = None,
+    rooms: int | None = None,
+    deals: int = 0,
+) -> list[Candidate]:
+    """Every valid plan of the "otherwise" families (rooms, skip, substitutes, cyclic)."""
+    found: list[Candidate | None] = []
+    for k in _sizes(per_table):
+        for r in [rooms] if rooms else range(1, n // (2 * k) + 1):
+            if n % (r * k):
+                continue
+            t = n // (r * k)
+            if t < 2 or (r > 1 and t < 3):
+                continue
+            fam = "rooms" if r > 1 else "skip"
+            build = partial(basic_movement, t, k, rooms=r, rounds=_length(t, rounds), deals_per_set=deals)
+            found.append(_candidate(fam, build))
+        if rooms in (None, 1):
+            t, m = divmod(n, k)
+            if m and t >= 3:
+                build = partial(basic_movement, t, k, extra=m, rounds=_length(t, rounds), deals_per_set=deals)
+                found.append(_candidate("substitutes", build))
+    out = [c for c in found if c is not None]
+    if rooms in (None, 1) and (n <= CYCLIC_LIMIT or not out):
+        for k in _sizes(per_table):
+            lengths = [L for L in range(MAX_ROUNDS, 4, -1) if shape_for(n, k, L) is not None]
+            if rounds is not None:
+                lengths = [L for L in lengths if rounds <= L] or lengths
+            for L in lengths[:2]:
+                for design in cyclic_designs(n, k, L)[:1]:
+                    length = None if rounds is None or rounds >= L else rounds
+                    cand = _candidate("cyclic", partial(_cyclic_movement, design, length, deals))
+                    if cand is not None:
+                        out.append(cand)
+    if rounds is not None:
+        out = [c for c in out if len(c.movement.rounds) == rounds] or out
+    return sorted(out, key=lambda c: c.score)
+
+
+def plan(
+    n: int,
+    *,
+    per_table: int | None = None,
+    scheme: str = "auto",
+    rounds: int | None = None,
+    rooms: int | None = None,
+    deals_per_set: int = 0,
+) -> Plan:
+    """The movement for ``n`` participants; raises ``MovementError`` (with the reason) when none exists."""
+    if n < MIN_PARTICIPANTS:
+        raise MovementError(
+            f"{n} participants cannot be seated: a duplicate movement needs at least {MIN_PARTICIPANTS} "
+            "(two tables of three, so that every board is compared in each line)"
+        )
+    if rounds is not None and rounds < 2:
+        raise MovementError(f"a session needs at least 2 rounds, not {rounds}")
+    sizes = _sizes(per_table)
+    if sizes == (4,) and n < 8:
+        raise MovementError(
+            f"{n} participants cannot be seated at tables of 4: two tables (8 participants) are the least that "
+            "lets every board be compared in each line; try --per-table 3"
+        )
+    if scheme == "book":
+        return _book_plan(n, sizes, rounds, rooms, deals_per_set)
+    if scheme == "basic":
+        return _basic_plan(n, sizes, rounds, rooms, deals_per_set)
+    if scheme != "auto":
+        raise MovementError(f"unknown scheme {scheme!r}: use auto, basic or book")
+    why: list[str] = []
+    if n in BOOK_SCHEMES and 4 in sizes and rooms in (None, 1):
+        better = balanced_alternative(n, deals_per_set) if rounds is None else None
+        if better is not None:
+            book_p = validate(book_movement(n)).properties
+            why.append(
+                f"The book has a scheme for {n} participants, but its meetings are uneven "
+                f"({', '.join(f'{c}×{t}' for t, c in book_p.meetings)} pairs×times); a cyclic scheme of the same "
+                f"length where every pair meets {better.properties.meetings[0][0]} times exists and is used "
+                "instead (use --scheme book for the book's)."
+            )
+            if better.properties.copies > 1:
+                why.append(
+                    f"Its price: all {better.movement.tables} tables play the same set in a round, so each set "
+                    f"is needed in {better.properties.copies} copies (the book does the same for 8 and 9)."
+                )
+            return Plan(better.movement, better.properties, tuple(why))
+        p = _book_plan(n, (4,), rounds, None, deals_per_set)
+        note = BOOK_NOTES[n]
+        return Plan(
+            p.movement,
+            p.properties,
+            (f"The book has a special scheme for {n} participants (§5, procedure 4): {note}.",),
+        )
+    if rooms in (None, 1):
+        for k in sizes:
+            t, rem = divmod(n, k)
+            if rem == 0 and perfect_basic(t):
+                length = _length(t, rounds)
+                m = basic_movement(t, k, rounds=length, deals_per_set=deals_per_set)
+                report = validate(m)
+                if report.ok:
+                    why.append(
+                        f"{n} = {t} tables × {k}: the basic movement (§5) — N stays, E +1, S +2, W −2, sets to "
+                        "table −1; every player meets each player of another line exactly once."
+                        if k == 4
+                        else f"{n} = {t} tables × 3: the basic movement (§5) with lines N, E, S; every player meets "
+                        "each player of another line exactly once."
+                    )
+                    if length is not None and length < t:
+                        why.append(f"Shortened to {length} of {t} rounds, announced before the session (§5).")
+                    return Plan(m, report.properties, tuple(why))
+    found = candidates(n, per_table=per_table, rounds=rounds, rooms=rooms, deals=deals_per_set)
+    if not found:
+        raise MovementError(
+            f"no valid movement seats {n} participants"
+            + (f" at tables of {per_table}" if per_table else "")
+            + (f" in {rooms} rooms" if rooms else "")
+            + (f" in {rounds} rounds" if rounds else "")
+        )
+    best = found[0]
+    why.append(_reason(n, sizes, best))
+    if best.movement.full_rounds:
+        why.append(
+            f"Shortened to {len(best.movement.rounds)} of {best.movement.full_rounds} rounds, "
+            "announced before the session (§5)."
+        )
+    alts = tuple(f"{c.family}: {c.summary} (score {c.score:.2f})" for c in found[1:5])
+    why.append(
+        f"Chosen by score {best.score:.2f} (lower is better: rests, uneven meetings, extra copies of sets, "
+        "short sessions, tables of three)."
+    )
+    return Plan(best.movement, best.properties, tuple(why), alts)
+
+
+def _reason(n: int, sizes: tuple[int, ...], best: Candidate) -> str:
+    head = (
+        f"No book scheme for {n}" if n not in BOOK_SCHEMES else f"The book scheme for {n} is for tables of 4"
+    )
+    prime = [f"{n}/{k} = {n // k} tables" for k in sizes if n % k == 0]
+    basic = (
+        f"{', '.join(prime)} is not a number of tables the basic movement handles perfectly (prime ≥ 5)"
+        if prime
+        else f"{n} is not a multiple of {' or '.join(str(k) for k in sizes)}"
+    )
+    what = {
+        "rooms": "several rooms, each with the basic movement, all playing the same boards (§5, procedure 2)",
+        "skip": "the basic movement with the skip procedure (§5, procedure 3)",
+        "substitutes": "the basic movement plus substitutes: each round the extra players take the seats of players "
+        "who then rest (each at most once)",
+        "cyclic": "a cyclic scheme with rests like the book's for 9 and 13, found by search",
+    }[best.family]
+    return f"{head}, and {basic}. Best plan: {what} — {best.summary}."
+
+
+def _book_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | None, deals: int) -> Plan:
+    if 4 not in sizes:
+        raise MovementError("the book's special schemes (§5, procedure 4) are for tables of 4 players")
+    if rooms not in (None, 1):
+        raise MovementError("the book's special schemes are for one room")
+    m = book_movement(n, rounds=rounds, deals_per_set=deals)
+    report = validate(m)
+    if not report.ok:
+        raise MovementError("; ".join(report.problems[:3]))
+    return Plan(m, report.properties, (f"The {BOOK_SCHEMES[n].name}: {BOOK_NOTES[n]}.",))
+
+
+def _basic_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | None, deals: int) -> Plan:
+    r = rooms or 1
+    for k in sizes:
+        if n % (r * k) == 0 and n // (r * k) >= 2:
+            t = n // (r * k)
+            m = basic_movement(t, k, rounds=rounds, rooms=r, deals_per_set=deals)
+            report = validate(m)
+            if not report.ok:
+                raise MovementError("; ".join(report.problems[:3]))
+            why = [f"{n} = {r} room(s) × {t} tables × {k}: {m.note}."]
+            if not (is_prime(t) or perfect_basic(t)):
+                why.append(f"{t} tables is not prime: lines that would meet a set again skip one more table.")
+            return Plan(m, report.properties, tuple(why))
+    per = " or ".join(str(r * k) for k in sizes)
+    raise MovementError(
+        f"the basic movement needs a number of participants that is a multiple of {per} "
+        f"(tables of {' or '.join(str(k) for k in sizes)}{f' in {r} rooms' if r > 1 else ''}), not {n}"
+    )

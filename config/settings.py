@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "boards",
+    "appeals",
 ]
 
 MIDDLEWARE = [
@@ -136,6 +137,15 @@ WHITENOISE_AUTOREFRESH = DEBUG
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Cache (rate limits, throttling): Redis when REDIS_CACHE_URL is set (shared by every web process),
+# else process-local memory, which needs nothing installed.
+REDIS_CACHE_URL = os.environ.get("REDIS_CACHE_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL}
+    if REDIS_CACHE_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "preferans"}
+}
 
 # Celery: without a broker, tasks run in-process (eagerly) and need nothing installed.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

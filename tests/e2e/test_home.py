@@ -1,0 +1,23 @@
+"""The public home page in a real browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import screenshot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_home_lists_the_demo_tournament(page):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    call_command("seed_demo", stdout=StringIO())
+    page.goto("/")
+    assert page.locator("h1").inner_text() == "Турниры"
+    page.click("text=Демонстрационный турнир")
+    assert "Демонстрационный турнир" in page.locator("h1").inner_text()
+    assert page.locator("table.data").first.is_visible()
+    screenshot(page, "home-demo-standings")

@@ -47,6 +47,9 @@ class Command(BaseCommand):
                     rnd.status = Round.Status.RUNNING
                     rnd.started_at = now - dt.timedelta(minutes=3)
                 rnd.save()
+            for participant in tournament.participants.all():
+                participant.pin = str(1000 + participant.number)  # demo PINs: 1001, 1002, …
+                participant.save(update_fields=["pin"])
             session.status = Session.Status.RUNNING
             session.save(update_fields=["status"])
             tournament.publication = Publication.PROVISIONAL

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 from celery import shared_task
 
 from scoring.services import rescore_tournament
@@ -10,5 +13,14 @@ from scoring.services import rescore_tournament
 @shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
 def rescore_tournament_task(self, tournament_id: int) -> int:  # type: ignore[no-untyped-def]
     """Rescore a tournament in the background (eagerly, in-process, without a broker)."""
+    _fault_injection_pause()
     rescore_tournament(tournament_id=tournament_id)
     return tournament_id
+
+
+def _fault_injection_pause() -> None:
+    """For fault tests only: FAULT_INJECT_TASK_DELAY=seconds holds the task open so a test can kill the worker
+    mid-task. Unset in every real deployment."""
+    delay = float(os.environ.get("FAULT_INJECT_TASK_DELAY", "0") or 0)
+    if delay > 0:
+        time.sleep(delay)

@@ -6,9 +6,10 @@ numbers are written back: each result's vists, matchpoints and top, and the tour
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from scoring.models import Result, Standing
@@ -21,22 +22,26 @@ def store_scores(tournament: Tournament, scored: dict[str, Any]) -> None:
     now = timezone.now()
     by_number = {s["number"]: s for s in scored["sessions"]}
     for session in tournament.sessions.all():
-        results = list(session.results.order_by("position", "id"))
+        stored = list(
+            session.results.order_by("position", "id").values_list("id", "vists", "matchpoints", "top")
+        )
         outputs = by_number.get(session.number, {}).get("results", [])
-        if len(outputs) != len(results):
-            raise RuntimeError(f"session {session.number}: {len(results)} results but {len(outputs)} scored")
-        for result, out in zip(results, outputs, strict=True):
-            result.vists = out.get("vists")
-            result.matchpoints = out["matchpoints"]
-            result.top = out["top"]
-        Result.objects.bulk_update(results, ["vists", "matchpoints", "top"], batch_size=500)
+        if len(outputs) != len(stored):
+            raise RuntimeError(f"session {session.number}: {len(stored)} results but {len(outputs)} scored")
+        # Only rows whose numbers changed are written: after one new row, that is one board's rows.
+        changed = [
+            (pk, out)
+            for (pk, vists, mps, top), out in zip(stored, outputs, strict=True)
+            if (vists, mps, top) != (out.get("vists"), out["matchpoints"], out["top"])
+        ]
+        _write_result_cache(changed)
         Session.objects.filter(pk=session.pk).update(scored_at=now)
-    participants = {p.number: p for p in tournament.participants.all()}
+    participants = dict(tournament.participants.values_list("number", "pk"))
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         Standing(
             tournament=tournament,
-            participant=participants[row["participant"]],
+            participant_id=participants[row["participant"]],
             position=position,
             rank=row["rank"],
             matchpoints=row["matchpoints"],
@@ -45,6 +50,30 @@ def store_scores(tournament: Tournament, scored: dict[str, Any]) -> None:
         )
         for position, row in enumerate(scored["standings"], start=1)
     )
+
+
+def _write_result_cache(changed: list[tuple[int, dict[str, Any]]]) -> None:
+    """One parameterised UPDATE per row, sent as a batch (far faster than ORM bulk_update's CASE chains)."""
+    table = connection.ops.quote_name(Result._meta.db_table)
+    cast = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    q = connection.ops.quote_name
+    sql = (
+        f"UPDATE {table} SET {q('vists')} = {cast}, {q('matchpoints')} = {cast}, {q('top')} = {cast} "
+        f"WHERE {q('id')} = %s"
+    )
+    params = [
+        (
+            json.dumps(out.get("vists")) if out.get("vists") is not None else None,
+            json.dumps(out["matchpoints"]),
+            json.dumps(out["top"]),
+            pk,
+        )
+        for pk, out in changed
+    ]
+    if not params:
+        return
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
 
 
 @transaction.atomic

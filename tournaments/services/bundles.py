@@ -79,12 +79,7 @@ def session_to_bundle(session: Session) -> dict[str, Any]:
         boards.append(item)
     if boards:
         out["boards"] = boards
-    out["results"] = [
-        result_to_row(r)
-        for r in session.results.select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by(
-            "position", "id"
-        )
-    ]
+    out["results"] = _result_rows(session)
     penalties = [
         {"participant": p.participant.number, "matchpoints": p.matchpoints, "reason": p.reason}
         for p in session.penalties.select_related("participant")
@@ -92,6 +87,34 @@ def session_to_bundle(session: Session) -> dict[str, Any]:
     if penalties:
         out["penalties"] = penalties
     return out
+
+
+_ROW_COLUMNS = (
+    "board_number", "round_number", "table_number", "seat_n__number", "seat_e__number", "seat_s__number",
+    "seat_w__number", "dealer", "row", "adjusted", "assigned", "version",
+)  # fmt: skip
+
+
+def _result_rows(session: Session) -> list[dict[str, Any]]:
+    """Every row of a session in bundle form, read as plain values (no model instances: rescoring is hot)."""
+    rows = []
+    for board, rnd, table, n, e, s, w, dealer, facts, adjusted, assigned, version in session.results.order_by(
+        "position", "id"
+    ).values_list(*_ROW_COLUMNS):
+        seats = {"N": n, "E": e, "S": s} if w is None else {"N": n, "E": e, "S": s, "W": w}
+        row: dict[str, Any] = {"board": board, "round": rnd, "table": table, "seats": seats}
+        if dealer:
+            row["dealer"] = dealer
+        if adjusted:
+            row["adjusted"] = adjusted
+        elif assigned:
+            row["assigned"] = assigned
+        else:
+            row.update({k: v for k, v in (facts or {}).items() if k in ROW_FIELDS})
+        if version and version != "A":
+            row["version"] = version
+        rows.append(row)
+    return rows
 
 
 def result_to_row(result: Result) -> dict[str, Any]:

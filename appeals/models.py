@@ -1,1 +1,348 @@
-"""Irregularities, rulings, appeals and corrections (rules §1, §10–§13, Appendix B)."""
+"""Irregularities, rulings, appeals and corrections (rules §1, §10–§13, Appendix B).
+
+Every change to a score these make is a :class:`ScoreChange` row: planned when the ruling, decision or
+correction is made, applied through the one result write path (``scoring.results``) and linked to the audit
+entry it wrote. The workflows live in :mod:`appeals.services`; these models only store the facts.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from appeals.deadlines import DEFAULT_FILING_MINUTES
+
+
+class AppealSettings(models.Model):
+    """Deadlines and the appeals committee of one tournament (defaults from the rules, §1)."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", models.CASCADE, related_name="appeal_settings", verbose_name=_("tournament")
+    )
+    filing_minutes = models.PositiveSmallIntegerField(
+        _("appeals close, minutes after the end of the session"), default=DEFAULT_FILING_MINUTES
+    )
+    notice_required = models.BooleanField(
+        _("notice to the director before the next deal is required"), default=True
+    )
+    online_filing = models.BooleanField(_("players may file appeals on the web"), default=True)
+
+    class Meta:
+        verbose_name = _("appeal settings")
+        verbose_name_plural = _("appeal settings")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+
+class CommitteeMember(models.Model):
+    """A member of the tournament's appeals committee («АКТ», elected from the most authoritative players)."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="committee")
+    name = models.CharField(_("name"), max_length=200)
+    participant = models.ForeignKey(
+        "tournaments.Participant", models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("participant"),
+    )  # fmt: skip
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("login"),
+    )  # fmt: skip
+    is_chair = models.BooleanField(_("chair"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "-is_chair", "name"]
+        verbose_name = _("committee member")
+        verbose_name_plural = _("committee members")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Irregularity(models.Model):
+    """An irregularity at a table and the director's ruling on it (§10–§12)."""
+
+    class Kind(models.TextChoices):
+        WRONG_CARDS = "wrong_cards", _("§11.3 Wrong number of cards")
+        MISSING_CARD = "missing_card", _("§11.4 Missing card")
+        DEFECTIVE_TRICK = "defective_trick", _("§11.5 Defective trick")
+        WRONG_BOARD = "wrong_board", _("§11.6 Wrong board played")
+        WRONG_HAND = "wrong_hand", _("§11.7 Playing with the wrong hand")
+        FOULED = "fouled", _("§10 Fouled board")
+        PROCEDURAL = "procedural", _("§12 Procedural offence")
+        DIRECTOR_ERROR = "director_error", _("§13.2.6 Director's error")
+        OTHER = "other", _("Other (§11.2)")
+
+    class Status(models.TextChoices):
+        RECORDED = "recorded", _("Recorded")
+        APPLIED = "applied", _("Ruling applied")
+        DISMISSED = "dismissed", _("No action")
+
+    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="irregularities")
+    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="irregularities")
+    kind = models.CharField(_("irregularity"), max_length=24, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
+    board_number = models.PositiveIntegerField(_("board"), null=True, blank=True)
+    seats = models.JSONField(_("participants by seat"), default=dict, blank=True)
+    fault = models.JSONField(_("fault by seat"), default=dict, blank=True)
+    facts = models.JSONField(_("facts established"), default=dict, blank=True)
+    description = models.TextField(_("what happened"), blank=True)
+    proposal = models.JSONField(_("proposed remedy"), default=dict, blank=True)
+    ruling = models.TextField(_("director's ruling"), blank=True)
+    status = models.CharField(_("state"), max_length=16, choices=Status.choices, default=Status.RECORDED)
+    recorded_at = models.DateTimeField(_("recorded at"))
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("ruling applied at"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "-recorded_at", "-id"]
+        verbose_name = _("irregularity")
+        verbose_name_plural = _("irregularities")
+
+    def __str__(self) -> str:
+        where = f"board {self.board_number}, " if self.board_number else ""
+        return f"{self.get_kind_display()}: {where}table {self.table_number}, round {self.round_number}"
+
+
+class Appeal(models.Model):
+    """An appeal to the tournament's appeals committee, with the fields of Appendix B."""
+
+    class Status(models.TextChoices):
+        NOTICE = "notice", _("Notice given")
+        FILED = "filed", _("Filed")
+        COMMENTED = "commented", _("Director's comment given")
+        HEARD = "heard", _("Heard by the committee")
+        DECIDED = "decided", _("Decided")
+        APPLIED = "applied", _("Decision applied")
+        CLOSED = "closed", _("Closed")
+        REFUSED = "refused", _("Refused")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    class Outcome(models.TextChoices):
+        UPHELD = "upheld", _("The director's ruling stands")
+        ADJUSTED = "adjusted", _("The score is adjusted")
+        CANCELLED = "cancelled", _("The director's ruling is cancelled")
+
+    class Via(models.TextChoices):
+        PLAYER = "player", _("by the player (web form)")
+        DIRECTOR = "director", _("by the director for the player")
+
+    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="appeals")
+    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="appeals")
+    number = models.PositiveIntegerField(_("appeal no."))
+    ruling = models.ForeignKey(
+        Irregularity, models.SET_NULL, null=True, blank=True, related_name="appeals",
+        verbose_name=_("ruling appealed against"),
+    )  # fmt: skip
+    # Appendix B, items 1–8.
+    appellant = models.ForeignKey(
+        "tournaments.Participant",
+        models.RESTRICT,
+        related_name="appeals",
+        verbose_name=_("player filing the appeal"),
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    board_number = models.PositiveIntegerField(_("board"))
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
+    seats = models.JSONField(_("participants of the deal"), default=dict, blank=True)
+    bidding = models.TextField(_("bidding"), blank=True)
+    play = models.TextField(_("play"), blank=True)
+    claim = models.TextField(_("substance of the claim"), blank=True)
+    # Deadlines (§1).
+    notice_at = models.DateTimeField(_("director warned at"), null=True, blank=True)
+    filed_at = models.DateTimeField(_("filed at"), null=True, blank=True)
+    filed_via = models.CharField(_("filed"), max_length=16, choices=Via.choices, default=Via.PLAYER)
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deadline = models.DateTimeField(_("filing deadline"), null=True, blank=True)
+    refusal = models.TextField(_("reason for refusal"), blank=True)
+    late_note = models.TextField(_("director's note admitting a late filing"), blank=True)
+    # Item 9: the director's comment.
+    director_comment = models.TextField(_("director's comment"), blank=True)
+    commented_at = models.DateTimeField(null=True, blank=True)
+    # Items 10–12: the committee.
+    heard_at = models.DateTimeField(_("heard at"), null=True, blank=True)
+    hearing_notes = models.TextField(_("hearing notes"), blank=True)
+    members = models.ManyToManyField(
+        CommitteeMember, through="AppealMember", related_name="appeals", blank=True
+    )
+    outcome = models.CharField(_("outcome"), max_length=16, choices=Outcome.choices, blank=True)
+    decision = models.TextField(_("decision of the appeals committee"), blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    applied_at = models.DateTimeField(_("applied at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    status = models.CharField(_("state"), max_length=16, choices=Status.choices, default=Status.FILED)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "-number"]
+        verbose_name = _("appeal")
+        verbose_name_plural = _("appeals")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="appeal_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"appeal {self.number}: board {self.board_number}, table {self.table_number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_APPEAL_STATES
+
+
+OPEN_APPEAL_STATES = frozenset(
+    {
+        Appeal.Status.NOTICE,
+        Appeal.Status.FILED,
+        Appeal.Status.COMMENTED,
+        Appeal.Status.HEARD,
+        Appeal.Status.DECIDED,
+        Appeal.Status.APPLIED,
+    }
+)
+
+
+class AppealMember(models.Model):
+    """A committee member who heard an appeal, and his sign-off of the decision (Appendix B item 11)."""
+
+    appeal = models.ForeignKey(Appeal, models.CASCADE, related_name="panel")
+    member = models.ForeignKey(CommitteeMember, models.RESTRICT, related_name="+")
+    signed_at = models.DateTimeField(_("signed at"), null=True, blank=True)
+    signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["appeal", "-member__is_chair", "member__name"]
+        constraints = [models.UniqueConstraint(fields=["appeal", "member"], name="appeal_member_once")]
+
+    def __str__(self) -> str:
+        return f"{self.member} ({'signed' if self.signed_at else 'not signed'})"
+
+
+class Correction(models.Model):
+    """A request to correct a result (§1 correction period; after final, obvious arithmetic errors only)."""
+
+    class Kind(models.TextChoices):
+        ENTRY = "entry", _("Protocol entered wrongly")
+        ARITHMETIC = "arithmetic", _("Obvious (arithmetic) error")
+        OTHER = "other", _("Other")
+
+    class Status(models.TextChoices):
+        REQUESTED = "requested", _("Requested")
+        APPLIED = "applied", _("Corrected")
+        REFUSED = "refused", _("Refused")
+
+    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="corrections")
+    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="corrections")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.ENTRY)
+    board_number = models.PositiveIntegerField(_("board"), null=True, blank=True)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
+    requested_by = models.ForeignKey(
+        "tournaments.Participant", models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("requested by"),
+    )  # fmt: skip
+    description = models.TextField(_("what is wrong"))
+    requested_at = models.DateTimeField(_("requested at"))
+    deadline = models.DateTimeField(_("correction deadline"), null=True, blank=True)
+    status = models.CharField(_("state"), max_length=16, choices=Status.choices, default=Status.REQUESTED)
+    refusal = models.TextField(_("reason for refusal"), blank=True)
+    late_note = models.TextField(_("director's note admitting a late request"), blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "-requested_at", "-id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    def __str__(self) -> str:
+        return f"correction {self.pk}: board {self.board_number or '—'}"
+
+
+class ScoreChange(models.Model):
+    """One change to a score and its reason: a ruling, an appeal decision or a correction.
+
+    Planned when the reason is decided, applied through ``scoring.results`` (which writes the audit entry this
+    row links to). ``before`` keeps the row's facts as they were, so a cancelled ruling can be undone exactly.
+    """
+
+    class Kind(models.TextChoices):
+        ARTIFICIAL = "artificial", _("Artificial adjusted result")
+        ASSIGNED = "assigned", _("Assigned result")
+        ANNUL = "annul", _("Result annulled")
+        VERSION = "version", _("Fouled-board version")
+        ROW = "row", _("Protocol row corrected")
+        RESTORE = "restore", _("Result restored")
+        PENALTY = "penalty", _("Procedural penalty")
+        PENALTY_REMOVE = "penalty_remove", _("Penalty withdrawn")
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        APPLIED = "applied", _("Applied")
+        DROPPED = "dropped", _("Dropped")
+
+    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="score_changes")
+    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="score_changes")
+    irregularity = models.ForeignKey(
+        Irregularity, models.CASCADE, null=True, blank=True, related_name="changes"
+    )
+    appeal = models.ForeignKey(Appeal, models.CASCADE, null=True, blank=True, related_name="changes")
+    correction = models.ForeignKey(Correction, models.CASCADE, null=True, blank=True, related_name="changes")
+    kind = models.CharField(_("change"), max_length=16, choices=Kind.choices)
+    board_number = models.PositiveIntegerField(_("board"), null=True, blank=True)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
+    seats = models.JSONField(_("participants by seat"), default=dict, blank=True)
+    values = models.JSONField(_("values"), default=dict, blank=True)
+    participant = models.ForeignKey(
+        "tournaments.Participant", models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    matchpoints = models.CharField(_("matchpoints"), max_length=32, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    status = models.CharField(_("state"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+    result = models.ForeignKey("scoring.Result", models.SET_NULL, null=True, blank=True, related_name="+")
+    penalty = models.ForeignKey("scoring.Penalty", models.SET_NULL, null=True, blank=True, related_name="+")
+    audit_entry = models.ForeignKey(
+        "tournaments.AuditEntry", models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    applied_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "id"]
+        verbose_name = _("score change")
+        verbose_name_plural = _("score changes")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(irregularity__isnull=False, appeal__isnull=True, correction__isnull=True)
+                    | Q(irregularity__isnull=True, appeal__isnull=False, correction__isnull=True)
+                    | Q(irregularity__isnull=True, appeal__isnull=True, correction__isnull=False)
+                ),
+                name="score_change_one_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f" board {self.board_number}" if self.board_number else ""
+        return f"{self.get_kind_display()}{where}"
+
+    @property
+    def reason_object(self) -> Irregularity | Appeal | Correction:
+        return self.irregularity or self.appeal or self.correction  # type: ignore[return-value]

@@ -9,6 +9,25 @@ from django.utils.translation import gettext_lazy as _
 SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 
 
+class BoardSet(models.Model):
+    """A set («комплект») of boards of a session: the boxes one table plays in one round."""
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="board_sets")
+    number = models.PositiveIntegerField(_("set"))
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("board set")
+        verbose_name_plural = _("board sets")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="board_set_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_set_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} / set {self.number}"
+
+
 class Board(models.Model):
     session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveIntegerField(_("board"))
@@ -17,6 +36,9 @@ class Board(models.Model):
     # Layout in the bundle's notation: {"N": "SAKQ C7 DJ98 H10", ...}; empty until dealt or recorded.
     hands = models.JSONField(_("hands"), default=dict, blank=True)
     prikup = models.JSONField(_("prikup, top card first"), default=list, blank=True)
+    # Fouled board (rules §10): the director's finding; each result then names the version it was played in.
+    fouled = models.BooleanField(_("fouled"), default=False)
+    fouled_note = models.TextField(_("what happened"), blank=True)
 
     class Meta:
         ordering = ["session", "number"]
@@ -26,6 +48,7 @@ class Board(models.Model):
             models.UniqueConstraint(fields=["session", "number"], name="board_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
             models.CheckConstraint(condition=Q(set_number__gte=1), name="board_set_positive"),
+            models.CheckConstraint(condition=Q(dealer__in=["N", "E", "S", "W"]), name="board_dealer_seat"),
         ]
 
     def __str__(self) -> str:

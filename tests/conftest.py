@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from tournaments.models import Participant, Publication, Tournament
 
@@ -30,7 +31,8 @@ def tournament(db, director):
 @pytest.fixture
 def published(tournament):
     tournament.publication = Publication.PROVISIONAL
-    tournament.save(update_fields=["publication"])
+    tournament.published_at = timezone.now()
+    tournament.save(update_fields=["publication", "published_at"])
     return tournament
 
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Participant, Round, Seating, Session, Table, Tournament
+from .models import AuditEntry, Participant, Room, Round, Seating, Session, Table, Tournament
 
 
 class ParticipantInline(admin.TabularInline):
@@ -17,8 +17,8 @@ class SessionInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "variant", "players_per_table", "publication", "starts_on")
-    list_filter = ("variant", "publication", "players_per_table")
+    list_display = ("name", "slug", "variant", "players_per_table", "status", "publication", "starts_on")
+    list_filter = ("variant", "status", "publication", "players_per_table")
     search_fields = ("name", "slug", "venue")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("directors",)
@@ -78,4 +78,10 @@ class SeatingAdmin(admin.ModelAdmin):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     list_display = ("session", "room", "number", "code")
+    list_filter = ("session__tournament",)
+
+
+@admin.register(Room)
+class RoomAdmin(admin.ModelAdmin):
+    list_display = ("session", "number", "name")
     list_filter = ("session__tournament",)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -31,6 +31,15 @@ class Publication(models.TextChoices):
     PROVISIONAL = "provisional", _("Provisional")
     OFFICIAL = "official", _("Official")
     FINAL = "final", _("Final")
+
+
+class TournamentStatus(models.TextChoices):
+    """Where the event is: set up, under way, all rounds played, or locked (nothing may change)."""
+
+    SETUP = "setup", _("Being set up")
+    RUNNING = "running", _("Under way")
+    FINISHED = "finished", _("Play finished")
+    LOCKED = "locked", _("Locked")
 
 
 def default_artificial() -> dict[str, int]:
@@ -64,6 +73,10 @@ class Tournament(models.Model):
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     official_at = models.DateTimeField(_("official at"), null=True, blank=True)
     final_at = models.DateTimeField(_("final at"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.SETUP
+    )
+    locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True, verbose_name=_("directors")
     )
@@ -82,6 +95,13 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(deals_per_set__gte=1), name="tournament_deals_per_set_positive"
             ),
+            models.CheckConstraint(condition=Q(minutes_per_deal__gte=1), name="tournament_minutes_positive"),
+            # Locking freezes final results; it records when.
+            models.CheckConstraint(
+                condition=~Q(status=TournamentStatus.LOCKED)
+                | (Q(locked_at__isnull=False) & Q(publication=Publication.FINAL)),
+                name="tournament_locked_only_when_final",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -89,6 +109,10 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament-detail", kwargs={"slug": self.slug})
+
+    @property
+    def is_locked(self) -> bool:
+        return self.status == TournamentStatus.LOCKED
 
     @property
     def is_published(self) -> bool:
@@ -153,6 +177,26 @@ class Session(models.Model):
         return self.scored_at is not None and self.scored_at >= self.changed_at
 
 
+class Room(models.Model):
+    """A room («зал») of a session: its tables are numbered 1… within it; boards are duplicated per room."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rooms")
+    number = models.PositiveSmallIntegerField(_("room"))
+    name = models.CharField(_("name"), max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="room_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="room_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.session} room {self.number}"
+
+
 class AuditEntry(models.Model):
     """Who changed what, when and why (every change to results, adjustments and penalties)."""
 
@@ -197,6 +241,21 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            # A running round has started; an ended one has started and ended, in that order.
+            models.CheckConstraint(
+                condition=Q(status="pending") | Q(started_at__isnull=False), name="round_started_has_time"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="ended") | Q(ended_at__isnull=False), name="round_ended_has_time"
+            ),
+            models.CheckConstraint(
+                condition=Q(ended_at__isnull=True) | Q(ended_at__gte=F("started_at")),
+                name="round_ends_after_start",
+            ),
+            # At most one round of a session runs at a time.
+            models.UniqueConstraint(
+                fields=["session"], condition=Q(status="running"), name="round_one_running_per_session"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -226,6 +285,23 @@ class Seating(models.Model):
             models.UniqueConstraint(
                 fields=["session", "room", "round_number", "table_number"], name="seating_one_per_table_round"
             ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1)
+                & Q(table_number__gte=1)
+                & Q(set_number__gte=1)
+                & Q(room__gte=1),
+                name="seating_numbers_positive",
+            ),
+            # Nobody sits in two seats of one table (W may be empty; NULL passes the check).
+            models.CheckConstraint(
+                condition=~Q(seat_n=F("seat_e")) & ~Q(seat_n=F("seat_s")) & ~Q(seat_e=F("seat_s")),
+                name="seating_three_distinct",
+            ),
+            models.CheckConstraint(
+                condition=Q(seat_w__isnull=True)
+                | (~Q(seat_w=F("seat_n")) & ~Q(seat_w=F("seat_e")) & ~Q(seat_w=F("seat_s"))),
+                name="seating_w_distinct",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -252,6 +328,9 @@ class Table(models.Model):
         verbose_name_plural = _("tables")
         constraints = [
             models.UniqueConstraint(fields=["session", "room", "number"], name="table_number_unique"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(room__gte=1), name="table_numbers_positive"
+            ),
         ]
 
     def __str__(self) -> str:

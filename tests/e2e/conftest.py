@@ -80,4 +80,5 @@ def login(pg, username: str, password: str) -> None:  # type: ignore[no-untyped-
     pg.goto("/accounts/login/")
     pg.fill("input[name=username]", username)
     pg.fill("input[name=password]", password)
-    pg.click("button[type=submit]")
+    pg.click("main form button[type=submit]")
+    pg.wait_for_url(lambda url: "/accounts/login/" not in url)

@@ -1,6 +1,40 @@
-"""URL patterns (filled in by the feature that owns this package)."""
+"""The director's application: /director/…"""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views_event, views_participants, views_publish, views_results, views_rounds
 
 app_name = "director"
-urlpatterns: list = []
+
+S = "<slug:slug>/s<int:session>/"
+
+urlpatterns = [
+    path("", views_event.index, name="index"),
+    path("new/", views_event.create, name="create"),
+    path("<slug:slug>/", views_rounds.dashboard, name="dashboard"),
+    path("<slug:slug>/settings/", views_event.settings, name="settings"),
+    path("<slug:slug>/directors/", views_event.directors, name="directors"),
+    path("<slug:slug>/sessions/add/", views_event.add_session, name="add_session"),
+    path("<slug:slug>/participants/", views_participants.participants, name="participants"),
+    path(
+        "<slug:slug>/participants/import/", views_participants.participants_upload, name="participants_import"
+    ),
+    path("<slug:slug>/participants/pins/", views_participants.pins, name="pins"),
+    path("<slug:slug>/participants/<int:number>/", views_participants.participant_edit, name="participant"),
+    path("<slug:slug>/standings/", views_publish.standings, name="standings"),
+    path("<slug:slug>/rescore/", views_publish.rescore, name="rescore"),
+    path("<slug:slug>/publication/", views_publish.publication, name="publication"),
+    path("<slug:slug>/audit/", views_publish.audit, name="audit"),
+    path(S, views_rounds.dashboard, name="session_dashboard"),
+    path(S + "movement/", views_rounds.movement, name="movement"),
+    path(S + "seating/", views_rounds.seating, name="seating"),
+    path(S + "round/<int:number>/start/", views_rounds.start_round, name="start_round"),
+    path(S + "round/<int:number>/end/", views_rounds.end_round, name="end_round"),
+    path(S + "round/<int:number>/handover/", views_rounds.handover_page, name="handover"),
+    path(S + "r<int:round>/t<int:table>/", views_results.table_round, name="table_round"),
+    path(S + "r<int:round>/t<int:table>/b<int:board>/", views_results.board_entry, name="board_entry"),
+    path(S + "boards/", views_results.boards, name="boards"),
+    path(S + "boards/<int:board>/", views_results.board_detail, name="board_detail"),
+    path(S + "penalties/", views_publish.penalties, name="penalties"),
+    path(S + "penalties/<int:pk>/delete/", views_publish.penalty_delete, name="penalty_delete"),
+]

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db import transaction
 
-from boards.models import Board
+from boards.models import Board, BoardSet
 from scoring.models import Result
-from tournaments.models import Participant, Round, Seating, Session, Table
+from tournaments.models import Participant, Room, Round, Seating, Session, Table
 from tournaments.movements import Movement, MovementError, build_movement, dealer_of_board, movement_to_dict
 from tournaments.services.audit import log_action
 
@@ -97,6 +97,18 @@ def apply_movement(
             if not Table.objects.filter(code=code).exists():
                 break
         Table.objects.create(session=session, room=room, number=number, code=code)
+    Room.objects.filter(session=session, number__gt=movement.rooms).delete()
+    have_rooms = set(Room.objects.filter(session=session).values_list("number", flat=True))
+    Room.objects.bulk_create(
+        Room(session=session, number=r) for r in range(1, movement.rooms + 1) if r not in have_rooms
+    )
+    if not keep_results:  # a changed movement: boards and sets it does not use go
+        Board.objects.filter(session=session, number__gt=movement.sets * movement.deals).delete()
+        BoardSet.objects.filter(session=session, number__gt=movement.sets).delete()
+    have_sets = set(BoardSet.objects.filter(session=session).values_list("number", flat=True))
+    BoardSet.objects.bulk_create(
+        BoardSet(session=session, number=s) for s in range(1, movement.sets + 1) if s not in have_sets
+    )
     existing_boards = set(Board.objects.filter(session=session).values_list("number", flat=True))
     Board.objects.bulk_create(
         Board(

@@ -55,7 +55,8 @@ class Command(BaseCommand):
             tournament.publication = Publication.PROVISIONAL
             tournament.published_at = now
             tournament.venue = "Москва, клуб «Пуля»"
-            tournament.save(update_fields=["publication", "published_at", "venue"])
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["publication", "published_at", "venue", "status"])
         self.stdout.write(
             f"demo tournament ready: /t/{DEMO_SLUG}/  (director login {DEMO_USER} / {DEMO_PASSWORD})"
         )

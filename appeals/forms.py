@@ -1,0 +1,369 @@
+"""Forms of the rulings, appeals and corrections pages. They only read input; the services decide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from appeals.models import Appeal, CommitteeMember, Correction, Irregularity
+from appeals.rulings import Fault
+
+SEATS = ("N", "E", "S", "W")
+FAULT_CHOICES = [
+    ("", _("not at fault (A+)")),
+    (Fault.PARTLY.value, _("partly at fault (A)")),
+    (Fault.OFFENDING.value, _("at fault (A-)")),
+]
+GRADE_CHOICES = [
+    ("A+", _("A+ (average plus)")),
+    ("A", _("A (average)")),
+    ("A-", _("A- (average minus)")),
+]
+OFFENCES = [
+    ("", "—"),
+    ("12.2.1", _("12.2.1 Lateness")),
+    ("12.2.2", _("12.2.2 Slow play")),
+    ("12.2.3", _("12.2.3 Loud discussion")),
+    ("12.2.4", _("12.2.4 Comparing results")),
+    ("12.2.5", _("12.2.5 Touching other players' cards")),
+    ("12.2.6", _("12.2.6 Moving cards in the duplicate box")),
+    ("12.2.7", _("12.2.7 Procedural error")),
+    ("12.2.8", _("12.2.8 Non-compliance")),
+]
+
+
+class PlayerLoginForm(forms.Form):
+    number = forms.IntegerField(label=_("Your participant number"), min_value=1)
+    pin = forms.CharField(
+        label=_("PIN"), max_length=8, widget=forms.PasswordInput(attrs={"autocomplete": "off"})
+    )
+
+
+class PlayerAppealForm(forms.Form):
+    deal = forms.ChoiceField(label=_("Deal"), help_text=_("Round, board and table where it happened."))
+    claim = forms.CharField(label=_("Substance of the claim"), widget=forms.Textarea(attrs={"rows": 4}))
+    bidding = forms.CharField(label=_("Bidding"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    play = forms.CharField(label=_("Play"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, deals: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deal"].choices = deals
+
+    def deal_key(self) -> tuple[int, int, int, int]:
+        """(session, round, board, table) of the chosen deal."""
+        s, r, b, t = (int(x) for x in self.cleaned_data["deal"].split("-"))
+        return s, r, b, t
+
+
+class PlayerCorrectionForm(forms.Form):
+    deal = forms.ChoiceField(label=_("Deal"))
+    description = forms.CharField(label=_("What is wrong"), widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, deals: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deal"].choices = deals
+
+
+class DirectorAppealForm(forms.Form):
+    session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
+    participant = forms.IntegerField(label=_("Player filing the appeal (number)"), min_value=1)
+    round = forms.IntegerField(label=_("Round"), min_value=1)
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    ruling = forms.ModelChoiceField(
+        label=_("Ruling appealed against"), queryset=Irregularity.objects.none(), required=False
+    )
+    claim = forms.CharField(
+        label=_("Substance of the claim"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+    bidding = forms.CharField(label=_("Bidding"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    play = forms.CharField(label=_("Play"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    late_note = forms.CharField(
+        label=_("If late: why the director admits it"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruling"].queryset = Irregularity.objects.filter(tournament=tournament)
+
+
+class CommentForm(forms.Form):
+    comment = forms.CharField(label=_("Director's comment"), widget=forms.Textarea(attrs={"rows": 4}))
+    notice_at = forms.DateTimeField(
+        label=_("The director was warned at (if not recorded)"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+    )
+
+
+class HearForm(forms.Form):
+    members = forms.ModelMultipleChoiceField(
+        label=_("Committee members hearing the appeal"),
+        queryset=CommitteeMember.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )
+    notes = forms.CharField(
+        label=_("Hearing notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["members"].queryset = CommitteeMember.objects.filter(tournament=tournament)
+
+
+class DecideForm(forms.Form):
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=Appeal.Outcome.choices, widget=forms.RadioSelect)
+    decision = forms.CharField(
+        label=_("Decision of the appeals committee"), widget=forms.Textarea(attrs={"rows": 4})
+    )
+    kind = forms.ChoiceField(
+        label=_("Adjusted result"),
+        required=False,
+        choices=[
+            ("", "—"),
+            ("artificial", _("artificial (by fault)")),
+            ("assigned", _("assigned (vists per seat)")),
+        ],
+    )
+    penalty_participant = forms.IntegerField(label=_("Penalty: participant"), required=False, min_value=1)
+    penalty_matchpoints = forms.CharField(label=_("Penalty: matchpoints"), required=False, max_length=16)
+
+    def __init__(self, *args: Any, seats: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for seat in seats:
+            self.fields[f"grade_{seat}"] = forms.ChoiceField(
+                label=_("Artificial, %(seat)s") % {"seat": seat}, choices=GRADE_CHOICES, required=False
+            )
+            self.fields[f"vists_{seat}"] = forms.CharField(
+                label=_("Assigned vists, %(seat)s") % {"seat": seat}, required=False, max_length=16
+            )
+
+    def adjustment(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        kind = d.get("kind") or ""
+        out: dict[str, Any] = {"kind": kind}
+        if kind == "artificial":
+            out["values"] = {s: d.get(f"grade_{s}") for s in self.seats}
+        elif kind == "assigned":
+            out["values"] = {s: d.get(f"vists_{s}") for s in self.seats}
+        if d.get("penalty_participant") and d.get("penalty_matchpoints"):
+            out["penalty"] = {
+                "participant": d["penalty_participant"],
+                "matchpoints": d["penalty_matchpoints"],
+            }
+        return out
+
+
+class SignForm(forms.Form):
+    member = forms.ModelChoiceField(
+        label=_("Member"), queryset=CommitteeMember.objects.none(), empty_label=None
+    )
+
+    def __init__(self, *args: Any, appeal: Appeal, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = CommitteeMember.objects.filter(
+            pk__in=appeal.panel.filter(signed_at__isnull=True).values("member")
+        )
+
+
+class NoteForm(forms.Form):
+    note = forms.CharField(label=_("Note"), widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class IrregularityForm(forms.Form):
+    session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
+    kind = forms.ChoiceField(label=_("Irregularity"), choices=Irregularity.Kind.choices)
+    round = forms.IntegerField(label=_("Round"), min_value=1)
+    table = forms.IntegerField(label=_("Table"), min_value=1)
+    board = forms.IntegerField(label=_("Board"), min_value=1, required=False)
+    description = forms.CharField(
+        label=_("What happened"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+    # §11.3
+    call_made = forms.BooleanField(
+        label=_("The player with the wrong number of cards made a call"), required=False
+    )
+    seen = forms.BooleanField(label=_("A player saw other players' cards"), required=False)
+    insignificant = forms.BooleanField(label=_("The information seen is insignificant"), required=False)
+    consent = forms.BooleanField(label=_("All players consent to normal play"), required=False)
+    play_completed = forms.BooleanField(label=_("Found only after play was completed"), required=False)
+    keep_non_offenders = forms.BooleanField(
+        label=_("The non-offenders' result did not depend on the opponents' play (keep it)"), required=False
+    )
+    # §11.4
+    found = forms.ChoiceField(
+        label=_("The missing card was"),
+        required=False,
+        choices=[
+            ("", "—"),
+            ("hand", _("found elsewhere and returned to the hand")),
+            ("played", _("found among the played cards (fouled, §10)")),
+            ("not_found", _("not found: layout reconstructed")),
+        ],
+    )
+    # §11.6
+    intended_board = forms.IntegerField(
+        label=_("Board the table should have played"), required=False, min_value=1
+    )
+    play_later = forms.BooleanField(label=_("The correct board is to be played later"), required=False)
+    # §12
+    offence = forms.ChoiceField(label=_("Procedural offence"), choices=OFFENCES, required=False)
+    penalty_participant = forms.IntegerField(label=_("Penalty: participant"), required=False, min_value=1)
+    penalty_matchpoints = forms.CharField(
+        label=_("Penalty: matchpoints"),
+        required=False,
+        max_length=16,
+        help_text=_("Negative, e.g. -1 or -1/2."),
+    )
+    # §10: the layout the table played
+    played_n = forms.CharField(label=_("Played hand N"), required=False)
+    played_e = forms.CharField(label=_("Played hand E"), required=False)
+    played_s = forms.CharField(label=_("Played hand S"), required=False)
+    played_w = forms.CharField(label=_("Played hand W"), required=False)
+    played_top = forms.CharField(label=_("Played prikup: top card"), required=False, max_length=8)
+    played_bottom = forms.CharField(label=_("Played prikup: bottom card"), required=False, max_length=8)
+
+    FACT_FIELDS = (
+        "call_made",
+        "seen",
+        "insignificant",
+        "consent",
+        "play_completed",
+        "keep_non_offenders",
+        "found",
+        "intended_board",
+        "play_later",
+        "offence",
+        "penalty_participant",
+        "penalty_matchpoints",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in SEATS:
+            self.fields[f"fault_{seat}"] = forms.ChoiceField(
+                label=_("Seat %(seat)s") % {"seat": seat}, choices=FAULT_CHOICES, required=False
+            )
+
+    def facts(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {k: d[k] for k in self.FACT_FIELDS if d.get(k) not in (None, "", False)}
+
+    def fault(self) -> dict[str, str]:
+        return {s: self.cleaned_data.get(f"fault_{s}") or "" for s in SEATS}
+
+    def played_fields(self) -> dict[str, str]:
+        d = self.cleaned_data
+        return {
+            "hand_n": d.get("played_n") or "",
+            "hand_e": d.get("played_e") or "",
+            "hand_s": d.get("played_s") or "",
+            "hand_w": d.get("played_w") or "",
+            "prikup_top": d.get("played_top") or "",
+            "prikup_bottom": d.get("played_bottom") or "",
+        }
+
+
+class ReviseForm(forms.Form):
+    remedy = forms.ChoiceField(
+        label=_("Remedy"),
+        choices=[
+            ("", _("as the rules prescribe (proposal)")),
+            ("artificial", _("artificial result by fault")),
+            ("assigned", _("assigned result (vists per seat)")),
+            ("none", _("the result stands")),
+        ],
+        required=False,
+    )
+
+    def __init__(self, *args: Any, seats: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for seat in seats:
+            self.fields[f"fault_{seat}"] = forms.ChoiceField(
+                label=_("Seat %(seat)s") % {"seat": seat}, choices=FAULT_CHOICES, required=False
+            )
+            self.fields[f"vists_{seat}"] = forms.CharField(
+                label=_("Assigned vists, %(seat)s") % {"seat": seat}, required=False, max_length=16
+            )
+
+    def facts(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        remedy = d.get("remedy") or ""
+        out: dict[str, Any] = {"remedy": remedy}
+        if remedy == "assigned":
+            out["assigned"] = {s: d.get(f"vists_{s}") or "" for s in self.seats}
+        return out
+
+    def fault(self) -> dict[str, str]:
+        return {s: self.cleaned_data.get(f"fault_{s}") or "" for s in self.seats}
+
+
+class RulingForm(forms.Form):
+    ruling = forms.CharField(
+        label=_("Director's ruling (as announced)"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class CorrectionForm(forms.Form):
+    session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Correction.Kind.choices)
+    round = forms.IntegerField(label=_("Round"), min_value=1)
+    table = forms.IntegerField(label=_("Table"), min_value=1)
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    description = forms.CharField(label=_("What is wrong"), widget=forms.Textarea(attrs={"rows": 3}))
+    late_note = forms.CharField(
+        label=_("If late: why the director admits it"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class CorrectionApplyForm(forms.Form):
+    row = forms.JSONField(
+        label=_("Corrected protocol row"),
+        required=False,
+        help_text=_("The row's facts as in the bundle: contract, declarer, w1, w2, calls, play …"),
+        widget=forms.Textarea(attrs={"rows": 6, "class": "mono"}),
+    )
+
+    def __init__(self, *args: Any, seats: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for seat in seats:
+            self.fields[f"seat_{seat}"] = forms.IntegerField(
+                label=_("Participant at %(seat)s") % {"seat": seat}, min_value=1, required=False
+            )
+
+    def seat_numbers(self) -> dict[str, int] | None:
+        values = {s: self.cleaned_data.get(f"seat_{s}") for s in self.seats}
+        if all(v is None for v in values.values()):
+            return None
+        return {s: int(v) for s, v in values.items() if v is not None}
+
+
+class SettingsForm(forms.Form):
+    filing_minutes = forms.IntegerField(
+        label=_("Appeals close, minutes after the end of the session"), min_value=0, max_value=24 * 60
+    )
+    correction_minutes = forms.IntegerField(
+        label=_("Correction period, minutes after the official results"), min_value=0, max_value=7 * 24 * 60
+    )
+    notice_required = forms.BooleanField(
+        label=_("Notice to the director before the next deal is required"), required=False
+    )
+    online_filing = forms.BooleanField(label=_("Players may file appeals on the web"), required=False)
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    participant = forms.IntegerField(label=_("Participant number (if playing)"), required=False, min_value=1)
+    username = forms.CharField(
+        label=_("Login (optional, to sign on the web)"), required=False, max_length=150
+    )
+    is_chair = forms.BooleanField(label=_("Chair"), required=False)

@@ -1,0 +1,245 @@
+"""The pages: permissions, the player's number + PIN, filing from the web, every director page renders."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from appeals import services as svc
+from appeals.models import Appeal, Correction, Irregularity
+from tournaments.models import Session
+
+from .conftest import ENDED
+
+pytestmark = pytest.mark.django_db
+EN = {"accept-language": "en"}
+
+
+@pytest.fixture
+def open_session(demo):
+    """The session ended a minute ago: filing is open now."""
+    t, session = demo
+    Session.objects.filter(pk=session.pk).update(ended_at=timezone.now() - dt.timedelta(minutes=1))
+    session.refresh_from_db()
+    return t, session
+
+
+def test_director_pages_need_a_director(client, demo, other_user):
+    t, _ = demo
+    url = reverse("appeals:list", kwargs={"slug": t.slug})
+    assert client.get(url).status_code == 302
+    client.force_login(other_user)
+    assert client.get(url).status_code == 403
+    assert client.get(reverse("appeals:audit", kwargs={"slug": t.slug})).status_code == 403
+
+
+def test_every_director_page_renders(client, demo, director_user, committee):
+    t, session = demo
+    client.force_login(director_user)
+    appeal = svc.appeal_file(
+        session=session, appellant=t.participants.get(number=1), round=1, board=1, claim="c", now=ENDED
+    )
+    irr = svc.irregularity_record(
+        session=session, kind="wrong_hand", round=1, table=1, board=2, user=director_user, now=ENDED
+    )
+    corr = svc.correction_request(session=session, description="d", board=1, round=1, table=1, now=ENDED)
+    s = t.slug
+    for name, kw in [
+        ("appeals:list", {}), ("appeals:appeal-new", {}), ("appeals:appeal", {"number": appeal.number}),
+        ("appeals:appeal-form", {"number": appeal.number}), ("appeals:ruling-new", {}), ("appeals:ruling", {"pk": irr.pk}),
+        ("appeals:correction-new", {}), ("appeals:correction", {"pk": corr.pk}), ("appeals:audit", {}), ("appeals:settings", {}),
+    ]:  # fmt: skip
+        response = client.get(reverse(name, kwargs={"slug": s, **kw}), headers=EN)
+        assert response.status_code == 200, name
+    page = client.get(
+        reverse("appeals:appeal", kwargs={"slug": s, "number": appeal.number}), headers=EN
+    ).content.decode()
+    for item in (
+        "Player filing the appeal",
+        "Substance of the claim",
+        "Director&#x27;s comment",
+        "Members of the appeals committee",
+    ):
+        assert item in page
+
+
+def test_a_full_appeal_through_the_pages(client, open_session, director_user, committee):
+    t, session = open_session
+    s = t.slug
+    # The player identifies and files.
+    player = client.post(reverse("appeals:player", kwargs={"slug": s}), {"number": 6, "pin": "1006"})
+    assert player.status_code == 302
+    page = client.get(reverse("appeals:player", kwargs={"slug": s}), headers=EN).content.decode()
+    assert "File an appeal" in page and "Session 1, round 1, board 1 (table 1)" in page
+    r = client.post(
+        reverse("appeals:player", kwargs={"slug": s}),
+        {"action": "appeal", "deal": "1-1-1-1", "claim": "Claim", "bidding": "", "play": ""},
+    )
+    appeal = Appeal.objects.get()
+    assert r.url == reverse("appeals:player-appeal", kwargs={"slug": s, "number": appeal.number})
+    assert appeal.status == "filed" and appeal.filed_via == "player" and appeal.appellant.number == 6
+    # The director and the committee.
+    client.force_login(director_user)
+
+    def act(a, data=None):
+        return client.post(
+            reverse("appeals:appeal-action", kwargs={"slug": s, "number": appeal.number, "action": a}),
+            data or {},
+        )  # noqa: E731
+
+    act("comment", {"comment": "Ruled on the spot."})
+    act("hear", {"members": [m.pk for m in committee], "notes": ""})
+    act(
+        "decide",
+        {
+            "outcome": "adjusted",
+            "decision": "A+ to NS",
+            "kind": "artificial",
+            "grade_N": "A+",
+            "grade_E": "A-",
+            "grade_S": "A+",
+            "grade_W": "A-",
+        },
+    )
+    appeal.refresh_from_db()
+    assert appeal.status == "decided"
+    for m in committee:
+        act("sign", {"member": m.pk})
+    act("apply")
+    act("close")
+    appeal.refresh_from_db()
+    assert appeal.status == "closed"
+    # The player sees what changed on his board and why.
+    client.logout()
+    client.post(reverse("appeals:player", kwargs={"slug": s}), {"number": 6, "pin": "1006"})
+    page = client.get(reverse("appeals:player", kwargs={"slug": s}), headers=EN).content.decode()
+    assert "Artificial adjusted result" in page and "A+ to NS" in page
+    # Another player of that board (not at the table) sees it too.
+    client.post(reverse("appeals:player-logout", kwargs={"slug": s}))
+    other = next(
+        n
+        for n in range(1, 21)
+        if n not in appeal.seats.values()
+        and t.participants.get(number=n)
+        and svc.changes_for_participant(t.participants.get(number=n))
+    )
+    client.post(reverse("appeals:player", kwargs={"slug": s}), {"number": other, "pin": str(1000 + other)})
+    assert (
+        "A+ to NS" in client.get(reverse("appeals:player", kwargs={"slug": s}), headers=EN).content.decode()
+    )
+
+
+def test_player_pin_is_checked_and_attempts_limited(client, demo):
+    t, _ = demo
+    url = reverse("appeals:player", kwargs={"slug": t.slug})
+    assert "wrong" in client.post(url, {"number": 1, "pin": "9999"}, headers=EN).content.decode()
+    for _ in range(10):
+        client.post(url, {"number": 1, "pin": "9999"})
+    assert "Too many" in client.post(url, {"number": 1, "pin": "1001"}, headers=EN).content.decode()
+
+
+def test_a_player_sees_only_his_own_appeals(client, demo):
+    t, session = demo
+    appeal = svc.appeal_file(
+        session=session, appellant=t.participants.get(number=1), round=1, board=1, claim="c", now=ENDED
+    )
+    client.post(reverse("appeals:player", kwargs={"slug": t.slug}), {"number": 6, "pin": "1006"})
+    assert (
+        client.get(
+            reverse("appeals:player-appeal", kwargs={"slug": t.slug, "number": appeal.number})
+        ).status_code
+        == 404
+    )
+
+
+def test_late_player_filing_shows_the_reason(client, demo):
+    t, _ = demo  # the session ended at ENDED, long ago
+    client.post(reverse("appeals:player", kwargs={"slug": t.slug}), {"number": 6, "pin": "1006"})
+    r = client.post(
+        reverse("appeals:player", kwargs={"slug": t.slug}),
+        {"action": "appeal", "deal": "1-1-1-1", "claim": "x"},
+        headers=EN,
+        follow=True,
+    )
+    assert Appeal.objects.get().status == "refused"
+    assert "appeals close 30 minutes after the end of the session" in r.content.decode()
+
+
+def test_ruling_pages_record_revise_and_apply(client, demo, director_user):
+    t, session = demo
+    client.force_login(director_user)
+    r = client.post(reverse("appeals:ruling-new", kwargs={"slug": t.slug}),
+                    {"session": 1, "kind": "wrong_hand", "round": 1, "table": 1, "board": 2, "fault_E": "offending"})  # fmt: skip
+    irr = Irregularity.objects.get()
+    assert r.status_code == 302 and irr.changes.get().values["E"] == "A-"
+    url = reverse("appeals:ruling", kwargs={"slug": t.slug, "pk": irr.pk})
+    client.post(url, {"action": "revise", "remedy": "none"})
+    assert not irr.changes.exists()
+    client.post(url, {"action": "revise", "remedy": "", "fault_E": "partly"})
+    assert irr.changes.get().values["E"] == "A"
+    client.post(url, {"action": "apply", "ruling": "As proposed"})
+    irr.refresh_from_db()
+    assert irr.status == "applied" and irr.ruling == "As proposed"
+
+
+def test_fouled_layout_from_the_form(client, demo, director_user):
+    t, session = demo
+    client.force_login(director_user)
+    board = session.boards.get(number=3)
+    from .test_rulings_db import _swap_one_card
+
+    played = _swap_one_card(board)
+    data = {"session": 1, "kind": "fouled", "round": 1, "table": 1, "board": 3,
+            "played_top": played["prikup"][0], "played_bottom": played["prikup"][1]}  # fmt: skip
+    for seat, text in played["hands"].items():
+        data[f"played_{seat.lower()}"] = text
+    r = client.post(reverse("appeals:ruling-new", kwargs={"slug": t.slug}), data)
+    assert r.status_code == 302, r.content.decode()[:2000]
+    assert Irregularity.objects.get().facts["version"] == "B"
+    bad = {**data, "played_top": "HZ"}
+    r = client.post(reverse("appeals:ruling-new", kwargs={"slug": t.slug}), bad)
+    assert r.status_code == 200 and Irregularity.objects.count() == 1
+
+
+def test_correction_pages(client, demo, director_user):
+    t, session = demo
+    client.force_login(director_user)
+    client.post(reverse("appeals:correction-new", kwargs={"slug": t.slug}),
+                {"session": 1, "kind": "entry", "round": 1, "table": 1, "board": 1, "description": "N and S swapped"})  # fmt: skip
+    c = Correction.objects.get()
+    url = reverse("appeals:correction", kwargs={"slug": t.slug, "pk": c.pk})
+    client.post(url, {"action": "apply", "row": "", "seat_N": 11, "seat_E": 6, "seat_S": 1, "seat_W": 16})
+    c.refresh_from_db()
+    assert c.status == "applied"
+    assert c.changes.get().result.seats() == {"N": 11, "E": 6, "S": 1, "W": 16}
+
+
+def test_settings_and_committee(client, demo, director_user):
+    t, _ = demo
+    client.force_login(director_user)
+    url = reverse("appeals:settings", kwargs={"slug": t.slug})
+    client.post(
+        url, {"action": "settings", "filing_minutes": 45, "correction_minutes": 20, "online_filing": "on"}
+    )
+    t.refresh_from_db()
+    assert svc.settings_for(t).filing_minutes == 45 and t.correction_minutes == 20
+    assert not svc.settings_for(t).notice_required
+    client.post(url, {"action": "member", "name": "Chair", "participant": 5, "is_chair": "on"})
+    assert t.committee.get().participant.number == 5
+
+
+def test_the_filled_appeal_form_prints_as_pdf_when_available(client, demo, director_user):
+    from appeals.views import _pdf_available
+
+    t, session = demo
+    appeal = svc.appeal_file(session=session, appellant=t.participants.get(number=1), round=1, board=1, claim="c",
+                             bidding="пас 6♠ вист пас", now=ENDED)  # fmt: skip
+    client.force_login(director_user)
+    url = reverse("appeals:appeal-form", kwargs={"slug": t.slug, "number": appeal.number})
+    if not _pdf_available():
+        pytest.skip("scoring.reports.pdf_appeal is not there yet")
+    response = client.get(url + "?format=pdf")
+    assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")

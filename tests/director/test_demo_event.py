@@ -1,0 +1,62 @@
+"""The demo event (seed_demo) run to the end by its director through the pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from boards.models import Board
+from scoring.models import Result
+from tournaments.models import Publication, Tournament
+from tournaments.services.publication import publish
+
+from .conftest import legal_row
+
+pytestmark = pytest.mark.django_db
+EN = {"accept-language": "en"}
+
+
+def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
+    call_command("seed_demo", stdout=StringIO())
+    assert client.login(username="demo", password="demo-director")
+    dash = reverse("director:dashboard", kwargs={"slug": "demo"})
+    page = client.get(dash, headers=EN).content.decode()
+    assert "End round 4" in page and "data-ends-at" in page
+    t = Tournament.objects.get(slug="demo")
+    session = t.sessions.get()
+    for number in (4, 5):
+        if number == 5:
+            client.post(reverse("director:start_round", kwargs={"slug": "demo", "session": 1, "number": 5}))
+        for seating in session.seatings.filter(round_number=number):
+            for board in Board.objects.filter(session=session, set_number=seating.set_number):
+                row = legal_row(board.dealer)
+                url = reverse("director:board_entry", kwargs={"slug": "demo", "session": 1, "round": number,
+                                                              "table": seating.table_number, "board": board.number})  # fmt: skip
+                with django_capture_on_commit_callbacks(execute=True):
+                    response = client.post(url, {"kind": "row", "contract": "6S", "declarer_seat": row["declarer"][0],
+                                                 "declarer_tricks": 6, "w1_tricks": 2, "w2_tricks": 2,
+                                                 "call1": "whist", "call2": "whist"})  # fmt: skip
+                assert response.status_code == 302
+        client.post(reverse("director:end_round", kwargs={"slug": "demo", "session": 1, "number": number}))
+    assert Result.objects.filter(session=session).count() == 100
+    page = client.get(dash, headers=EN).content.decode()
+    assert "Publish the official results" in page
+    client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "official"})
+    t.refresh_from_db()
+    assert t.publication == Publication.OFFICIAL
+    page = client.get(reverse("director:publication", kwargs={"slug": "demo"}), headers=EN).content.decode()
+    assert "corrections until" in page
+    publish(tournament=t, to=Publication.FINAL, user=None, at=t.official_at + dt.timedelta(minutes=31))
+    client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "lock"})
+    t.refresh_from_db()
+    assert t.is_locked
+    page = client.get(dash, headers=EN).content.decode()
+    assert "The tournament is locked" in page
+    standings = client.get(
+        reverse("director:standings", kwargs={"slug": "demo"}), headers=EN
+    ).content.decode()
+    assert "The standings are current" in standings

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from tournaments.models import AuditEntry, Publication, Round, Seating, Tournament, TournamentStatus
+from tournaments.services.event import (
+    director_add,
+    director_remove,
+    session_add,
+    tournament_create,
+    tournament_update,
+)
+from tournaments.services.guards import DirectorError
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_makes_the_first_session_and_the_director(director):
+    t = tournament_create(name="Кубок клуба 2026", user=director)
+    assert t.slug == "kubok-kluba-2026"
+    assert list(t.sessions.values_list("number", flat=True)) == [1]
+    assert t.directors.filter(pk=director.pk).exists()
+    assert (t.minutes_per_deal, t.deals_per_set, t.correction_minutes) == (5, 4, 30)
+    assert t.status == TournamentStatus.SETUP
+    assert AuditEntry.objects.filter(tournament=t, action="tournament.create").exists()
+
+
+def test_three_player_tables_default_to_three_deals(director):
+    t = tournament_create(name="Тройки", user=director, players_per_table=3)
+    assert t.deals_per_set == 3
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"name": " "},
+        {"name": "x", "rules": {"no_such_key": 1}},
+        {"name": "x", "artificial": {"A-": 70, "A": 50, "A+": 60}},
+    ],
+)
+def test_create_refuses_bad_settings(director, kwargs):
+    with pytest.raises(DirectorError):
+        tournament_create(user=director, **kwargs)
+
+
+def test_structure_is_frozen_once_seated(seated, director):
+    with pytest.raises(DirectorError):
+        tournament_update(tournament=seated, user=director, changes={"deals_per_set": 3})
+    tournament_update(tournament=seated, user=director, changes={"minutes_per_deal": 7, "venue": "Клуб"})
+    seated.refresh_from_db()
+    assert seated.minutes_per_deal == 7
+    entry = AuditEntry.objects.filter(tournament=seated, action="tournament.settings").first()
+    assert entry.data["before"] == {"minutes_per_deal": 5, "venue": ""}
+
+
+def test_directors_can_be_added_but_not_all_removed(event, director, other_user):
+    director_add(tournament=event, username="someone", user=director)
+    assert event.directors.count() == 2
+    with pytest.raises(DirectorError):
+        director_add(tournament=event, username="nobody", user=director)
+    director_remove(tournament=event, director=other_user, user=director)
+    with pytest.raises(DirectorError):
+        director_remove(tournament=event, director=director, user=director)
+
+
+def test_session_add_numbers_sessions(event, director):
+    assert session_add(tournament=event, user=director).number == 2
+
+
+def test_database_refuses_impossible_states(session):
+    seating = Seating.objects.filter(session=session).first()
+    seating.seat_e = seating.seat_n
+    with pytest.raises(IntegrityError), transaction.atomic():
+        seating.save()
+    r1, r2 = session.rounds.order_by("number")[:2]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Round.objects.filter(pk=r1.pk).update(status="running")  # running without a start time
+    from django.utils import timezone
+
+    now = timezone.now()
+    Round.objects.filter(pk=r1.pk).update(status="running", started_at=now)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Round.objects.filter(pk=r2.pk).update(status="running", started_at=now)  # two running rounds
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Tournament.objects.filter(pk=session.tournament_id).update(status="locked")  # locked but not final
+    assert session.tournament.publication == Publication.DRAFT

@@ -1,0 +1,155 @@
+"""Forms of the director's pages (the result row's form is in ``row_form``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Tournament, UnequalResults, Variant
+
+from ..services.boards_entry import PENALTY_REASONS
+
+PENALTY_LABELS = {
+    "12.2.1": _("12.2.1 Lateness"),
+    "12.2.2": _("12.2.2 Slow play"),
+    "12.2.3": _("12.2.3 Loud discussion"),
+    "12.2.4": _("12.2.4 Comparing results"),
+    "12.2.5": _("12.2.5 Touching other players' cards"),
+    "12.2.6": _("12.2.6 Moving cards in the duplicate box"),
+    "12.2.7": _("12.2.7 Procedural error"),
+    "12.2.8": _("12.2.8 Not following instructions"),
+}
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    starts_on = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    variant = forms.ChoiceField(label=_("Variant"), choices=Variant.choices, initial=Variant.SOCHI)
+    players_per_table = forms.TypedChoiceField(
+        label=_("Players per table"), choices=[(4, "4"), (3, "3")], coerce=int, initial=4
+    )
+    deals_per_set = forms.IntegerField(
+        label=_("Deals per set"), min_value=1, max_value=12, initial=4,
+        help_text=_("Usually as many as players at the table, so that everyone is first hand once (rules §4)."),
+    )  # fmt: skip
+    minutes_per_deal = forms.IntegerField(
+        label=_("Minutes per deal"),
+        min_value=1,
+        max_value=60,
+        initial=5,
+        help_text=_("Rules §4: five minutes."),
+    )
+    correction_minutes = forms.IntegerField(
+        label=_("Correction period, minutes"), min_value=0, max_value=24 * 60, initial=30,
+        help_text=_("After the official results (rules §1: 30 minutes)."),
+    )  # fmt: skip
+    unequal_results = forms.ChoiceField(
+        label=_("Boards with fewer results"), choices=UnequalResults.choices, initial=UnequalResults.NEUBERG
+    )
+    artificial_minus = forms.IntegerField(
+        label=_("Artificial A-, per cent"), min_value=0, max_value=100, initial=40
+    )
+    artificial_average = forms.IntegerField(
+        label=_("Artificial A, per cent"), min_value=0, max_value=100, initial=50
+    )
+    artificial_plus = forms.IntegerField(
+        label=_("Artificial A+, per cent"), min_value=0, max_value=100, initial=60
+    )
+    rules = forms.CharField(
+        label=_("Rule overrides (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
+    )  # fmt: skip
+
+    def clean_rules(self) -> dict[str, Any]:
+        text = (self.cleaned_data.get("rules") or "").strip()
+        if not text:
+            return {}
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("Not valid JSON: %(problem)s"), params={"problem": exc.msg}
+            ) from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_('Write an object: {"key": value, …}.'))
+        return value
+
+    def values(self) -> dict[str, Any]:
+        d = dict(self.cleaned_data)
+        d["artificial"] = {"A-": d.pop("artificial_minus"), "A": d.pop("artificial_average"),
+                           "A+": d.pop("artificial_plus")}  # fmt: skip
+        return d
+
+    @classmethod
+    def initial_of(cls, t: Tournament) -> dict[str, Any]:
+        art = t.artificial or {}
+        return {
+            "name": t.name, "starts_on": t.starts_on, "venue": t.venue, "variant": t.variant,
+            "players_per_table": t.players_per_table, "deals_per_set": t.deals_per_set,
+            "minutes_per_deal": t.minutes_per_deal, "correction_minutes": t.correction_minutes,
+            "unequal_results": t.unequal_results, "artificial_minus": art.get("A-", 40),
+            "artificial_average": art.get("A", 50), "artificial_plus": art.get("A+", 60),
+            "rules": json.dumps(t.rules, ensure_ascii=False) if t.rules else "",
+        }  # fmt: skip
+
+
+class ParticipantForm(forms.Form):
+    number = forms.IntegerField(label=_("No."), min_value=1)
+    name = forms.CharField(label=_("Name"), max_length=200)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    federation_id = forms.CharField(label=_("Federation id"), max_length=64, required=False)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("File (.xlsx or .csv)"))
+    replace = forms.BooleanField(
+        label=_("Replace the whole list (only before anyone is seated)"), required=False
+    )
+
+
+class DirectorAddForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+
+
+class MovementForm(forms.Form):
+    SCHEMES = [("auto", _("The suggested movement")), ("basic", _("Basic movement")),
+               ("book", _("The book's scheme"))]  # fmt: skip
+    scheme = forms.ChoiceField(label=_("Movement"), choices=SCHEMES, widget=forms.RadioSelect, initial="auto")
+    tables = forms.IntegerField(label=_("Tables (basic movement)"), min_value=2, max_value=99, required=False)
+    rounds = forms.IntegerField(
+        label=_("Rounds (to shorten the session)"), min_value=2, max_value=99, required=False,
+        help_text=_("Leave empty for the full movement. A shortened session is announced before it starts (§5)."),
+    )  # fmt: skip
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PenaltyForm(forms.Form):
+    participant = forms.IntegerField(label=_("Participant No."), min_value=1)
+    deduct = forms.CharField(
+        label=_("Matchpoints to deduct"), max_length=16, initial="2",
+        help_text=_("A positive number: 2 deducts two matchpoints; fractions like 1/2 work."),
+    )  # fmt: skip
+    kind = forms.ChoiceField(label=_("Infraction (rules §12.2)"),
+                             choices=[(k, PENALTY_LABELS[k]) for k in PENALTY_REASONS])  # fmt: skip
+    note = forms.CharField(label=_("Details"), max_length=200, required=False)
+
+    def reason_text(self) -> str:
+        note = (self.cleaned_data.get("note") or "").strip()
+        label = str(PENALTY_LABELS[self.cleaned_data["kind"]])
+        return f"{label}: {note}" if note else label
+
+
+class FouledForm(forms.Form):
+    note = forms.CharField(
+        label=_("What happened"), widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Which cards were displaced, and from which round or table on."),
+    )  # fmt: skip

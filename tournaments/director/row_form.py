@@ -1,0 +1,259 @@
+"""The protocol row as a director types it from the paper protocol (spec §11, rules §6), and adjustments.
+
+The form only shapes the row; the core decides whether it is legal (``result_save`` → ``ResultRejected``),
+and :func:`show_refusals` puts the core's reasons next to the fields they concern.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Result
+from scoring.numbers import format_fraction
+from scoring.preferans import ROW_CONTRACT_CODES
+from scoring.results import Refusal
+
+SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": _("NT")}
+ORDER = ("N", "E", "S", "W")
+EXTRA_KEYS = ("penalty_tricks", "misere_shared", "raspasy_step", "extra_entries")
+CALLS = [("", "—"), ("whist", _("whist")), ("pass", _("pass")), ("half", _("half-whist")),
+         ("half_returned", _("half-whist, whist returned"))]  # fmt: skip
+PLAYS = [("", _("as the calls imply")), ("closed", _("closed")), ("open", _("open")), ("none", _("no play"))]
+TRICKS = [("", "—")] + [(str(n), str(n)) for n in range(11)]
+
+
+def contract_label(code: str) -> str:
+    if code == "-":
+        return str(_("raspasy"))
+    if code == "MIS":
+        return str(_("misère"))
+    level, suit = code[0] if code[:2] != "10" else "10", code[2:] if code[:2] == "10" else code[1:]
+    return f"{level}{SUITS.get(suit, suit)}"
+
+
+def table_seats(players: int) -> tuple[str, ...]:
+    return ORDER if players == 4 else ORDER[:3]
+
+
+def clockwise_after(seat: str, active: tuple[str, ...]) -> tuple[str, ...]:
+    i = active.index(seat)
+    return active[i + 1 :] + active[:i]
+
+
+def active_seats(players: int, dealer: str) -> tuple[str, ...]:
+    seats = table_seats(players)
+    return tuple(s for s in seats if not (players == 4 and s == dealer))
+
+
+def first_hand(players: int, dealer: str) -> str:
+    """At a 3-player table the «dealer» label marks the first hand; at 4 the player after the dealer."""
+    if players == 3:
+        return dealer if dealer in ORDER[:3] else "N"
+    seats = ORDER
+    return seats[(seats.index(dealer) + 1) % 4]
+
+
+class RowForm(forms.Form):
+    """One played deal: contract, the three columns (seat, tricks), the defenders' calls, the play."""
+
+    contract = forms.ChoiceField(label=_("Contract"))
+    declarer_seat = forms.ChoiceField(label=_("Declarer (raspasy: first hand)"), required=False)
+    declarer_tricks = forms.TypedChoiceField(label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None)
+    w1_seat = forms.ChoiceField(label=_("First whister (raspasy: second hand)"), required=False)
+    w1_tricks = forms.TypedChoiceField(label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None)
+    w2_seat = forms.ChoiceField(label=_("Second whister (raspasy: third hand)"), required=False)
+    w2_tricks = forms.TypedChoiceField(label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None)
+    call1 = forms.ChoiceField(label=_("First whister's call"), choices=CALLS, required=False)
+    call2 = forms.ChoiceField(label=_("Second whister's call"), choices=CALLS, required=False)
+    dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
+    play = forms.ChoiceField(label=_("Play"), choices=PLAYS, required=False)
+    extra = forms.CharField(
+        label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Rarely needed: penalty_tricks, misere_shared, raspasy_step, extra_entries."),
+    )  # fmt: skip
+    reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=500)
+
+    def __init__(self, *args: Any, players: int, dealer: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players, self.dealer = players, dealer
+        self.fields["contract"].choices = [("", "—")] + [(c, contract_label(c)) for c in ROW_CONTRACT_CODES]
+        seats = [("", _("auto"))] + [(s, s) for s in active_seats(players, dealer)]
+        for name in ("declarer_seat", "w1_seat", "w2_seat"):
+            self.fields[name].choices = seats
+        self.fields["declarer_seat"].choices = seats[1:] if players == 3 else seats
+        if players == 3:
+            del self.fields["dealer_whist"]
+
+    def clean_extra(self) -> dict[str, Any]:
+        text = (self.cleaned_data.get("extra") or "").strip()
+        if not text:
+            return {}
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("Not valid JSON: %(problem)s"), params={"problem": exc.msg}
+            ) from exc
+        if not isinstance(value, dict) or set(value) - set(EXTRA_KEYS):
+            raise forms.ValidationError(
+                _("Only these keys: %(keys)s."), params={"keys": ", ".join(EXTRA_KEYS)}
+            )
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        contract = data.get("contract")
+        if not contract:
+            return data
+        active = active_seats(self.players, self.dealer)
+        if contract == "-":
+            first = data.get("declarer_seat") or first_hand(self.players, self.dealer)
+        else:
+            first = data.get("declarer_seat")
+            if not first:
+                self.add_error("declarer_seat", _("Who declared?"))
+                return data
+        if first not in active:
+            self.add_error("declarer_seat", _("The dealer does not play at a table of four."))
+            return data
+        after = clockwise_after(first, active)
+        data["w1_seat"] = data.get("w1_seat") or after[0]
+        data["w2_seat"] = data.get("w2_seat") or after[1]
+        data["declarer_seat"] = first
+        for name in ("declarer_tricks", "w1_tricks", "w2_tricks"):
+            if data.get(name) is None:
+                self.add_error(name, _("How many tricks?"))
+        calls = [data.get("call1"), data.get("call2")]
+        if contract not in ("-", "MIS") and data.get("play") == "" and calls.count("whist") == 1:
+            self.add_error("play", _("With one whister, say whether the play was open or closed."))
+        return data
+
+    def row(self) -> dict[str, Any]:
+        """The row in the bundle's form (formats.md §2.1)."""
+        d = self.cleaned_data
+        row: dict[str, Any] = {
+            "contract": d["contract"],
+            "declarer": [d["declarer_seat"], d["declarer_tricks"]],
+            "w1": [d["w1_seat"], d["w1_tricks"]],
+            "w2": [d["w2_seat"], d["w2_tricks"]],
+        }
+        if d["contract"] not in ("-", "MIS"):
+            calls = {
+                seat: call for seat, call in ((d["w1_seat"], d["call1"]), (d["w2_seat"], d["call2"])) if call
+            }
+            if calls:
+                row["calls"] = calls
+            if d.get("dealer_whist"):
+                row["dealer_whist"] = True
+            play = d.get("play") or ""
+            if not play:
+                whists = sum(1 for c in calls.values() if c == "whist") + bool(d.get("dealer_whist"))
+                play = "closed" if whists >= 2 else "none" if whists == 0 else ""
+            if play:
+                row["play"] = play
+        row.update(d.get("extra") or {})
+        return row
+
+    @classmethod
+    def initial_of(cls, result: Result) -> dict[str, Any]:
+        row = result.row or {}
+        if not row:
+            return {}
+        out: dict[str, Any] = {"contract": row.get("contract", "")}
+        for col in ("declarer", "w1", "w2"):
+            if isinstance(row.get(col), list) and len(row[col]) == 2:
+                out[f"{col}_seat"], out[f"{col}_tricks"] = row[col][0], row[col][1]
+        calls = row.get("calls") or {}
+        out["call1"] = calls.get(out.get("w1_seat"), "")
+        out["call2"] = calls.get(out.get("w2_seat"), "")
+        out["dealer_whist"] = bool(row.get("dealer_whist"))
+        out["play"] = row.get("play", "")
+        extra = {k: row[k] for k in EXTRA_KEYS if k in row}
+        out["extra"] = json.dumps(extra, ensure_ascii=False) if extra else ""
+        return out
+
+
+FIELD_OF = {"contract": "contract", "declarer": "declarer_tricks", "w1": "w1_tricks", "w2": "w2_tricks",
+            "play": "play", "dealer_whist": "dealer_whist"}  # fmt: skip
+
+
+def show_refusals(form: forms.Form, refusals: tuple[Refusal, ...]) -> None:
+    """The core's reasons next to the fields they concern (the rest above the form)."""
+    for r in refusals:
+        field = FIELD_OF.get(r.field.split(".")[0])
+        if r.field.startswith("calls.") and isinstance(form, RowForm):
+            seat = r.field.split(".", 1)[1]
+            field = "call1" if form.cleaned_data.get("w1_seat") == seat else "call2"
+        if r.field.startswith(("adjusted.", "assigned.")):
+            field = r.field.split(".", 1)[1].lower()
+        if field not in form.fields:
+            field = None
+        form.add_error(field, r.message)
+
+
+GRADES = [
+    ("A-", _("A- — 40 per cent: at fault")),
+    ("A", _("A — 50 per cent: partly at fault")),
+    ("A+", _("A+ — 60 per cent: not at fault")),
+]
+
+
+class ArtificialForm(forms.Form):
+    """Rules §11.2 B1: an artificial adjusted result per seat, instead of the row."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+    def __init__(self, *args: Any, players: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = table_seats(players)
+        for seat in self.seats:
+            self.fields[seat.lower()] = forms.ChoiceField(label=seat, choices=GRADES, initial="A")
+        self.order_fields([s.lower() for s in self.seats] + ["reason"])
+
+    def adjusted(self) -> dict[str, str]:
+        return {seat: self.cleaned_data[seat.lower()] for seat in self.seats}
+
+
+class AssignedForm(forms.Form):
+    """Rules §11.2 B2: an assigned result in vists per seat (the sides need not add up to zero)."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+    def __init__(self, *args: Any, players: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = table_seats(players)
+        for seat in self.seats:
+            self.fields[seat.lower()] = forms.CharField(label=format_seat(seat), max_length=16)
+        self.order_fields([s.lower() for s in self.seats] + ["reason"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for seat in self.seats:
+            key = seat.lower()
+            if key in data:
+                value = exact_number(data[key])
+                if value is None:
+                    self.add_error(key, _("Write a number of vists: 12, -5, 5.5 or 16/3."))
+                else:
+                    data[key] = value
+        return data
+
+    def assigned(self) -> dict[str, str]:
+        return {seat: self.cleaned_data[seat.lower()] for seat in self.seats}
+
+
+def exact_number(text: str) -> str | None:
+    """«5,5», «5.5», «11/2», «-3» → the exact form ("11/2", "-3"); None when it is not a number."""
+    try:
+        return format_fraction(Fraction(text.strip().replace(",", ".").replace("−", "-").replace(" ", "")))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def format_seat(seat: str) -> str:
+    return f"{seat}, {_('vists')}"

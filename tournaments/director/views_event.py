@@ -1,0 +1,99 @@
+"""The director's home, creating an event, its settings, its directors and sessions."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Tournament
+from tournaments.services.event import (
+    director_add,
+    director_remove,
+    session_add,
+    tournament_create,
+    tournament_update,
+)
+from tournaments.services.guards import DirectorError
+
+from .common import directs, fail, nav
+from .forms import DirectorAddForm, TournamentForm
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    mine = Tournament.objects.all() if request.user.is_superuser else request.user.directed_tournaments.all()
+    mine = mine.annotate(n_participants=Count("participants", distinct=True)).order_by(
+        "-starts_on", "-created_at"
+    )
+    return render(request, "tournaments/director/index.html", {"tournaments": mine})
+
+
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(user=request.user, **form.values())
+        except DirectorError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("The tournament is created. Now register the participants."))
+            return redirect("director:participants", slug=tournament.slug)
+    return render(request, "tournaments/director/create.html", {"form": form})
+
+
+@directs
+def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_of(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament_update(tournament=tournament, user=request.user, changes=form.values())
+        except DirectorError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("director:settings", slug=tournament.slug)
+    context = nav(tournament, active="settings") | {
+        "form": form,
+        "directors": tournament.directors.order_by("username"),
+        "director_form": DirectorAddForm(),
+    }
+    return render(request, "tournaments/director/settings.html", context)
+
+
+@require_POST
+@directs
+def directors(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        if "remove" in request.POST:
+            user = tournament.directors.filter(pk=request.POST.get("remove")).first()
+            if user is not None:
+                director_remove(tournament=tournament, director=user, user=request.user)
+                messages.success(request, _("%(name)s no longer directs this tournament.") % {"name": user})
+        else:
+            form = DirectorAddForm(request.POST)
+            if form.is_valid():
+                added = director_add(
+                    tournament=tournament, username=form.cleaned_data["username"], user=request.user
+                )
+                messages.success(request, _("%(name)s now directs this tournament.") % {"name": added})
+    except DirectorError as exc:
+        fail(request, exc)
+    return redirect("director:settings", slug=tournament.slug)
+
+
+@require_POST
+@directs
+def add_session(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        session = session_add(tournament=tournament, user=request.user)
+    except DirectorError as exc:
+        fail(request, exc)
+        return redirect("director:dashboard", slug=tournament.slug)
+    messages.success(request, _("Session %(n)s added: choose its movement.") % {"n": session.number})
+    return redirect("director:movement", slug=tournament.slug, session=session.number)

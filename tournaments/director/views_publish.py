@@ -1,0 +1,139 @@
+"""Penalties, the director's standings, publication and locking, and the audit trail."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.models import Penalty
+from tournaments.models import Participant, Publication, Session, Tournament
+from tournaments.services.boards_entry import penalty_add, penalty_remove
+from tournaments.services.guards import DirectorError
+from tournaments.services.publication import (
+    correction_ends_at,
+    play_finished,
+    publish,
+    rescore_now,
+    standings_current,
+    tournament_lock,
+    unpublish,
+)
+
+from .common import directs, fail, nav
+from .forms import PenaltyForm, ReasonForm
+from .row_form import exact_number
+
+
+@directs
+def penalties(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
+    form = PenaltyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        participant = Participant.objects.filter(
+            tournament=tournament, number=form.cleaned_data["participant"]
+        ).first()
+        deduct = exact_number(form.cleaned_data["deduct"])
+        if participant is None:
+            form.add_error("participant", _("No participant with this number."))
+        elif deduct is None or deduct.startswith("-") or deduct == "0":
+            form.add_error(
+                "deduct", _("Write how many matchpoints to deduct: a positive number, e.g. 2 or 1/2.")
+            )
+        else:
+            try:
+                penalty_add(session=session, participant=participant, matchpoints=f"-{deduct}",
+                            reason=form.reason_text(), user=request.user)  # fmt: skip
+            except DirectorError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Penalty recorded for %(p)s.") % {"p": participant})
+                return redirect("director:penalties", slug=tournament.slug, session=session.number)
+    context = nav(tournament, session, active="penalties") | {
+        "form": form,
+        "penalties": session.penalties.select_related("participant").order_by("-id"),
+        "remove_form": ReasonForm(),
+    }
+    return render(request, "tournaments/director/penalties.html", context)
+
+
+@require_POST
+@directs
+def penalty_delete(request: HttpRequest, tournament: Tournament, session: Session, pk: int) -> HttpResponse:
+    penalty = get_object_or_404(Penalty, session=session, pk=pk)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the penalty is withdrawn."))
+    else:
+        try:
+            penalty_remove(penalty=penalty, user=request.user, reason=form.cleaned_data["reason"])
+        except DirectorError as exc:
+            fail(request, exc)
+        else:
+            messages.success(request, _("Penalty withdrawn."))
+    return redirect("director:penalties", slug=tournament.slug, session=session.number)
+
+
+@directs
+def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rows = list(tournament.standings.select_related("participant"))
+    context = nav(tournament, active="standings") | {
+        "standings": rows,
+        "current": standings_current(tournament),
+        "nothing_compared": bool(rows) and all(r.max == "0" for r in rows),
+    }
+    return render(request, "tournaments/director/standings.html", context)
+
+
+@require_POST
+@directs
+def rescore(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    how = rescore_now(tournament=tournament, user=request.user)
+    if how == "failed":
+        messages.error(request, _("The standings could not be computed; the error is in the server log."))
+    else:
+        messages.success(request, _("The standings are being recomputed."))
+    return redirect("director:standings", slug=tournament.slug)
+
+
+@directs
+def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action in (Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL):
+                publish(tournament=tournament, to=action, user=request.user)
+                messages.success(request, _("Results: %(state)s.") % {"state": Publication(action).label})
+            elif action == "withdraw":
+                form = ReasonForm(request.POST)
+                unpublish(tournament=tournament, user=request.user,
+                          reason=form.cleaned_data["reason"] if form.is_valid() else "")  # fmt: skip
+                messages.success(request, _("The results are no longer public."))
+            elif action == "lock":
+                tournament_lock(tournament=tournament, user=request.user)
+                messages.success(request, _("The tournament is locked."))
+        except DirectorError as exc:
+            fail(request, exc)
+        return redirect("director:publication", slug=tournament.slug)
+    context = nav(tournament, active="publication") | {
+        "current": standings_current(tournament),
+        "play_finished": play_finished(tournament),
+        "correction_ends": correction_ends_at(tournament),
+        "now": timezone.now(),
+        "withdraw_form": ReasonForm(),
+    }
+    return render(request, "tournaments/director/publication.html", context)
+
+
+@directs
+def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entries = tournament.audit_entries.select_related("user")
+    action = request.GET.get("action", "")
+    if action:
+        entries = entries.filter(action__startswith=action)
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    context = nav(tournament, active="audit") | {"page": page, "action": action}
+    return render(request, "tournaments/director/audit.html", context)

@@ -1,0 +1,186 @@
+"""Entering and correcting results as a director: a table's round, one board's row or adjustment,
+the boards of a session and a fouled board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from boards.models import Board
+from scoring.models import Result
+from scoring.results import ResultConflict, ResultRejected
+from tournaments.models import Session, Tournament
+from tournaments.services.boards_entry import (
+    VERSION_LABELS,
+    board_clear_fouled,
+    board_mark_fouled,
+    boards_of_seating,
+    director_result_delete,
+    director_result_save,
+    seating_of,
+)
+from tournaments.services.guards import DirectorError
+
+from .common import directs, fail, nav
+from .display import describe
+from .forms import FouledForm, ReasonForm
+from .row_form import ArtificialForm, AssignedForm, RowForm, show_refusals
+
+
+def _room(request: HttpRequest) -> int:
+    value = request.GET.get("room") or request.POST.get("room") or "1"
+    return int(value) if value.isdigit() else 1
+
+
+@directs
+def table_round(
+    request: HttpRequest, tournament: Tournament, session: Session, round: int, table: int
+) -> HttpResponse:
+    room = _room(request)
+    try:
+        seating = seating_of(session, round=round, table=table, room=room)
+    except DirectorError as exc:
+        fail(request, exc)
+        return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
+    boards = boards_of_seating(session, seating)
+    results = {r.board_number: r for r in Result.objects.filter(
+        session=session, round_number=round, table_number=table, room=room)}  # fmt: skip
+    rows = [{"board": b, "result": results.get(b.number),
+             "text": describe(results[b.number]) if b.number in results else ""} for b in boards]  # fmt: skip
+    context = nav(tournament, session, active="dashboard") | {
+        "seating": seating, "round": round, "table": table, "room": room, "rows": rows,
+    }  # fmt: skip
+    return render(request, "tournaments/director/table_round.html", context)
+
+
+def _next_board_url(session: Session, seating: Any, round: int, table: int, room: int, after: int) -> str:
+    done = set(Result.objects.filter(session=session, round_number=round, table_number=table, room=room)
+               .values_list("board_number", flat=True))  # fmt: skip
+    args = {"slug": session.tournament.slug, "session": session.number, "round": round, "table": table}
+    for b in boards_of_seating(session, seating):
+        if b.number > after and b.number not in done:
+            return reverse("director:board_entry", kwargs=args | {"board": b.number}) + f"?room={room}"
+    return reverse("director:table_round", kwargs=args) + f"?room={room}"
+
+
+@directs
+def board_entry(
+    request: HttpRequest, tournament: Tournament, session: Session, round: int, table: int, board: int
+) -> HttpResponse:
+    """One board at one table: the row (or an artificial/assigned result), entered or corrected."""
+    room = _room(request)
+    try:
+        seating = seating_of(session, round=round, table=table, room=room)
+    except DirectorError as exc:
+        fail(request, exc)
+        return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
+    board_obj = get_object_or_404(Board, session=session, number=board)
+    existing = Result.objects.filter(session=session, round_number=round, table_number=table, room=room,
+                                     board_number=board).first()  # fmt: skip
+    players, dealer = tournament.players_per_table, board_obj.dealer
+    kind = request.POST.get("kind", "row") if request.method == "POST" else ""
+    row_form = RowForm(request.POST if kind == "row" else None, players=players, dealer=dealer,
+                       initial=RowForm.initial_of(existing) if existing else None)  # fmt: skip
+    art_form = ArtificialForm(request.POST if kind == "artificial" else None, players=players,
+                              initial=existing.adjusted if existing and existing.adjusted else None)  # fmt: skip
+    asg_form = AssignedForm(request.POST if kind == "assigned" else None, players=players,
+                            initial={k.lower(): v for k, v in (existing.assigned or {}).items()} if existing else None)  # fmt: skip
+    delete_form = ReasonForm(request.POST if kind == "delete" else None)
+    where = {
+        "session": session,
+        "board": board,
+        "round": round,
+        "table": table,
+        "room": room,
+        "user": request.user,
+    }
+    form: Any = {"row": row_form, "artificial": art_form, "assigned": asg_form, "delete": delete_form}.get(
+        kind
+    )
+    if form is not None and form.is_valid():
+        try:
+            if kind == "delete":
+                if existing is None:
+                    raise DirectorError(_("There is no result to delete."))
+                director_result_delete(result=existing, user=request.user, reason=form.cleaned_data["reason"])
+                messages.success(request, _("Result of board %(b)s deleted.") % {"b": board})
+                return redirect(_next_board_url(session, seating, round, table, room, board - 1))
+            reason = form.cleaned_data.get("reason", "")
+            replace = existing is not None
+            if kind == "row":
+                director_result_save(**where, row=form.row(), reason=reason, replace=replace)
+            elif kind == "artificial":
+                director_result_save(**where, adjusted=form.adjusted(), reason=reason, replace=replace)
+            else:
+                director_result_save(**where, assigned=form.assigned(), reason=reason, replace=replace)
+        except ResultRejected as exc:
+            show_refusals(form, exc.refusals)
+        except ResultConflict:
+            form.add_error(None, _("Meanwhile someone else entered this board: check the stored row below."))
+            existing = Result.objects.filter(session=session, round_number=round, table_number=table, room=room,
+                                             board_number=board).first()  # fmt: skip
+        except DirectorError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Board %(b)s at table %(t)s saved.") % {"b": board, "t": table})
+            return redirect(_next_board_url(session, seating, round, table, room, board))
+    context = nav(tournament, session, active="dashboard") | {
+        "seating": seating, "round": round, "table": table, "room": room, "board": board_obj,
+        "existing": existing, "existing_text": describe(existing) if existing else "",
+        "row_form": row_form, "art_form": art_form, "asg_form": asg_form, "delete_form": delete_form, "kind": kind,
+        "seats": seating.seats(),
+    }  # fmt: skip
+    return render(request, "tournaments/director/board_entry.html", context)
+
+
+@directs
+def boards(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
+    counts: dict[int, int] = {}
+    for number in Result.objects.filter(session=session).values_list("board_number", flat=True):
+        counts[number] = counts.get(number, 0) + 1
+    items = [{"board": b, "results": counts.get(b.number, 0)} for b in Board.objects.filter(session=session)]
+    context = nav(tournament, session, active="boards") | {"items": items}
+    return render(request, "tournaments/director/boards.html", context)
+
+
+@directs
+def board_detail(request: HttpRequest, tournament: Tournament, session: Session, board: int) -> HttpResponse:
+    """Every result of one board, and the fouled-board ruling (rules §10): a version per result."""
+    board_obj = get_object_or_404(Board, session=session, number=board)
+    results = list(Result.objects.filter(session=session, board_number=board)
+                   .select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by("round_number", "table_number"))  # fmt: skip
+    fouled_form = FouledForm(request.POST if request.method == "POST" and "foul" in request.POST else None,
+                             initial={"note": board_obj.fouled_note})  # fmt: skip
+    clear_form = ReasonForm(request.POST if request.method == "POST" and "clear" in request.POST else None)
+    if request.method == "POST":
+        try:
+            if "foul" in request.POST and fouled_form.is_valid():
+                versions = {r.pk: request.POST.get(f"version-{r.pk}", r.version) for r in results}
+                board_mark_fouled(board=board_obj, user=request.user, note=fouled_form.cleaned_data["note"],
+                                  versions=versions)  # fmt: skip
+                messages.success(request, _("Board %(b)s is marked fouled; the versions are scored separately.")
+                                 % {"b": board})  # fmt: skip
+                return redirect(
+                    "director:board_detail", slug=tournament.slug, session=session.number, board=board
+                )
+            if "clear" in request.POST and clear_form.is_valid():
+                board_clear_fouled(
+                    board=board_obj, user=request.user, reason=clear_form.cleaned_data["reason"]
+                )
+                messages.success(request, _("Board %(b)s is no longer fouled.") % {"b": board})
+                return redirect(
+                    "director:board_detail", slug=tournament.slug, session=session.number, board=board
+                )
+        except (DirectorError, ResultRejected) as exc:
+            fail(request, exc)
+    rows = [{"result": r, "text": describe(r), "seats": r.seats()} for r in results]
+    context = nav(tournament, session, active="boards") | {
+        "board": board_obj, "rows": rows, "fouled_form": fouled_form, "clear_form": clear_form,
+        "labels": VERSION_LABELS, "seat_names": ("N", "E", "S", "W")[: tournament.players_per_table],
+    }  # fmt: skip
+    return render(request, "tournaments/director/board_detail.html", context)

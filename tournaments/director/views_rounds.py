@@ -1,0 +1,159 @@
+"""The dashboard of the current round, the movement, the seating, starting and ending rounds, hand-over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Round, Seating, Session, Table, Tournament
+from tournaments.movements import MovementError, director_rows
+from tournaments.services.dashboard import overview
+from tournaments.services.event import current_session
+from tournaments.services.guards import DirectorError
+from tournaments.services.publication import correction_ends_at
+from tournaments.services.rounds import (
+    handover,
+    movement_choose,
+    movement_offer,
+    registered_count,
+    round_end,
+    round_start,
+    session_movement,
+)
+
+from .common import directs, fail, nav, safe_url
+from .forms import MovementForm
+
+
+@directs
+def dashboard(request: HttpRequest, tournament: Tournament, session: Session | None = None) -> HttpResponse:
+    session = session or current_session(tournament)
+    if session is None:
+        return redirect("director:settings", slug=tournament.slug)
+    number = request.GET.get("round")
+    ov = overview(tournament, session, round_number=int(number) if number and number.isdigit() else None,
+                  now=timezone.now())  # fmt: skip
+    context: dict[str, Any] = nav(tournament, session, active="dashboard") | {
+        "ov": ov,
+        "now": timezone.now(),
+        "correction_ends": correction_ends_at(tournament),
+        "table_entry_urls": {t.table: safe_url("table:entry", t.code) for t in ov.tables},
+    }
+    if request.GET.get("partial"):
+        return render(request, "tournaments/director/_dashboard_live.html", context)
+    return render(request, "tournaments/director/dashboard.html", context)
+
+
+@directs
+def movement(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
+    form = MovementForm(request.POST or None)
+    rounds = None
+    if request.method == "POST" and form.is_valid():
+        rounds = form.cleaned_data.get("rounds")
+        scheme = form.cleaned_data["scheme"]
+        try:
+            if scheme == "auto":
+                offer = movement_offer(tournament, rounds=rounds)
+                if offer.plan is None:
+                    raise DirectorError(offer.problem)
+                movement_choose(session=session, user=request.user, spec=offer.spec,
+                                movement=None if offer.spec else offer.plan.movement)  # fmt: skip
+            elif scheme == "basic":
+                tables = form.cleaned_data.get("tables")
+                if not tables:
+                    n = registered_count(tournament)
+                    tables = n // tournament.players_per_table
+                spec: dict[str, Any] = {"scheme": "basic", "tables": tables}
+                if rounds:
+                    spec["rounds"] = rounds
+                movement_choose(session=session, user=request.user, spec=spec)
+            else:
+                spec = {"scheme": "book", "participants": registered_count(tournament)}
+                if rounds:
+                    spec["rounds"] = rounds
+                movement_choose(session=session, user=request.user, spec=spec)
+        except (DirectorError, MovementError) as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request, _("The movement is set: everyone is seated and the boards are assigned.")
+            )
+            return redirect("director:seating", slug=tournament.slug, session=session.number)
+    offer = movement_offer(tournament)
+    current = session_movement(session)
+    context = nav(tournament, session, active="movement") | {
+        "form": form,
+        "offer": offer,
+        "current": current,
+        "started": session.rounds.exclude(status=Round.Status.PENDING).exists(),
+    }
+    return render(request, "tournaments/director/movement.html", context)
+
+
+@directs
+def seating(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
+    """Who sits where in every round, the table codes, and the director's row of sets (printable)."""
+    seatings = list(
+        Seating.objects.filter(session=session).select_related("seat_n", "seat_e", "seat_s", "seat_w")
+    )
+    by_round: dict[int, list[Seating]] = {}
+    for s in seatings:
+        by_round.setdefault(s.round_number, []).append(s)
+    m = session_movement(session)
+    rows = director_rows(m) if m is not None else []
+    context = nav(tournament, session, active="seating") | {
+        "by_round": sorted(by_round.items()),
+        "tables": Table.objects.filter(session=session),
+        "movement_obj": m,
+        "rows": rows,
+    }
+    return render(request, "tournaments/director/seating.html", context)
+
+
+@require_POST
+@directs
+def start_round(request: HttpRequest, tournament: Tournament, session: Session, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round, session=session, number=number)
+    try:
+        round_start(rnd=rnd, user=request.user)
+    except DirectorError as exc:
+        fail(request, exc)
+    else:
+        messages.success(request, _("Round %(n)s has started.") % {"n": number})
+    return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
+
+
+@require_POST
+@directs
+def end_round(request: HttpRequest, tournament: Tournament, session: Session, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round, session=session, number=number)
+    try:
+        round_end(rnd=rnd, user=request.user)
+    except DirectorError as exc:
+        fail(request, exc)
+        return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
+    messages.success(request, _("Round %(n)s has ended.") % {"n": number})
+    if session.rounds.filter(number=number + 1).exists():
+        return redirect("director:handover", slug=tournament.slug, session=session.number, number=number)
+    return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
+
+
+@directs
+def handover_page(
+    request: HttpRequest, tournament: Tournament, session: Session, number: int
+) -> HttpResponse:
+    """What to announce at «конец тура»: where each set goes, and where each player moves (rules §4, §5)."""
+    rnd = get_object_or_404(Round, session=session, number=number)
+    nxt = session.rounds.filter(number=number + 1).first()
+    context = nav(tournament, session, active="dashboard") | {
+        "round": rnd,
+        "next_round": nxt,
+        "items": handover(session, number),
+    }
+    return render(request, "tournaments/director/handover.html", context)

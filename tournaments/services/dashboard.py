@@ -1,0 +1,216 @@
+"""What the director's dashboard shows: each table's state in a round, alerts, and the next thing to do.
+
+Read-only: plain data for the template, computed from the stored facts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from boards.models import Board
+from scoring.models import Result
+from tournaments.models import Publication, Round, Seating, Session, Table, Tournament
+from tournaments.services.publication import correction_ends_at
+from tournaments.services.rounds import RoundTimer, round_timer
+
+
+@dataclass(frozen=True)
+class TableState:
+    room: int
+    table: int
+    code: str
+    set: int
+    seats: dict[str, Any]
+    boards: tuple[int, ...]
+    entered: tuple[int, ...]
+    missing: tuple[int, ...]
+    disputed: tuple[int, ...]
+    unconfirmed: tuple[int, ...]
+
+    @property
+    def state(self) -> str:
+        if self.disputed:
+            return "disputed"
+        if not self.missing:
+            return "unconfirmed" if self.unconfirmed else "complete"
+        return "partial" if self.entered else "empty"
+
+
+@dataclass(frozen=True)
+class Alert:
+    level: str  # "error" | "warning" | "info"
+    text: str
+    link: str = ""  # where to fix it (a query string of the dashboard, e.g. "?round=2")
+
+
+@dataclass
+class Overview:
+    session: Session
+    round: Round | None
+    rounds: list[Round]
+    tables: list[TableState] = field(default_factory=list)
+    timer: RoundTimer | None = None
+    alerts: list[Alert] = field(default_factory=list)
+    next_step: str = ""
+    next_action: str = ""  # "participants" | "movement" | "start" | "end" | "enter" | "publish" | "lock" | ""
+
+    @property
+    def entered(self) -> int:
+        return sum(len(t.entered) for t in self.tables)
+
+    @property
+    def expected(self) -> int:
+        return sum(len(t.boards) for t in self.tables)
+
+
+def pick_round(rounds: list[Round], number: int | None) -> Round | None:
+    if number is not None:
+        return next((r for r in rounds if r.number == number), None)
+    running = next((r for r in rounds if r.status == Round.Status.RUNNING), None)
+    if running:
+        return running
+    # Between rounds the next one is what matters; late protocols of earlier rounds show as alerts.
+    pending = [r for r in rounds if r.status == Round.Status.PENDING]
+    return pending[0] if pending else (rounds[-1] if rounds else None)
+
+
+def _missing_in(rnd: Round) -> int:
+    session = rnd.session
+    per_set = Counter(Board.objects.filter(session=session).values_list("set_number", flat=True))
+    sets = Seating.objects.filter(session=session, round_number=rnd.number).values_list(
+        "set_number", flat=True
+    )
+    expected = sum(per_set.get(s, 0) for s in sets)
+    return max(0, expected - Result.objects.filter(session=session, round_number=rnd.number).count())
+
+
+def table_states(session: Session, round_number: int) -> list[TableState]:
+    seatings = list(
+        Seating.objects.filter(session=session, round_number=round_number)
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .order_by("room", "table_number")
+    )
+    codes = {(t.room, t.number): t.code for t in Table.objects.filter(session=session)}
+    boards_of: dict[int, list[int]] = defaultdict(list)
+    for number, set_number in Board.objects.filter(session=session).values_list("number", "set_number"):
+        boards_of[set_number].append(number)
+    results: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
+    for room, table, board, status in Result.objects.filter(
+        session=session, round_number=round_number
+    ).values_list("room", "table_number", "board_number", "status"):
+        results[(room, table)].append((board, status))
+    out = []
+    for s in seatings:
+        boards = tuple(sorted(boards_of.get(s.set_number, [])))
+        rows = results.get((s.room, s.table_number), [])
+        entered = tuple(sorted(b for b, _ in rows))
+        out.append(
+            TableState(
+                room=s.room, table=s.table_number, code=codes.get((s.room, s.table_number), ""),
+                set=s.set_number, seats=s.seats(), boards=boards, entered=entered,
+                missing=tuple(b for b in boards if b not in entered),
+                disputed=tuple(sorted(b for b, st in rows if st == Result.Status.DISPUTED)),
+                unconfirmed=tuple(sorted(b for b, st in rows if st == Result.Status.ENTERED)),
+            )
+        )  # fmt: skip
+    return out
+
+
+def overview(tournament: Tournament, session: Session, *, round_number: int | None = None,
+             now: dt.datetime) -> Overview:  # fmt: skip
+    rounds = list(session.rounds.order_by("number"))
+    rnd = pick_round(rounds, round_number)
+    ov = Overview(session=session, round=rnd, rounds=rounds)
+    if rnd is not None:
+        ov.tables = table_states(session, rnd.number)
+        ov.timer = round_timer(rnd, tournament)
+    _alerts(tournament, session, ov, now)
+    _next(tournament, session, ov, now, round_number)
+    return ov
+
+
+def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.datetime) -> None:
+    disputed = list(
+        Result.objects.filter(session=session, status=Result.Status.DISPUTED).order_by(
+            "round_number", "table_number"
+        )
+    )
+    for r in disputed:
+        ov.alerts.append(Alert("error", _("Disputed: board %(b)s at table %(t)s, round %(r)s.")
+                               % {"b": r.board_number, "t": r.table_number, "r": r.round_number},
+                               link=f"?round={r.round_number}"))  # fmt: skip
+    rnd = ov.round
+    if rnd is not None and rnd.status == Round.Status.RUNNING and ov.timer and ov.timer.overdue(now):
+        ov.alerts.append(Alert("warning", _("Time is up for round %(n)s.") % {"n": rnd.number}))
+    for r in ov.rounds:
+        if r.status == Round.Status.ENDED and (rnd is None or r.number != rnd.number):
+            missing = _missing_in(r)
+            if missing:
+                ov.alerts.append(Alert("warning", ngettext(
+                    "Round %(r)s has ended with %(n)s result missing.",
+                    "Round %(r)s has ended with %(n)s results missing.", missing) % {"r": r.number, "n": missing},
+                    link=f"?round={r.number}"))  # fmt: skip
+    fouled = list(Board.objects.filter(session=session, fouled=True).values_list("number", flat=True))
+    if fouled:
+        ov.alerts.append(Alert("info", _("Fouled boards: %(list)s.") % {"list": ", ".join(map(str, fouled))}))
+    if not session.standings_current and Result.objects.filter(session=session).exists():
+        ov.alerts.append(Alert("info", _("The standings are being recomputed.")))
+
+
+def _next(
+    tournament: Tournament, session: Session, ov: Overview, now: dt.datetime, round_number: int | None
+) -> None:
+    rnd = ov.round
+    if not tournament.participants.exists():
+        ov.next_step, ov.next_action = _("Register the participants."), "participants"
+    elif not ov.rounds:
+        ov.next_step, ov.next_action = (
+            _("Choose the movement: it seats everyone and assigns the boards."),
+            "movement",
+        )
+    elif rnd is not None and rnd.status == Round.Status.RUNNING:
+        if ov.timer and ov.timer.overdue(now):
+            ov.next_step = _("Time is up: announce «end of round» and end round %(n)s.") % {"n": rnd.number}
+        elif ov.expected and ov.entered >= ov.expected:
+            ov.next_step = _("All results of round %(n)s are in: end the round.") % {"n": rnd.number}
+        else:
+            ov.next_step = _("Round %(n)s is being played. Results come in from the tables; enter the protocols "
+                             "that reach you.") % {"n": rnd.number}  # fmt: skip
+        ov.next_action = "end"
+    elif rnd is not None and rnd.status == Round.Status.PENDING:
+        previous = next((r for r in ov.rounds if r.number == rnd.number - 1), None)
+        if previous is not None and round_number is None:
+            ov.next_step = _("Give the hand-over instructions of round %(p)s, then announce «start of round» and "
+                             "start round %(n)s.") % {"p": previous.number, "n": rnd.number}  # fmt: skip
+        else:
+            ov.next_step = _("Announce «start of round» and start round %(n)s.") % {"n": rnd.number}
+        ov.next_action = "start"
+    elif rnd is not None and rnd.status == Round.Status.ENDED and any(t.missing for t in ov.tables):
+        tables = ", ".join(str(t.table) for t in ov.tables if t.missing)
+        ov.next_step = _("Enter the missing results of round %(n)s (tables %(tables)s).") % {
+            "n": rnd.number, "tables": tables}  # fmt: skip
+        ov.next_action = "enter"
+    elif tournament.publication == Publication.DRAFT:
+        ov.next_step, ov.next_action = _("Play is over: check the results and publish them."), "publish"
+    elif tournament.publication == Publication.PROVISIONAL:
+        ov.next_step, ov.next_action = (
+            _("Publish the official results; the correction period starts."),
+            "publish",
+        )
+    elif tournament.publication == Publication.OFFICIAL:
+        ends = correction_ends_at(tournament)
+        if ends and now < ends:
+            ov.next_step = _("Correction period: corrections and appeals are accepted until it ends.")
+        else:
+            ov.next_step = _("The correction period is over: make the results final.")
+        ov.next_action = "publish"
+    elif not tournament.is_locked:
+        ov.next_step, ov.next_action = _("The results are final: lock the tournament."), "lock"
+    else:
+        ov.next_step = _("The tournament is locked. Nothing more to do.")

@@ -1,0 +1,217 @@
+"""Creating and setting up an event: the tournament, its first session, its settings and its directors."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.models import Result
+from scoring.preferans import RulesError, make_rules
+from scoring.results import mark_changed
+from tournaments.models import Seating, Session, Tournament, default_artificial
+from tournaments.services.audit import log_action
+from tournaments.services.bundles import unique_slug
+from tournaments.services.guards import DirectorError, ensure_not_locked
+
+# Settings that define how rows are read and seated: frozen once results (or seatings) exist.
+STRUCTURAL = ("variant", "rules", "players_per_table", "deals_per_set")
+SCORING = ("unequal_results", "artificial")
+EDITABLE = (
+    "name",
+    "starts_on",
+    "venue",
+    "language",
+    "minutes_per_deal",
+    "correction_minutes",
+    *STRUCTURAL,
+    *SCORING,
+)
+
+
+def check_rules(variant: str, rules: Mapping[str, Any] | None) -> None:
+    try:
+        make_rules(variant, dict(rules or {}))
+    except (RulesError, ValueError) as exc:
+        raise DirectorError(_("The rule overrides are not valid: %(problem)s") % {"problem": exc}) from exc
+
+
+def check_artificial(artificial: Mapping[str, Any]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for grade in ("A-", "A", "A+"):
+        value = artificial.get(grade)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+            raise DirectorError(
+                _("The artificial result %(grade)s must be a whole percentage 0–100.") % {"grade": grade}
+            )
+        out[grade] = value
+    if not out["A-"] <= out["A"] <= out["A+"]:
+        raise DirectorError(
+            _("Artificial results must rise: A- ≤ A ≤ A+ (rules §11.2: 40, 50, at least 60).")
+        )
+    return out
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    name: str,
+    user: Any,
+    slug: str | None = None,
+    variant: str = "sochi",
+    rules: Mapping[str, Any] | None = None,
+    players_per_table: int = 4,
+    deals_per_set: int | None = None,
+    minutes_per_deal: int = 5,
+    correction_minutes: int = 30,
+    unequal_results: str = "neuberg",
+    artificial: Mapping[str, Any] | None = None,
+    starts_on: dt.date | None = None,
+    venue: str = "",
+    language: str = "ru",
+    at: dt.datetime | None = None,
+) -> Tournament:
+    """A new event with its first session; the user who creates it directs it."""
+    name = name.strip()
+    if not name:
+        raise DirectorError(_("Give the tournament a name."))
+    if players_per_table not in (3, 4):
+        raise DirectorError(_("A table seats 3 or 4 players (rules §1)."))
+    check_rules(variant, rules)
+    if slug and Tournament.objects.filter(slug=slug).exists():
+        raise DirectorError(_("The short name “%(slug)s” is taken; choose another.") % {"slug": slug})
+    tournament = Tournament.objects.create(
+        name=name,
+        slug=slug or unique_slug(name),
+        variant=variant,
+        rules=dict(rules or {}),
+        players_per_table=players_per_table,
+        deals_per_set=deals_per_set or players_per_table,
+        minutes_per_deal=minutes_per_deal,
+        correction_minutes=correction_minutes,
+        unequal_results=unequal_results,
+        artificial=check_artificial(artificial) if artificial is not None else default_artificial(),
+        starts_on=starts_on,
+        venue=venue,
+        language=language,
+    )
+    if getattr(user, "is_authenticated", False):
+        tournament.directors.add(user)
+    Session.objects.create(tournament=tournament, number=1)
+    log_action(
+        tournament=tournament,
+        action="tournament.create",
+        user=user,
+        obj=tournament,
+        at=at,
+        data={"slug": tournament.slug, "variant": variant, "players_per_table": players_per_table},
+    )
+    return tournament
+
+
+def _jsonable(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, dt.date) else value
+
+
+@transaction.atomic
+def tournament_update(
+    *, tournament: Tournament, user: Any, changes: Mapping[str, Any], reason: str = ""
+) -> Tournament:
+    """Change settings. How rows are read and seated is frozen once results or seatings exist."""
+    ensure_not_locked(tournament)
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ValueError(f"not editable here: {', '.join(unknown)}")
+    changed = {k: v for k, v in changes.items() if getattr(tournament, k) != v}
+    if not changed:
+        return tournament
+    structural = [k for k in changed if k in STRUCTURAL]
+    if structural and Result.objects.filter(session__tournament=tournament).exists():
+        raise DirectorError(
+            _(
+                "Results have been entered: the variant, rules, players per table and deals per set are fixed now."
+            )
+        )
+    seated = Seating.objects.filter(session__tournament=tournament).exists()
+    if seated and {"players_per_table", "deals_per_set"} & set(changed):
+        raise DirectorError(
+            _(
+                "The movement has been set up: choose the movement again after changing players per table or deals per set."
+            )
+        )
+    if "name" in changed and not str(changed["name"]).strip():
+        raise DirectorError(_("Give the tournament a name."))
+    variant = changed.get("variant", tournament.variant)
+    check_rules(variant, changed.get("rules", tournament.rules))
+    if "artificial" in changed:
+        changed["artificial"] = check_artificial(changed["artificial"])
+    before = {k: _jsonable(getattr(tournament, k)) for k in changed}
+    for key, value in changed.items():
+        setattr(tournament, key, value)
+    tournament.save(update_fields=list(changed))
+    log_action(
+        tournament=tournament,
+        action="tournament.settings",
+        user=user,
+        obj=tournament,
+        reason=reason,
+        data={"before": before, "after": {k: _jsonable(v) for k, v in changed.items()}},
+    )
+    if set(SCORING) & set(changed):
+        for session in tournament.sessions.all():
+            mark_changed(session)
+    return tournament
+
+
+@transaction.atomic
+def director_add(*, tournament: Tournament, username: str, user: Any) -> Any:
+    ensure_not_locked(tournament)
+    model = get_user_model()
+    try:
+        added = model.objects.get(**{model.USERNAME_FIELD: username.strip()})
+    except model.DoesNotExist:
+        raise DirectorError(
+            _("There is no user “%(name)s”. Ask the administrator to create the account first.")
+            % {"name": username}
+        ) from None
+    tournament.directors.add(added)
+    log_action(
+        tournament=tournament, action="tournament.director_add", user=user, obj=tournament,
+        data={"director": added.get_username()},
+    )  # fmt: skip
+    return added
+
+
+@transaction.atomic
+def director_remove(*, tournament: Tournament, director: Any, user: Any) -> None:
+    ensure_not_locked(tournament)
+    if tournament.directors.count() <= 1 and tournament.directors.filter(pk=director.pk).exists():
+        raise DirectorError(_("A tournament keeps at least one director."))
+    tournament.directors.remove(director)
+    log_action(
+        tournament=tournament, action="tournament.director_remove", user=user, obj=tournament,
+        data={"director": director.get_username()},
+    )  # fmt: skip
+
+
+@transaction.atomic
+def session_add(*, tournament: Tournament, user: Any) -> Session:
+    """Another session of the event (a new movement and boards, results added to the same standings)."""
+    ensure_not_locked(tournament)
+    last = tournament.sessions.order_by("-number").first()
+    session = Session.objects.create(tournament=tournament, number=(last.number if last else 0) + 1)
+    log_action(tournament=tournament, action="session.create", user=user, obj=session)
+    return session
+
+
+def current_session(tournament: Tournament) -> Session | None:
+    """The session a director is working on: the first not finished, else the last one."""
+    sessions = list(tournament.sessions.order_by("number"))
+    for session in sessions:
+        if session.status != Session.Status.FINISHED:
+            return session
+    return sessions[-1] if sessions else None

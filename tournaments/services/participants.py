@@ -1,0 +1,342 @@
+"""Registering participants: one by one, or from an .xlsx/.csv file with a preview and per-line errors;
+PINs for confirming rows at the table."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from scoring.models import Penalty, Result
+from tournaments.models import Participant, Seating, Tournament
+from tournaments.services.audit import log_action
+from tournaments.services.guards import DirectorError, ensure_not_locked
+
+PIN_LENGTH = 4
+MAX_ROWS = 2000
+NAME_MAX = 200
+
+# Column headers we recognise (lower case, Russian and English).
+HEADERS = {
+    "number": ("number", "no", "no.", "№", "номер", "n", "#", "num"),
+    "name": ("name", "имя", "фио", "участник", "фамилия", "игрок", "player", "participant"),
+    "club": ("club", "клуб", "команда", "город", "city", "team"),
+    "federation_id": ("federation id", "federation_id", "fed id", "id", "код", "рейтинг id", "id федерации"),
+}
+DEFAULT_ORDER = ("number", "name", "club", "federation_id")
+
+
+@dataclass(frozen=True)
+class ImportLine:
+    """One line of an import file as read: the values, and what is wrong with it (empty when fine)."""
+
+    line: int
+    number: int | None
+    name: str
+    club: str = ""
+    federation_id: str = ""
+    errors: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line, "number": self.number, "name": self.name, "club": self.club,
+            "federation_id": self.federation_id, "errors": list(self.errors),
+        }  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ImportLine:
+        return cls(
+            d["line"], d["number"], d["name"], d.get("club", ""), d.get("federation_id", ""),
+            tuple(d.get("errors", ())),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ImportPreview:
+    lines: tuple[ImportLine, ...]
+    problems: tuple[str, ...] = field(default=())  # problems of the file as a whole
+
+    @property
+    def good(self) -> tuple[ImportLine, ...]:
+        return tuple(line for line in self.lines if line.ok)
+
+    @property
+    def bad(self) -> tuple[ImportLine, ...]:
+        return tuple(line for line in self.lines if not line.ok)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _rows_from_csv(content: bytes) -> list[list[str]]:
+    for encoding in ("utf-8-sig", "cp1251"):
+        try:
+            text = content.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:  # pragma: no cover - cp1251 decodes any byte string
+        raise DirectorError(_("The file is not text in UTF-8 or Windows-1251."))
+    sample = text[:4096]
+    try:
+        dialect: Any = csv.Sniffer().sniff(sample, delimiters=";,\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [[_cell(c) for c in row] for row in csv.reader(io.StringIO(text), dialect)]
+
+
+def _rows_from_xlsx(content: bytes) -> list[list[str]]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 - any unreadable workbook is the same problem for the director
+        raise DirectorError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
+    sheet = workbook.worksheets[0]
+    rows = [[_cell(c) for c in row] for row in sheet.iter_rows(values_only=True)]
+    workbook.close()
+    return rows
+
+
+def _columns(header: Sequence[str]) -> dict[str, int] | None:
+    """Column positions from a header row, or None when the first row is data."""
+    found: dict[str, int] = {}
+    for i, text in enumerate(header):
+        key = text.strip().lower().rstrip(":")
+        for column, names in HEADERS.items():
+            if key in names and column not in found:
+                found[column] = i
+    return found if "name" in found else None
+
+
+def read_participants_file(
+    *, filename: str, content: bytes, registered: Iterable[int] = (), replace: bool = False
+) -> ImportPreview:
+    """Read a participants list (.xlsx or .csv): columns number, name, club, federation id, with or without
+    a header row. Nothing is saved; every line is checked and its problems listed."""
+    lower = filename.lower()
+    if lower.endswith(".xlsx"):
+        rows = _rows_from_xlsx(content)
+    elif lower.endswith((".csv", ".txt")):
+        rows = _rows_from_csv(content)
+    else:
+        raise DirectorError(_("Upload an .xlsx or .csv file."))
+    numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(r)]  # line numbers as in the file
+    if not numbered:
+        raise DirectorError(_("The file has no lines."))
+    columns = _columns(numbered[0][1])
+    if columns is not None:
+        numbered = numbered[1:]
+    columns = columns or {name: i for i, name in enumerate(DEFAULT_ORDER)}
+    if len(numbered) > MAX_ROWS:
+        raise DirectorError(_("The file has more than %(n)s lines.") % {"n": MAX_ROWS})
+    taken = set() if replace else set(registered)
+    in_file: dict[int, int] = {}
+    parsed: list[tuple[int, int | None, str, str, str, list[str]]] = []
+    for index, row in numbered:
+
+        def value(column: str, row: list[str] = row) -> str:
+            i = columns.get(column)
+            return row[i] if i is not None and i < len(row) else ""
+
+        errors: list[str] = []
+        raw_number, name = value("number"), value("name")
+        number: int | None = None
+        if raw_number:
+            try:
+                number = int(raw_number.rstrip("."))
+                if number < 1:
+                    raise ValueError
+            except ValueError:
+                errors.append(
+                    _("the number “%(value)s” is not a whole number from 1") % {"value": raw_number}
+                )
+        if number is not None:
+            if number in in_file:
+                errors.append(
+                    _("number %(n)s is also on line %(line)s") % {"n": number, "line": in_file[number]}
+                )
+            elif number in taken:
+                errors.append(_("number %(n)s is already registered") % {"n": number})
+            in_file.setdefault(number, index)
+        if not name:
+            errors.append(_("no name"))
+        elif len(name) > NAME_MAX:
+            errors.append(_("the name is longer than %(n)s characters") % {"n": NAME_MAX})
+        parsed.append((index, number, name, value("club")[:200], value("federation_id")[:64], errors))
+    # Lines without a number get the next free ones, in file order.
+    used = taken | set(in_file)
+    next_free = 1
+    lines: list[ImportLine] = []
+    for index, number, name, club, fed, errors in parsed:
+        if number is None and not errors:
+            while next_free in used:
+                next_free += 1
+            number = next_free
+            used.add(number)
+        lines.append(ImportLine(index, number, name, club, fed, tuple(errors)))
+    return ImportPreview(tuple(lines))
+
+
+def _in_use(tournament: Tournament) -> set[int]:
+    """Numbers of participants who are seated or have results or penalties (they cannot be removed)."""
+    seated: set[int] = set()
+    for fields in Seating.objects.filter(session__tournament=tournament).values_list(
+        "seat_n__number", "seat_e__number", "seat_s__number", "seat_w__number"
+    ):
+        seated.update(n for n in fields if n is not None)
+    for fields in Result.objects.filter(session__tournament=tournament).values_list(
+        "seat_n__number", "seat_e__number", "seat_s__number", "seat_w__number"
+    ):
+        seated.update(n for n in fields if n is not None)
+    seated.update(
+        Penalty.objects.filter(session__tournament=tournament).values_list("participant__number", flat=True)
+    )
+    return seated
+
+
+@transaction.atomic
+def participants_import(
+    *, tournament: Tournament, lines: Iterable[ImportLine], user: Any, replace: bool = False
+) -> int:
+    """Register the lines without errors; ``replace`` first removes everyone not yet seated or scored."""
+    ensure_not_locked(tournament)
+    good = [line for line in lines if line.ok and line.number is not None]
+    if replace:
+        busy = _in_use(tournament)
+        if busy:
+            raise DirectorError(
+                _("Participants are already seated or have results: add to the list instead of replacing it.")
+            )
+        tournament.participants.all().delete()
+    existing = set(tournament.participants.values_list("number", flat=True))
+    clash = sorted(line.number for line in good if line.number in existing)  # type: ignore[misc]
+    if clash:
+        raise DirectorError(
+            _("These numbers were registered meanwhile: %(numbers)s. Upload the file again.")
+            % {"numbers": ", ".join(map(str, clash))}
+        )
+    rng = secrets.SystemRandom()
+    pins = _pins(rng, len(good))
+    Participant.objects.bulk_create(
+        Participant(
+            tournament=tournament, number=line.number, name=line.name, club=line.club,  # type: ignore[misc]
+            federation_id=line.federation_id, pin=pin,
+        )
+        for line, pin in zip(good, pins, strict=True)
+    )  # fmt: skip
+    log_action(
+        tournament=tournament, action="participants.import", user=user, obj=tournament,
+        data={"added": len(good), "replace": replace, "numbers": [line.number for line in good]},
+    )  # fmt: skip
+    return len(good)
+
+
+def new_pin(rng: random.Random | None = None) -> str:
+    """Four digits from the operating system's secure randomness (or ``rng`` in tests)."""
+    rng = rng or secrets.SystemRandom()
+    return "".join(rng.choice("0123456789") for _ in range(PIN_LENGTH))
+
+
+def _pins(rng: random.Random, n: int) -> list[str]:
+    return [new_pin(rng) for _ in range(n)]
+
+
+@transaction.atomic
+def participant_save(
+    *,
+    tournament: Tournament,
+    user: Any,
+    number: int,
+    name: str,
+    club: str = "",
+    federation_id: str = "",
+    participant: Participant | None = None,
+    rng: random.Random | None = None,
+) -> Participant:
+    """Register a participant, or change one (``participant``). A seated participant keeps his number."""
+    ensure_not_locked(tournament)
+    name = name.strip()
+    if not name:
+        raise DirectorError(_("Give the participant's name."))
+    if number < 1:
+        raise DirectorError(_("Numbers start at 1."))
+    clash = tournament.participants.filter(number=number)
+    if participant is not None:
+        clash = clash.exclude(pk=participant.pk)
+    if clash.exists():
+        raise DirectorError(_("Number %(n)s is already registered.") % {"n": number})
+    if participant is None:
+        participant = Participant.objects.create(
+            tournament=tournament, number=number, name=name, club=club.strip(),
+            federation_id=federation_id.strip(), pin=new_pin(rng),
+        )  # fmt: skip
+        action, before = "participant.create", None
+    else:
+        if participant.number != number and participant.number in _in_use(tournament):
+            raise DirectorError(_("This participant is already seated: his number cannot change."))
+        before = {"number": participant.number, "name": participant.name, "club": participant.club,
+                  "federation_id": participant.federation_id}  # fmt: skip
+        participant.number, participant.name = number, name
+        participant.club, participant.federation_id = club.strip(), federation_id.strip()
+        participant.save()
+        action = "participant.update"
+    log_action(
+        tournament=tournament, action=action, user=user, obj=participant,
+        data={"before": before, "after": {"number": number, "name": name, "club": participant.club,
+                                          "federation_id": participant.federation_id}},
+    )  # fmt: skip
+    return participant
+
+
+@transaction.atomic
+def participant_delete(*, participant: Participant, user: Any) -> None:
+    tournament = participant.tournament
+    ensure_not_locked(tournament)
+    if participant.number in _in_use(tournament):
+        raise DirectorError(_("This participant is seated or has results: he cannot be removed."))
+    log_action(
+        tournament=tournament, action="participant.delete", user=user, obj=participant,
+        data={"number": participant.number, "name": participant.name},
+    )  # fmt: skip
+    participant.delete()
+
+
+@transaction.atomic
+def pins_assign(
+    *, tournament: Tournament, user: Any, everyone: bool = False, rng: random.Random | None = None
+) -> int:
+    """Give a PIN to every participant without one (``everyone``: new PINs for all)."""
+    ensure_not_locked(tournament)
+    rng = rng or secrets.SystemRandom()
+    people = (
+        tournament.participants.all()
+        if everyone
+        else tournament.participants.filter(Q(pin="") | Q(pin__isnull=True))
+    )
+    people = list(people)
+    for p in people:
+        p.pin = new_pin(rng)
+    Participant.objects.bulk_update(people, ["pin"])
+    log_action(
+        tournament=tournament, action="participants.pins", user=user, obj=tournament,
+        data={"count": len(people), "everyone": everyone},
+    )  # fmt: skip
+    return len(people)

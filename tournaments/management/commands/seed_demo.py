@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.demo import DEMO_SLUG, PLAYED_ROUNDS, demo_bundle
-from tournaments.models import Publication, Round, Session, Tournament
+from tournaments.models import Publication, Round, Session, Tournament, TournamentStatus
 from tournaments.services.bundles import import_bundle
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo-director"
@@ -55,7 +55,7 @@ class Command(BaseCommand):
             tournament.publication = Publication.PROVISIONAL
             tournament.published_at = now
             tournament.venue = "Москва, клуб «Пуля»"
-            tournament.status = Tournament.Status.RUNNING
+            tournament.status = TournamentStatus.RUNNING
             tournament.save(update_fields=["publication", "published_at", "venue", "status"])
         self.stdout.write(
             f"demo tournament ready: /t/{DEMO_SLUG}/  (director login {DEMO_USER} / {DEMO_PASSWORD})"

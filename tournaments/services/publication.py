@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring.results import request_rescore
 from tournaments.models import Publication, Round, Tournament, TournamentStatus
@@ -70,11 +71,28 @@ def publish(*, tournament: Tournament, to: str, user: Any, at: dt.datetime | Non
                 _("The correction period runs until %(time)s; the results become final after it.")
                 % {"time": date_format(timezone.localtime(ends), "TIME_FORMAT")}
             )
+        still_open = {k: n for k, n in open_matters(tournament).items() if n}
+        if still_open:
+            raise DirectorError(
+                _("Results cannot become final while matters are open: %(what)s. Decide or close them first.")
+                % {"what": ", ".join(f"{_(OPEN_LABELS[k])} {n}" for k, n in still_open.items())}
+            )
         tournament.final_at = now
     tournament.publication = to
     tournament.save(update_fields=["publication", "published_at", "official_at", "final_at"])
     log_action(tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now)
     return tournament
+
+
+OPEN_LABELS = {"appeals": gettext_noop("appeals"), "rulings": gettext_noop("rulings"),
+               "corrections": gettext_noop("corrections")}  # fmt: skip
+
+
+def open_matters(tournament: Tournament) -> dict[str, int]:
+    """Appeals, rulings and corrections still open (the appeals app keeps them)."""
+    from appeals.services import open_matters as appeals_open_matters
+
+    return appeals_open_matters(tournament)
 
 
 @transaction.atomic

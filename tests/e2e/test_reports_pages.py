@@ -1,0 +1,46 @@
+"""Results pages in a real browser: the live standings, a personal score card, a finished board, exports."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from scoring.models import ExportJob
+from tests.e2e.conftest import screenshot
+from tournaments.models import Session
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_standings_card_board_and_exports(page):
+    call_command("seed_demo", stdout=StringIO())
+    page.goto("/t/demo/standings/")
+    assert page.locator("h1").inner_text() == "Итоговая таблица"
+    assert page.locator("table#standings tbody tr").count() == 20
+    assert page.locator(".status-badge").inner_text() == "Предварительные"
+    screenshot(page, "reports-standings")
+    page.click("table#standings tbody tr >> nth=0 >> a")
+    assert page.locator("svg.chart-running").is_visible()
+    assert page.locator("table.score-card tbody tr").count() == 12
+    screenshot(page, "reports-player-card")
+    # The director sees a board of the running session, with its layout.
+    page.goto("/accounts/login/")  # conftest.login clicks the header's language switch, the first submit
+    page.fill("input[name=username]", "demo")
+    page.fill("input[name=password]", "demo-director")
+    page.click("main form button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    page.goto("/t/demo/boards/5/")
+    assert page.locator("table#protocol").is_visible() and page.locator(".compass").is_visible()
+    assert page.locator("svg.chart-spread").is_visible()
+    screenshot(page, "reports-board-director")
+    page.goto("/t/demo/exports/")
+    page.locator('form[data-kind="standings"] button[value="pdf"]').click()
+    page.wait_for_selector("tr[data-status=done] a.btn")
+    screenshot(page, "reports-exports")
+    for job in ExportJob.objects.all():
+        job.file.delete(save=False)  # keep the project's media/ clean
+    Session.objects.update(status=Session.Status.FINISHED)
+    page.goto("/t/demo/frequencies/")
+    assert page.locator("section.freq-board").count() == 20

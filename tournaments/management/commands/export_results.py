@@ -1,0 +1,59 @@
+"""``python manage.py export_results SLUG --format xlsx|csv|pdf --output PATH`` (formats.md §6).
+
+Writes the standings and the board-by-board protocols (vists and matchpoints) in the chosen format. With
+``--kind`` any other generated file: ``workbook`` (standings, session totals, protocols, score cards,
+frequencies), ``standings``, ``protocols``, ``cards``, ``pack`` (zip of every PDF), ``table_cards``,
+``row_of_sets`` (``--session N``), ``cost_table``, ``appeal_form``. ``--lang ru|en`` overrides the
+tournament's language. An unknown tournament, kind or format: a message on stderr, nothing on stdout, exit 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from scoring.reports.services import KINDS, ExportError, build_file
+from tournaments.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Write a tournament's standings and protocols (or another printed file) as xlsx, csv or pdf."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument(
+            "--format", dest="fmt", required=True, help="xlsx, csv or pdf (zip for --kind pack)"
+        )
+        parser.add_argument("--output", required=True, help="the file to write")
+        parser.add_argument(
+            "--kind", default="results", help=f"what to write: {', '.join(KINDS)} (default results)"
+        )
+        parser.add_argument("--session", type=int, default=None, help="session for table_cards / row_of_sets")
+        parser.add_argument("--lang", default=None, help="ru or en (default: the tournament's language)")
+        parser.add_argument("--base-url", default="", help="site address for the QR codes on table cards")
+
+    def _fail(self, message: str) -> None:
+        self.stderr.write(message)
+        raise SystemExit(2)
+
+    def handle(self, *args, **options):
+        tournament = Tournament.objects.filter(slug=options["slug"]).first()
+        if tournament is None:
+            self._fail(f"no tournament with the short name {options['slug']!r}")
+        kind, fmt = options["kind"], options["fmt"]
+        spec = KINDS.get(kind)
+        if spec is None:
+            self._fail(f"unknown --kind {kind!r}: use one of {', '.join(KINDS)}")
+        if fmt not in spec.formats:
+            self._fail(f"--kind {kind} is written as {' or '.join(spec.formats)}, not {fmt!r}")
+        if options["lang"] not in (None, "ru", "en"):
+            self._fail(f"--lang must be ru or en, not {options['lang']!r}")
+        extra = {"session": options["session"], "lang": options["lang"], "base_url": options["base_url"]}
+        try:
+            _name, body = build_file(tournament.pk, kind, fmt, {k: v for k, v in extra.items() if v})
+        except ExportError as exc:
+            self._fail(str(exc))
+        Path(options["output"]).write_bytes(body)
+        if options["verbosity"] >= 1:
+            self.stdout.write(f"{options['output']}: {len(body)} bytes")

@@ -179,11 +179,22 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # One error shape for every 4xx: {"error": {"code", "message", "details": [...]}} (docs/api.md).
+    "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_RATE_ANON", "300/min"),
+        "user": os.environ.get("API_RATE_USER", "3000/min"),
+        "player": os.environ.get("API_RATE_PLAYER", "120/min"),
+    },
+    "PAGE_SIZE": None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Duplicate preferans API",
-    "DESCRIPTION": "Tournaments, sessions, seating, protocol rows, standings.",
+    "DESCRIPTION": "Tournaments, sessions, seating, protocol rows, confirmations, standings, adjustments and "
+    "penalties. Errors: one shape (see /api/docs/).",
     "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # Production hardening: on whenever DEBUG is off.

@@ -363,3 +363,164 @@ def request_rescore(tournament_id: int) -> str:
         logger.exception("rescoring tournament %s failed", tournament_id)
         return "failed"
     return "queued"
+
+
+# -- confirmation at the table ------------------------------------------------------------------------------
+class ResultLocked(ValueError):
+    """The row is confirmed, disputed or the director's: players can no longer change or confirm it."""
+
+    def __init__(self, result: Result) -> None:
+        self.result = result
+        super().__init__(
+            f"board {result.board_number} at table {result.table_number} is {result.status}: "
+            "only the director can change it now"
+        )
+
+
+def result_confirm(
+    *,
+    result: Result,
+    seat: str | None,
+    required: tuple[str, ...] | list[str] = (),
+    user: Any = None,
+    actor: str = "",
+    at: dt.datetime | None = None,
+) -> Result:
+    """One seat's player agrees with the row (``seat=None``: the director approves it outright).
+
+    The row is confirmed (locked for the players) once every seat in ``required`` has agreed. Confirming
+    twice is harmless; a disputed, director's or already-locked row cannot be confirmed by a player.
+    """
+    now = at or timezone.now()
+    with transaction.atomic():
+        current = Result.objects.select_for_update().get(pk=result.pk)
+        confirmed = list(current.confirmed_by or [])
+        if seat is None:
+            if current.status == Result.Status.CONFIRMED:
+                return current
+            current.status = Result.Status.CONFIRMED
+        else:
+            if seat in confirmed and current.status in (Result.Status.ENTERED, Result.Status.CONFIRMED):
+                return current
+            if current.status != Result.Status.ENTERED:
+                raise ResultLocked(current)
+            confirmed.append(seat)
+            current.confirmed_by = confirmed
+            if all(s in confirmed for s in required):
+                current.status = Result.Status.CONFIRMED
+        current.save(update_fields=["confirmed_by", "status", "updated_at"])
+        log_action(
+            tournament=current.session.tournament,
+            action="result.confirm",
+            user=user,
+            actor=actor,
+            obj=current,
+            at=now,
+            data={
+                "session": current.session.number,
+                "seat": seat,
+                "status": current.status,
+                "confirmed_by": confirmed,
+            },  # fmt: skip
+        )
+    return current
+
+
+def result_dispute(
+    *,
+    result: Result,
+    seat: str,
+    reason: str,
+    user: Any = None,
+    actor: str = "",
+    at: dt.datetime | None = None,
+) -> Result:
+    """A player at the table does not agree: the row waits for the director (status ``disputed``)."""
+    now = at or timezone.now()
+    line = f"{seat}: {reason.strip()}"
+    with transaction.atomic():
+        current = Result.objects.select_for_update().get(pk=result.pk)
+        if current.status == Result.Status.DISPUTED and line in current.dispute.splitlines():
+            return current
+        if current.status not in (Result.Status.ENTERED, Result.Status.DISPUTED):
+            raise ResultLocked(current)
+        current.status = Result.Status.DISPUTED
+        current.dispute = f"{current.dispute}\n{line}".strip() if current.dispute else line
+        current.save(update_fields=["status", "dispute", "updated_at"])
+        log_action(
+            tournament=current.session.tournament,
+            action="result.dispute",
+            user=user,
+            actor=actor,
+            obj=current,
+            at=now,
+            reason=reason,
+            data={"session": current.session.number, "seat": seat},
+        )
+    return current
+
+
+# -- procedural penalties (rules §12) -----------------------------------------------------------------------
+def penalty_save(
+    *,
+    session: Session,
+    participant: Participant,
+    matchpoints: str,
+    reason: str,
+    penalty: Any = None,
+    user: Any = None,
+    actor: str = "",
+    at: dt.datetime | None = None,
+) -> Any:
+    """Give (or change) a procedural penalty in matchpoints; audited; the standings are recomputed."""
+    from scoring.models import Penalty
+
+    try:
+        value = format_fraction(parse_fraction(matchpoints))
+    except NumberFormatError as exc:
+        raise ResultRejected(
+            [Refusal("penalty_value", "matchpoints", f"{matchpoints!r} is not a number of matchpoints", {})]
+        ) from exc
+    if participant.tournament_id != session.tournament_id:
+        raise ResultRejected(
+            [Refusal("participant_unknown", "participant", "no such participant in this tournament", {})]
+        )
+    now = at or timezone.now()
+    with transaction.atomic():
+        before = None
+        if penalty is None:
+            penalty = Penalty.objects.create(
+                session=session, participant=participant, matchpoints=value, reason=reason
+            )
+            action = "penalty.create"
+        else:
+            before = _penalty_facts(penalty)
+            penalty.session, penalty.participant = session, participant
+            penalty.matchpoints, penalty.reason = value, reason
+            penalty.save()
+            action = "penalty.update"
+        log_action(
+            tournament=session.tournament, action=action, user=user, actor=actor, obj=penalty, at=now,
+            reason=reason, data={"session": session.number, "before": before, "after": _penalty_facts(penalty)},
+        )  # fmt: skip
+        mark_changed(session, at=now)
+    return penalty
+
+
+def penalty_delete(*, penalty: Any, user: Any = None, actor: str = "", reason: str = "") -> None:
+    session = penalty.session
+    with transaction.atomic():
+        log_action(
+            tournament=session.tournament, action="penalty.delete", user=user, actor=actor, obj=penalty,
+            reason=reason, data={"session": session.number, "before": _penalty_facts(penalty)},
+        )  # fmt: skip
+        penalty.delete()
+        mark_changed(session)
+
+
+def _penalty_facts(penalty: Any) -> dict[str, Any]:
+    return {
+        "participant": penalty.participant.number,
+        "matchpoints": penalty.matchpoints,
+        "reason": penalty.reason,
+    }

@@ -9,6 +9,15 @@ from django.utils import timezone
 from tournaments.models import Participant, Publication, Tournament
 
 
+@pytest.fixture(autouse=True)
+def _english_outside_requests():
+    """Services called directly speak English in tests; pages still choose by request (Russian by default)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def director(db):
     return get_user_model().objects.create_user("director", password="pw-director-1")

@@ -1,6 +1,28 @@
-"""URL patterns (filled in by the feature that owns this package)."""
+"""The REST API (``/api/``), its OpenAPI 3 schema and a readable documentation page."""
 
-from django.urls import path  # noqa: F401
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import DefaultRouter
+
+from . import docs, errors, views
 
 app_name = "api"
-urlpatterns: list = []
+
+router = DefaultRouter(trailing_slash=True)
+router.include_root_view = False
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register("sessions", views.SessionViewSet, basename="session")
+router.register("rounds", views.RoundViewSet, basename="round")
+router.register("tables", views.TableViewSet, basename="table")
+router.register("seatings", views.SeatingViewSet, basename="seating")
+router.register("boards", views.BoardViewSet, basename="board")
+router.register("results", views.ResultViewSet, basename="result")
+router.register("adjustments", views.AdjustmentViewSet, basename="adjustment")
+router.register("penalties", views.PenaltyViewSet, basename="penalty")
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", docs.docs, name="docs"),
+    path("", include(router.urls)),
+    re_path(r"^.*$", errors.not_found, name="not-found"),
+]

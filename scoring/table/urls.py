@@ -1,6 +1,13 @@
-"""URL patterns (filled in by the feature that owns this package)."""
+"""Players at the table: the entry page a table card's QR code opens, its live preview and the QR code."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "table"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.lookup, name="lookup"),
+    path("<str:code>/", views.entry, name="entry"),
+    path("<str:code>/preview/", views.preview, name="preview"),
+    path("<str:code>/qr.svg", views.qr, name="qr"),
+]

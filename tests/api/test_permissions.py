@@ -1,0 +1,135 @@
+"""The permission matrix: every write of the API, for each kind of caller.
+
+anonymous → 401; a player at the table → allowed where the rules allow him; a player at another table →
+403 (or 404 where the row is not visible to him); a logged-in non-director → 403/404; a director → allowed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import Penalty, Result
+from tests.api.helpers import client_for, enter, event  # noqa: F401
+from tests.table.factory import legal_row
+
+pytestmark = pytest.mark.django_db
+
+ACTORS = ("anonymous", "player_at_table", "other_table", "intruder", "user", "director")
+
+
+def _results_create(ctx, actor):
+    body = {"board": 1, **legal_row(4, "N")}
+    if actor in ("director", "user"):
+        body.update(session=ctx["session"].pk, round=1, table=1)
+    if actor == "other_table":
+        body.update(table=1)
+    return "post", "/api/results/", body
+
+
+def _result(method, suffix="", body=None):
+    def build(ctx, actor):
+        return method, f"/api/results/{ctx['result'].pk}/{suffix}", body
+
+    return build
+
+
+def _adjustment(ctx, actor):
+    return "post", "/api/adjustments/", {
+        "session": ctx["session"].pk, "board": 3, "round": 1, "table": 1, "reason": "fouled board",
+        "adjusted": {"N": "A", "E": "A", "S": "A+", "W": "A-"},
+    }  # fmt: skip
+
+
+def _penalty_create(ctx, actor):
+    return "post", "/api/penalties/", {"session": ctx["session"].pk, "participant": 3, "matchpoints": "-2",
+                                       "reason": "12.2.2 slow play"}  # fmt: skip
+
+
+def _penalty(method, body=None):
+    def build(ctx, actor):
+        return method, f"/api/penalties/{ctx['penalty'].pk}/", body
+
+    return build
+
+
+ROW = legal_row(4, "E", tricks=(7, 2, 1))
+# operation → (the player at the table who tries it, expected status per actor)
+MATRIX = {
+    "results.create": (_results_create, 1, dict(anonymous=401, player_at_table=201, other_table=403, intruder=403,
+                                                 user=403, director=201)),
+    "results.update": (_result("put", body=ROW), 1, dict(anonymous=401, player_at_table=200, other_table=404,
+                                                         intruder=404, user=404, director=200)),
+    "results.partial_update": (_result("patch", body={"declarer": ["N", 7], "w1": ["S", 2], "w2": ["W", 1]}), 1,
+                               dict(anonymous=401, player_at_table=200, other_table=404, intruder=404, user=404,
+                                    director=200)),
+    "results.destroy": (_result("delete"), 1, dict(anonymous=401, player_at_table=403, other_table=404, intruder=404,
+                                                   user=404, director=204)),
+    "results.confirm": (_result("post", "confirm/", {}), 2, dict(anonymous=401, player_at_table=200, other_table=404,
+                                                                 intruder=404, user=404, director=200)),
+    "results.dispute": (_result("post", "dispute/", {"reason": "W took 3"}), 3,
+                        dict(anonymous=401, player_at_table=200, other_table=404, intruder=404, user=404,
+                             director=403)),
+    "adjustments.create": (_adjustment, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=403,
+                                                user=403, director=201)),
+    "penalties.create": (_penalty_create, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=403,
+                                                  user=403, director=201)),
+    "penalties.update": (_penalty("put", {"session": 0, "participant": 3, "matchpoints": "-1", "reason": "x"}), 1,
+                         dict(anonymous=401, player_at_table=404, other_table=404, intruder=404, user=404,
+                              director=200)),
+    "penalties.destroy": (_penalty("delete"), 1, dict(anonymous=401, player_at_table=404, other_table=404,
+                                                      intruder=404, user=404, director=204)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("operation", list(MATRIX))
+def test_permission_matrix(operation, actor, event, director, other_user):  # noqa: F811
+    _t, session = event
+    build, seat_number, expected = MATRIX[operation]
+    result = enter(board=2, dealer="E")
+    penalty = Penalty.objects.create(
+        session=session, participant=result.seat_s, matchpoints="-1", reason="late"
+    )
+    ctx = {"session": session, "result": result, "penalty": penalty}
+    method, path, body = build(ctx, actor)
+    if body and body.get("session") == 0:
+        body = {**body, "session": session.pk}
+    name = f"player{seat_number}" if actor == "player_at_table" else actor
+    client = client_for(name, director=director, other_user=other_user)
+    before = (Result.objects.count(), Penalty.objects.count())
+    response = (
+        getattr(client, method)(path, body, format="json")
+        if body is not None
+        else getattr(client, method)(path)
+    )
+    assert response.status_code == expected[actor], (operation, actor, response.content)
+    if response.status_code >= 400:
+        assert set(response.json()) == {"error"}
+        assert {"code", "message", "details"} <= set(response.json()["error"])
+        assert (Result.objects.count(), Penalty.objects.count()) == before, "a refused write changes nothing"
+        if response.status_code == 401:
+            assert response["WWW-Authenticate"]
+
+
+def test_a_confirmed_row_is_locked_for_players_but_the_director_may_change_it(event, director):  # noqa: F811
+    result = enter(board=2, dealer="E")
+    for n in (2, 3, 4):
+        assert client_for(f"player{n}").post(f"/api/results/{result.pk}/confirm/").status_code == 200
+    result.refresh_from_db()
+    assert result.status == "confirmed"
+    response = client_for("player1").put(f"/api/results/{result.pk}/", ROW, format="json")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "locked"
+    response = client_for("director", director=director).put(
+        f"/api/results/{result.pk}/", {**ROW, "reason": "table agreed 7 tricks"}, format="json"
+    )
+    assert response.status_code == 200 and response.json()["status"] == "director"
+    from tournaments.models import AuditEntry
+
+    entry = AuditEntry.objects.filter(action="result.update").latest("id")
+    assert entry.user == director and entry.reason == "table agreed 7 tricks"
+    assert entry.data["before"]["status"] == "confirmed"
+
+
+def test_only_n_enters(event):  # noqa: F811
+    response = client_for("player2").post("/api/results/", {"board": 1, **legal_row(4, "N")}, format="json")
+    assert response.status_code == 403 and response.json()["error"]["code"] == "not_entry_seat"

@@ -1,0 +1,159 @@
+"""The table entry page through the Django client: the flow a phone without JavaScript goes through."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import Result
+from scoring.table.ratelimit import UNKNOWN_CODES_PER_WINDOW
+from tests.table.factory import make_event, pin_of
+
+pytestmark = pytest.mark.django_db
+EN = {"headers": {"accept-language": "en"}}
+
+
+@pytest.fixture
+def event(director):
+    return make_event(director=director)
+
+
+@pytest.fixture
+def url():
+    return reverse("table:entry", kwargs={"code": "TAB1TT"})
+
+
+def row_post(board=1, **extra):
+    # board 1: dealer N, so E, S, W play; E declares 6♠, S and W whist
+    data = {"board": board, "key": "form-key-1", "contract": "6S", "declarer": "E", "t1": "6", "t2": "2",
+            "call1": "whist", "call2": "whist", "play": "closed"}  # fmt: skip
+    data.update(extra)
+    return data
+
+
+def text(response):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def test_the_page_shows_the_round_seats_and_boards_in_order(client, event, url):
+    response = client.get(url, **EN)
+    assert response.status_code == 200
+    body = text(response)
+    assert "Table 1" in body and "round 1" in body
+    assert body.index("Board 1") < body.index("Board 2") < body.index("Board 3") < body.index("Board 4")
+    assert "Player 1" in body and "Player 4" in body
+    assert "Board 5" not in body  # the other table's set
+
+
+def test_check_shows_the_vists_before_saving(client, event, url):
+    response = client.post(url, {**row_post(), "action": "check"}, **EN)
+    assert response.status_code == 200
+    body = text(response)
+    assert "Vists as the rules compute them" in body
+    assert not Result.objects.exists()
+    assert 'value="save"' in response.content.decode()
+
+
+def test_the_third_trick_number_follows_from_the_other_two(client, event, url):
+    client.post(url, {**row_post(), "action": "save", "number": 1, "pin": pin_of(1)}, **EN)
+    assert Result.objects.get().row["w2"] == ["W", 2]
+
+
+def test_an_invalid_row_is_refused_with_the_reason(client, event, url):
+    response = client.post(url, {**row_post(t3="5"), "action": "check"}, **EN)
+    assert response.status_code == 400
+    assert "The tricks total 13 — they must total 10." in text(response)
+
+
+def test_incomplete_rows_say_what_is_missing(client, event, url):
+    response = client.post(url, {"board": 1, "contract": "6S", "action": "check"}, **EN)
+    assert response.status_code == 400
+    assert "Choose the declarer." in text(response)
+
+
+def test_save_confirm_and_lock(client, event, url):
+    response = client.post(
+        url, {**row_post(), "action": "save", "number": 1, "pin": pin_of(1), "remember": "1"}
+    )
+    assert response.status_code == 302
+    result = Result.objects.get()
+    assert result.status == "entered"
+    # the retried form (same hidden key) does not store a second row
+    again = client.post(url, {**row_post(), "action": "save"})
+    assert again.status_code == 302 and Result.objects.count() == 1
+    page = text(client.get(url, **EN))
+    assert "Waiting for confirmation by" in page and "E · 2 Player 2" in page
+    for n in (2, 3, 4):
+        r = client.post(url, {"board": 1, "number": n, "pin": pin_of(n), "action": "confirm"})
+        assert r.status_code == 302
+    result.refresh_from_db()
+    assert result.status == "confirmed" and result.confirmed_by == ["E", "S", "W"]
+    assert "Confirmed by the table and locked" in text(client.get(url, **EN))
+
+
+def test_a_wrong_pin_saves_nothing(client, event, url):
+    response = client.post(url, {**row_post(), "action": "save", "number": 1, "pin": "9999"}, **EN)
+    assert response.status_code == 403
+    assert "Wrong participant number or PIN." in text(response)
+    assert not Result.objects.exists()
+
+
+def test_the_remembered_player_at_n_needs_no_pin_for_the_next_board(client, event, url):
+    client.post(url, {**row_post(), "action": "save", "number": 1, "pin": pin_of(1), "remember": "1"})
+    r = client.post(url, {**row_post(board=2, key="k2", declarer="S"), "action": "save"})
+    assert r.status_code == 302
+    assert Result.objects.count() == 2
+    client.post(url, {"action": "forget"})
+    r = client.post(url, {**row_post(board=3, key="k3", declarer="W"), "action": "save"}, **EN)
+    assert r.status_code == 403
+
+
+def test_a_dispute_is_recorded(client, event, url):
+    client.post(url, {**row_post(), "action": "save", "number": 1, "pin": pin_of(1)})
+    client.post(url, {"board": 1, "number": 3, "pin": pin_of(3), "action": "dispute", "reason": "W took 3"})
+    result = Result.objects.get()
+    assert result.status == "disputed" and "W took 3" in result.dispute
+
+
+def test_other_tables_results_are_not_shown(client, event, url):
+    other = reverse("table:entry", kwargs={"code": "TAB2TT"})
+    Client().post(other, {**row_post(board=5), "action": "save", "number": 5, "pin": pin_of(5)})
+    assert Result.objects.filter(table_number=2).exists()
+    body = text(client.get(url, **EN))
+    assert "Board 5" not in body and "Player 5" not in body
+
+
+def test_preview_endpoint(client, event):
+    url = reverse("table:preview", kwargs={"code": "TAB1TT"})
+    ok = client.get(url, row_post(), **EN).json()
+    assert ok["ok"] and [v["seat"] for v in ok["vists"]] == ["N", "E", "S", "W"]
+    assert ok["row"]["w2"] == ["W", 2]
+    bad = client.get(url, row_post(t3="5"), **EN).json()
+    assert not bad["ok"] and "must total 10" in bad["errors"][0]
+    nobody = client.get(url, {**row_post(), "call1": "pass", "call2": "pass", "t1": ""}, **EN).json()
+    assert nobody["ok"] and nobody["row"]["declarer"] == ["E", 10] and "play" not in nobody["row"]
+
+
+def test_unknown_codes_are_rate_limited(client, event):
+    for i in range(UNKNOWN_CODES_PER_WINDOW):
+        assert client.get(f"/table/NOPE{i}/", **EN).status_code == 404
+    response = client.get("/table/TAB1TT/", **EN)
+    assert response.status_code == 429
+    assert "Too many unknown table codes" in text(response)
+
+
+def test_lookup_and_qr(client, event):
+    assert client.get("/table/?code=tab1tt").url == "/table/TAB1TT/"
+    svg = client.get(reverse("table:qr", kwargs={"code": "TAB1TT"}))
+    assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in svg.content
+
+
+def test_no_round_running(client, event, url):
+    _t, session = event
+    session.rounds.filter(number=1).update(status="pending", started_at=None)
+    body = text(client.get(url, **EN))
+    assert "Round 1 has not started yet" in body

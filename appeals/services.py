@@ -283,7 +283,7 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
         if kind == K.ANNUL or (kind == K.RESTORE and not target):
             if existing is None:
                 raise AppealsError(_("There is no result to annul at that table."), code="no_result")
-            result_delete(result=existing, user=user, reason=reason)
+            result_delete(result=existing, user=user, reason=reason, final_ok=True, at=now)
             change.result = None
         else:
             seats = dict(change.seats or (existing.seats() if existing else {}))
@@ -323,6 +323,7 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
                     user=user,
                     reason=reason,
                     at=now,
+                    final_ok=True,  # this module's own guard allows only arithmetic corrections once final
                     **content,
                 )
             except ResultRejected as exc:

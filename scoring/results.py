@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -178,6 +179,56 @@ def _check_adjustment(
     return adj_out, asg_out
 
 
+def ensure_scores_open(tournament: Tournament, *, final_ok: bool = False) -> None:
+    """Refuse score changes once the tournament is locked, or its results final (unless ``final_ok``)."""
+    from tournaments.models import Publication, TournamentStatus
+
+    if tournament.status == TournamentStatus.LOCKED:
+        raise ResultRejected([Refusal("tournament_locked", "tournament", "the tournament is locked", {})])
+    if tournament.publication == Publication.FINAL and not final_ok:
+        raise ResultRejected(
+            [Refusal("results_final", "tournament",
+                     "the results are final: only obvious (arithmetic) errors are corrected now", {})]
+        )  # fmt: skip
+
+
+def _check_not_played_before(
+    session: Session, *, board: int, room: int, table: int, round: int, seats: Mapping[str, int]
+) -> None:
+    """Nobody plays a board twice (rules §11.6): the director rules on it instead of a second row."""
+    numbers = set(seats.values())
+    clash = (
+        Result.objects.filter(session=session, board_number=board)
+        .exclude(room=room, table_number=table, round_number=round)
+        .filter(
+            Q(seat_n__number__in=numbers)
+            | Q(seat_e__number__in=numbers)
+            | Q(seat_s__number__in=numbers)
+            | Q(seat_w__number__in=numbers)
+        )
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .first()
+    )
+    if clash is not None:
+        again = sorted(numbers & set(clash.seats().values()))
+        raise ResultRejected(
+            [
+                Refusal(
+                    "board_played_twice",
+                    "seats",
+                    f"participant {', '.join(map(str, again))} already played board {board} "
+                    f"(table {clash.table_number}, round {clash.round_number}): the director rules on it (§11.6)",
+                    {
+                        "numbers": again,
+                        "board": board,
+                        "table": clash.table_number,
+                        "round": clash.round_number,
+                    },
+                )
+            ]
+        )
+
+
 def result_save(
     *,
     session: Session,
@@ -196,6 +247,7 @@ def result_save(
     reason: str = "",
     replace: bool = False,
     idempotency_key: str | None = None,
+    final_ok: bool = False,
     at: dt.datetime | None = None,
 ) -> Result:
     """Store one protocol row (or an adjustment in its place), checked by the core.
@@ -203,17 +255,21 @@ def result_save(
     ``replace=False`` refuses a second row for the same board, table and round (ResultConflict);
     ``replace=True`` (a director's correction) overwrites it and records the old facts in the audit trail.
     A repeated ``idempotency_key`` returns the row stored the first time, unchanged.
+    Once the results are final nothing changes unless ``final_ok`` (an obvious arithmetic error, rules §1);
+    a locked tournament changes never.
     """
     if idempotency_key:
         existing = Result.objects.filter(idempotency_key=idempotency_key).first()
         if existing is not None:
             return existing
     tournament = session.tournament
+    ensure_scores_open(tournament, final_ok=final_ok)
     if sum(x is not None for x in (row, adjusted, assigned)) != 1:
         raise ResultRejected(
             [Refusal("row_kind", "row", "give either a played deal, an artificial or an assigned result", {})]
         )
     participants = _check_seats(tournament, seats)
+    _check_not_played_before(session, board=board, room=room, table=table, round=round, seats=seats)
     dealer = board_dealer(session, board)
     if session.boards.exists() and dealer is None:
         raise ResultRejected(
@@ -302,8 +358,17 @@ def result_save(
     return result
 
 
-def result_delete(*, result: Result, user: Any = None, actor: str = "", reason: str = "") -> None:
+def result_delete(
+    *,
+    result: Result,
+    user: Any = None,
+    actor: str = "",
+    reason: str = "",
+    final_ok: bool = False,
+    at: dt.datetime | None = None,
+) -> None:
     session = result.session
+    ensure_scores_open(session.tournament, final_ok=final_ok)
     with transaction.atomic():
         log_action(
             tournament=session.tournament,
@@ -312,6 +377,7 @@ def result_delete(*, result: Result, user: Any = None, actor: str = "", reason: 
             actor=actor,
             obj=result,
             reason=reason,
+            at=at,
             data={"session": session.number, "before": _facts(result)},
         )
         result.delete()
@@ -342,16 +408,38 @@ def mark_changed(session: Session, *, at: dt.datetime | None = None) -> None:
     transaction.on_commit(lambda: request_rescore(tournament_id))
 
 
+RESCORE_QUEUE_STALE = dt.timedelta(minutes=2)
+
+
 def request_rescore(tournament_id: int) -> str:
-    """Queue a rescore (Celery; in-process when no broker is configured). If the broker cannot be reached the
-    rescore runs here and now, so standings never wait on a broken queue; returns how it ran."""
+    """Queue a rescore (Celery; in-process when no broker is configured); returns how it ran.
+
+    With a broker, requests coalesce: while one rescore is queued and not yet started, further changes ride on
+    it (the task clears the mark when it starts, and recomputes everything stored by then), so a burst of
+    rows queues one task, not hundreds. A mark older than two minutes is ignored (a lost task cannot block
+    rescoring). If the broker cannot be reached the rescore runs here and now, so standings never wait on a
+    broken queue.
+    """
+    from django.conf import settings
+
     from scoring.services import rescore_tournament
     from scoring.tasks import rescore_tournament_task
 
+    eager = getattr(settings, "CELERY_TASK_ALWAYS_EAGER", True)
+    if not eager:
+        now = timezone.now()
+        claimed = (
+            Tournament.objects.filter(pk=tournament_id)
+            .filter(Q(rescore_queued_at__isnull=True) | Q(rescore_queued_at__lt=now - RESCORE_QUEUE_STALE))
+            .update(rescore_queued_at=now)
+        )
+        if not claimed:
+            return "coalesced"
     try:
         rescore_tournament_task.delay(tournament_id)
     except BrokerError:
         logger.warning("broker unavailable: rescoring tournament %s in-process", tournament_id, exc_info=True)
+        Tournament.objects.filter(pk=tournament_id).update(rescore_queued_at=None)
         try:
             rescore_tournament(tournament_id=tournament_id)
         except Exception:

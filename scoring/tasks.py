@@ -8,12 +8,15 @@ import time
 from celery import shared_task
 
 from scoring.services import rescore_tournament
+from tournaments.models import Tournament
 
 
 @shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
 def rescore_tournament_task(self, tournament_id: int) -> int:  # type: ignore[no-untyped-def]
     """Rescore a tournament in the background (eagerly, in-process, without a broker)."""
     _fault_injection_pause()
+    # From here on, new changes queue a fresh rescore (this one may already have read the rows).
+    Tournament.objects.filter(pk=tournament_id).update(rescore_queued_at=None)
     rescore_tournament(tournament_id=tournament_id)
     return tournament_id
 

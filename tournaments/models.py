@@ -77,6 +77,8 @@ class Tournament(models.Model):
         _("status"), max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.SETUP
     )
     locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
+    # Set while a background rescore is queued: further changes ride on it instead of queuing another.
+    rescore_queued_at = models.DateTimeField(null=True, blank=True, editable=False)
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True, verbose_name=_("directors")
     )

@@ -11,7 +11,7 @@ from appeals import services as svc
 from appeals.models import Irregularity, ScoreChange
 from boards.deck import format_hand, parse_hand
 from scoring.models import Penalty, Result, Standing
-from scoring.results import result_save
+from scoring.results import ResultRejected, result_save
 from tournaments.models import AuditEntry, Participant, Publication
 
 from .conftest import ENDED
@@ -66,7 +66,14 @@ def test_wrong_board_played_before_annuls_the_second_result(
     seats = {k: p.number for k, p in seating.seats().items()}
     first = Result.objects.get(session=session, board_number=1, round_number=1, table_number=1)
     assert seats["N"] == 1  # N stays: participant 1 played board 1 in round 1
-    result_save(session=session, board=1, round=4, table=1, seats=seats, row=first.row, reason="as entered")
+    # The table wrote the wrong board's row on paper; the software refuses such a row (board played twice), so
+    # it is put in as it stands on the protocol to test the ruling that annuls it.
+    Result.objects.create(
+        session=session, board_number=1, round_number=4, table_number=1, dealer=first.dealer, row=first.row,
+        position=999, **{f"seat_{k.lower()}": p for k, p in seating.seats().items()},
+    )  # fmt: skip
+    with pytest.raises(ResultRejected, match="already played board 1"):
+        result_save(session=session, board=1, round=4, table=1, seats=seats, row=first.row, replace=True)
     intended = session.boards.filter(set_number=seating.set_number).order_by("number").first().number
     irr = record(session, director_user, kind="wrong_board", round=4, table=1, board=1,
                  fault={"N": "offending"}, facts={"intended_board": intended})  # fmt: skip

@@ -111,3 +111,54 @@ def test_a_retried_submission_returns_the_first_row(demo):
                     idempotency_key="device-1:42")  # fmt: skip
     assert a.pk == b.pk
     assert Result.objects.filter(idempotency_key="device-1:42").count() == 1
+
+
+def test_nobody_plays_a_board_twice(demo):
+    _t, session = demo
+    played = session.results.filter(round_number=1, table_number=1).first()
+    seats = played.seats()
+    # The same four players on the same board at another table in round 4: refused, naming the rule.
+    with pytest.raises(ResultRejected) as info:
+        result_save(session=session, board=played.board_number, round=4, table=3, seats=seats,
+                    adjusted={"N": "A", "E": "A", "S": "A", "W": "A"})  # fmt: skip
+    assert info.value.refusals[0].code == "board_played_twice"
+    assert "§11.6" in str(info.value)
+
+
+def test_final_results_change_only_for_arithmetic_errors_and_locked_never(demo):
+    from tournaments.models import Publication, TournamentStatus
+
+    t, session = demo
+    played = session.results.filter(adjusted__isnull=True).first()
+    from django.utils import timezone
+
+    t.publication, t.official_at, t.final_at = Publication.FINAL, timezone.now(), timezone.now()
+    t.save(update_fields=["publication", "official_at", "final_at"])
+    again = {"session": session, "board": played.board_number, "round": played.round_number,
+             "table": played.table_number, "seats": played.seats(), "row": played.row, "replace": True}  # fmt: skip
+    with pytest.raises(ResultRejected) as info:
+        result_save(**again)
+    assert info.value.refusals[0].code == "results_final"
+    assert result_save(**again, final_ok=True).pk == played.pk
+    t.status, t.locked_at = TournamentStatus.LOCKED, t.final_at
+    t.save(update_fields=["status", "locked_at"])
+    with pytest.raises(ResultRejected) as info:
+        result_save(**again, final_ok=True)
+    assert info.value.refusals[0].code == "tournament_locked"
+
+
+def test_rescore_requests_coalesce_while_one_is_queued(demo, settings, monkeypatch):
+    from scoring import tasks
+    from scoring.results import request_rescore
+
+    t, _session = demo
+    queued: list[int] = []
+    monkeypatch.setattr(tasks.rescore_tournament_task, "delay", lambda pk: queued.append(pk))
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    assert request_rescore(t.pk) == "queued"
+    assert [request_rescore(t.pk) for _ in range(5)] == ["coalesced"] * 5
+    assert queued == [t.pk]
+    # The task clears the mark as it starts: the next change queues a fresh rescore.
+    tasks.rescore_tournament_task.run(t.pk)
+    assert request_rescore(t.pk) == "queued"
+    assert queued == [t.pk, t.pk]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_event, views_participants, views_publish, views_results, views_rounds
+from . import views_event, views_layout, views_participants, views_publish, views_results, views_rounds
 
 app_name = "director"
 
@@ -35,6 +35,8 @@ urlpatterns = [
     path(S + "r<int:round>/t<int:table>/b<int:board>/", views_results.board_entry, name="board_entry"),
     path(S + "boards/", views_results.boards, name="boards"),
     path(S + "boards/<int:board>/", views_results.board_detail, name="board_detail"),
+    path(S + "boards/<int:board>/layout/", views_layout.board_layout, name="board_layout"),
+    path(S + "boards/<int:board>/fouled/", views_layout.board_fouled, name="board_fouled"),
     path(S + "penalties/", views_publish.penalties, name="penalties"),
     path(S + "penalties/<int:pk>/delete/", views_publish.penalty_delete, name="penalty_delete"),
 ]

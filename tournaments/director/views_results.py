@@ -4,6 +4,7 @@ the boards of a session and a fouled board."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -26,10 +27,11 @@ from tournaments.services.boards_entry import (
 )
 from tournaments.services.guards import DirectorError
 
-from .common import directs, fail, nav
+from .common import directs, fail, nav, safe_url
 from .display import describe
 from .forms import FouledForm, ReasonForm
 from .row_form import ArtificialForm, AssignedForm, RowForm, show_refusals
+from .views_layout import board_diagram
 
 
 def _room(request: HttpRequest) -> int:
@@ -179,8 +181,12 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
         except (DirectorError, ResultRejected) as exc:
             fail(request, exc)
     rows = [{"result": r, "text": describe(r), "seats": r.seats()} for r in results]
+    ruling_url = safe_url("appeals:ruling-new", tournament.slug)
     context = nav(tournament, session, active="boards") | {
         "board": board_obj, "rows": rows, "fouled_form": fouled_form, "clear_form": clear_form,
         "labels": VERSION_LABELS, "seat_names": ("N", "E", "S", "W")[: tournament.players_per_table],
+        "diagram": board_diagram(board_obj),
+        "ruling_url": f"{ruling_url}?{urlencode({'kind': 'fouled', 'session': session.number, 'board': board})}"
+        if ruling_url else None,
     }  # fmt: skip
     return render(request, "tournaments/director/board_detail.html", context)

@@ -76,12 +76,25 @@ def _write_result_cache(changed: list[tuple[int, dict[str, Any]]]) -> None:
         cursor.executemany(sql, params)
 
 
+def _rescore_lock(tournament_id: int) -> None:
+    """A transaction-scoped advisory lock on PostgreSQL (SQLite serialises writers by itself)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RESCORE_LOCK_CLASS, tournament_id])
+
+
+RESCORE_LOCK_CLASS = 7301  # the advisory-lock namespace of rescores
+
+
 @transaction.atomic
 def rescore_tournament(*, tournament_id: int) -> Tournament:
     """Recompute every result and the standings of a tournament from its stored facts."""
     from tournaments.services.bundles import tournament_to_bundle
 
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    # One rescore of a tournament at a time, without locking its row: entry (inserts that check the foreign
+    # key to the tournament) goes on while the standings are recomputed.
+    _rescore_lock(tournament_id)
+    tournament = Tournament.objects.get(pk=tournament_id)
     _bundle, scored = validate_and_score(tournament_to_bundle(tournament))
     store_scores(tournament, scored_to_dict(scored))
     return tournament

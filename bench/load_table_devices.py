@@ -1,0 +1,247 @@
+"""Load test: simulated table devices submitting and confirming protocol rows against gunicorn + PostgreSQL.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python bench/load_table_devices.py \
+        [--tables 50] [--rounds 4] [--workers 2] [--threads 4]
+
+What it does, all on loopback:
+1. creates (dropping it first) a database ``bench_load`` beside the one DATABASE_URL names, migrates it, and
+   imports an event: the basic movement on T tables of 4 (4T participants, each with a PIN), no results yet;
+2. starts gunicorn (``--workers``, sync workers with ``--threads``) serving the product with production settings
+   (DEBUG off) and Redis as the broker, plus one Celery worker for the (coalesced) rescores;
+3. runs one device thread per table: for every board of the round, the player at N POSTs the row to
+   ``/api/results/`` (with an ``Idempotency-Key``; a failed request is retried with the same key), then E, S and W
+   each POST ``/confirm/`` — exactly what the phones at the tables do; between rounds the director ends the
+   round and starts the next;
+4. afterwards checks that every acknowledged row is stored exactly once, confirmed, and that no other row exists.
+
+Prints rows/s (a row = one submission + three confirmations), requests/s and latency percentiles.
+Targets (issue 10): ≥ 200 rows/s sustained, p95 < 150 ms, every acknowledged row stored exactly once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Device:
+    """One table's phone: submits each board's row as N and has E, S, W confirm it."""
+
+    def __init__(self, port: int, code: str, seats: dict[str, tuple[int, str]], stats: Stats) -> None:
+        self.port, self.code, self.seats, self.stats = port, code, seats, stats
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def request(self, method: str, path: str, body: dict | None, seat: str, key: str | None = None):  # type: ignore[no-untyped-def]
+        number, pin = self.seats[seat]
+        headers = {"Authorization": f"Player {self.code}:{number}:{pin}", "Content-Type": "application/json",
+                   "Accept-Language": "en"}  # fmt: skip
+        if key:
+            headers["Idempotency-Key"] = key
+        payload = json.dumps(body) if body is not None else ""
+        for attempt in range(8):
+            start = time.perf_counter()
+            try:
+                self.conn.request(method, path, body=payload, headers=headers)
+                response = self.conn.getresponse()
+                data = response.read()
+            except (OSError, http.client.HTTPException):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                self.stats.retries += 1
+                time.sleep(0.1 * (attempt + 1))
+                continue
+            elapsed = time.perf_counter() - start
+            if response.status >= 500 or response.status == 429:
+                self.stats.retries += 1
+                time.sleep(0.1 * (attempt + 1))
+                continue
+            return response.status, json.loads(data or b"{}"), elapsed
+        raise RuntimeError(f"{method} {path} failed 8 times")
+
+    def play_round(self, rows: list[dict]) -> None:  # type: ignore[type-arg]
+        for row in rows:
+            key = str(uuid.uuid4())
+            status, body, elapsed = self.request("POST", "/api/results/", row, "N", key)
+            self.stats.add("submit", elapsed)
+            if status != 201:
+                self.stats.errors.append(f"submit {status} {body}")
+                continue
+            self.stats.acknowledged.append(body["id"])
+            for seat in ("E", "S", "W"):
+                status, body2, elapsed = self.request(
+                    "POST", f"/api/results/{body['id']}/confirm/", None, seat
+                )
+                self.stats.add("confirm", elapsed)
+                if status not in (200, 201):
+                    self.stats.errors.append(f"confirm {status} {body2}")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.latency: dict[str, list[float]] = {"submit": [], "confirm": []}
+        self.acknowledged: list[int] = []
+        self.errors: list[str] = []
+        self.retries = 0
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.latency[kind].append(seconds)
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/13"))
+    args = parser.parse_args()
+
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        sys.exit("set DATABASE_URL to a PostgreSQL server (the load test runs against PostgreSQL)")
+    import psycopg
+
+    base = url.rpartition("/")[0]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS bench_load WITH (FORCE)")
+        conn.execute("CREATE DATABASE bench_load")
+    env = {k: v for k, v in os.environ.items()}
+    env.update(
+        DATABASE_URL=f"{base}/bench_load", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0", DB_CONN_MAX_AGE="60", CELERY_BROKER_URL=args.redis,
+        API_RATE_PLAYER="100000/min", API_RATE_ANON="100000/min", LOG_LEVEL="WARNING",
+    )  # fmt: skip
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
+                                           "SECURE_SSL_REDIRECT", "CELERY_BROKER_URL")})  # fmt: skip
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from scoring.models import Result
+    from scoring.preferans import make_rules
+    from scoring.preferans.simulate import random_row
+    from tournaments.models import Round, Table
+    from tournaments.services.bundles import import_bundle
+    from tournaments.services.rounds import round_end, round_start
+    from tournaments.simulate import simulated_bundle
+
+    call_command("migrate", verbosity=0)
+    bundle = simulated_bundle(
+        name="Load", movement={"scheme": "basic", "tables": args.tables}, played_rounds=0, seed=3
+    )
+    tournament = import_bundle(data=bundle)
+    for p in tournament.participants.all():
+        p.pin = str(1000 + p.number)
+        p.save(update_fields=["pin"])
+    session = tournament.sessions.get()
+    codes = dict(Table.objects.filter(session=session).values_list("number", "code"))
+    dealers = dict(session.boards.values_list("number", "dealer"))
+    rules = make_rules(tournament.variant)
+    rng = random.Random(11)
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(args.workers), "--threads",
+         str(args.threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        stats = Stats()
+        rounds = list(Round.objects.filter(session=session).order_by("number"))[: args.rounds]
+        played = 0.0
+        for rnd in rounds:
+            round_start(rnd=rnd, user=None)
+            plans = []
+            for seating in session.seatings.filter(round_number=rnd.number).select_related(
+                "seat_n", "seat_e", "seat_s", "seat_w"
+            ):
+                seats = {k: (p.number, p.pin) for k, p in seating.seats().items()}
+                boards = [
+                    b
+                    for b in sorted(dealers)
+                    if (b - 1) // tournament.deals_per_set + 1 == seating.set_number
+                ]
+                rows = [
+                    {"board": b, **random_row(rng, rules=rules, players=4, dealer=dealers[b])} for b in boards
+                ]
+                plans.append((Device(port, codes[seating.table_number], seats, stats), rows))
+            start = time.perf_counter()
+            threads = [threading.Thread(target=d.play_round, args=(rows,)) for d, rows in plans]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            played += time.perf_counter() - start
+            rnd.refresh_from_db()
+            round_end(rnd=rnd, user=None)
+        rows_total = len(stats.acknowledged)
+        requests_total = len(stats.latency["submit"]) + len(stats.latency["confirm"])
+        stored = list(Result.objects.filter(session=session).values_list("id", "status"))
+        ids = [i for i, _ in stored]
+        exactly_once = sorted(ids) == sorted(stats.acknowledged) and len(set(ids)) == len(ids)
+        confirmed = sum(1 for _, s in stored if s == "confirmed")
+        all_lat = stats.latency["submit"] + stats.latency["confirm"]
+        print(f"tables: {args.tables} ({4 * args.tables} participants); rounds: {len(rounds)}; gunicorn "
+              f"{args.workers} workers × {args.threads} threads; PostgreSQL; Redis broker + 1 Celery worker")  # fmt: skip
+        print(f"rows acknowledged: {rows_total}; requests: {requests_total}; time playing: {played:.1f} s")
+        print(f"throughput: {rows_total / played:.0f} rows/s (each row = 1 submit + 3 confirms), "
+              f"{requests_total / played:.0f} requests/s")  # fmt: skip
+        for kind, values in (("submit", stats.latency["submit"]), ("confirm", stats.latency["confirm"]),
+                             ("all", all_lat)):  # fmt: skip
+            print(f"latency {kind:8s} p50 {pct(values, 50):6.1f} ms  p95 {pct(values, 95):6.1f} ms  "
+                  f"p99 {pct(values, 99):6.1f} ms  mean {statistics.mean(values) * 1000:6.1f} ms")  # fmt: skip
+        print(f"retries: {stats.retries}; errors: {len(stats.errors)} {stats.errors[:3]}")
+        print(f"stored rows: {len(ids)}; exactly once: {exactly_once}; confirmed: {confirmed}/{len(ids)}")
+        if not exactly_once or stats.errors:
+            sys.exit(1)
+    finally:
+        server.terminate()
+        worker.terminate()
+        server.wait(timeout=30)
+        worker.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()

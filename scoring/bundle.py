@@ -224,6 +224,7 @@ def _parse_tournament(
     if not isinstance(raw, dict):
         problems.add(loc, f"must be an object, not {describe(raw)}")
         return None, False
+    before = len(problems)
     check_keys(
         problems,
         loc,
@@ -232,7 +233,6 @@ def _parse_tournament(
         required=("name", "variant", "players_per_table"),
         what="tournament",
     )
-    before = len(problems)
     name = raw.get("name", "")
     if not isinstance(name, str):
         problems.add(loc, f"name must be a string, not {describe(name)}")

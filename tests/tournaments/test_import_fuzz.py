@@ -87,7 +87,7 @@ def _without_variant() -> Any:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=mutated_bundles())
 @example(data=_without_variant())  # found by this test: a missing required key crashed the parser
-def test_import_never_crashes_and_never_writes_half(data: Any) -> None:
+def test_import_never_crashes_and_never_writes_half(db: None, data: Any) -> None:
     before = _counts()
     try:
         tournament = import_bundle(data=data)

@@ -13,6 +13,7 @@ from typing import Any
 
 from scoring.bundle_shape import SEATS, Loc, Problems, check_keys, describe, positive_int
 from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
+from scoring.preferans.rows import ROW_FIELDS
 
 __all__ = [
     "DEAL_FIELDS",
@@ -30,10 +31,7 @@ __all__ = [
     "table_seats",
 ]
 
-DEAL_FIELDS = (
-    "contract", "declarer", "w1", "w2", "calls", "play", "dealer_whist",
-    "penalty_tricks", "misere_shared", "raspasy_step", "extra_entries",
-)  # fmt: skip
+DEAL_FIELDS = tuple(field for field in ROW_FIELDS if field != "vists")
 """The played-deal fields of a protocol row (scoring-spec §11), handed to the preferans core as written."""
 
 _ROW_KEYS = frozenset(

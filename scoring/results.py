@@ -19,6 +19,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from boards.models import Board
+from scoring.bundle_rows import DEAL_FIELDS
 from scoring.models import Result
 from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.preferans import RowInvalid, make_rules, score_row
@@ -27,19 +28,7 @@ from tournaments.services.audit import log_action
 
 logger = logging.getLogger(__name__)
 
-DEAL_FIELDS = (
-    "contract",
-    "declarer",
-    "w1",
-    "w2",
-    "calls",
-    "play",
-    "dealer_whist",
-    "penalty_tricks",
-    "misere_shared",
-    "raspasy_step",
-    "extra_entries",
-)
+
 ARTIFICIAL_GRADES = ("A-", "A", "A+")
 
 

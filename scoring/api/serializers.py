@@ -10,24 +10,11 @@ from rest_framework import serializers
 
 from boards.models import Board
 from scoring.models import Penalty, Result, Standing
-from scoring.preferans import ROW_CONTRACT_CODES
+from scoring.preferans import ROW_CONTRACT_CODES, ROW_FIELDS
 from tournaments.models import Round, Seating, Session, Table, Tournament
 
 SEATS = ("N", "E", "S", "W")
-ROW_KEYS = (
-    "contract",
-    "declarer",
-    "w1",
-    "w2",
-    "calls",
-    "play",
-    "dealer_whist",
-    "penalty_tricks",
-    "misere_shared",
-    "raspasy_step",
-    "extra_entries",
-    "vists",
-)
+ROW_KEYS = ROW_FIELDS  # the protocol row fields of the core, vists included
 
 
 # -- errors (documentation of the one error shape) ------------------------------------------------------

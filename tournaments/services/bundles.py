@@ -14,25 +14,12 @@ from django.utils.text import slugify
 
 from boards.models import Board
 from scoring.bundle import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, Problem, bundle_to_dict
+from scoring.bundle_rows import DEAL_FIELDS
 from scoring.bundle_shape import Loc
 from scoring.models import Penalty, Result
 from scoring.session_scoring import scored_to_dict, validate_and_score
 from tournaments.models import Participant, Session, Tournament, default_artificial
 from tournaments.services.audit import log_action
-
-ROW_FIELDS = (
-    "contract",
-    "declarer",
-    "w1",
-    "w2",
-    "calls",
-    "play",
-    "dealer_whist",
-    "penalty_tricks",
-    "misere_shared",
-    "raspasy_step",
-    "extra_entries",
-)
 
 
 def tournament_to_bundle(tournament: Tournament) -> dict[str, Any]:
@@ -110,7 +97,7 @@ def _result_rows(session: Session) -> list[dict[str, Any]]:
         elif assigned:
             row["assigned"] = assigned
         else:
-            row.update({k: v for k, v in (facts or {}).items() if k in ROW_FIELDS})
+            row.update({k: v for k, v in (facts or {}).items() if k in DEAL_FIELDS})
         if version and version != "A":
             row["version"] = version
         rows.append(row)
@@ -131,7 +118,7 @@ def result_to_row(result: Result) -> dict[str, Any]:
     elif result.assigned:
         row["assigned"] = result.assigned
     else:
-        row.update({k: v for k, v in (result.row or {}).items() if k in ROW_FIELDS})
+        row.update({k: v for k, v in (result.row or {}).items() if k in DEAL_FIELDS})
     if result.version and result.version != "A":
         row["version"] = result.version
     return row
@@ -278,7 +265,7 @@ def _row_to_result(
         seat_s=by_number[seats["S"]],
         seat_w=by_number[seats["W"]] if "W" in seats else None,
         dealer=row.get("dealer", ""),
-        row={k: row[k] for k in ROW_FIELDS if k in row},
+        row={k: row[k] for k in DEAL_FIELDS if k in row},
         version=row.get("version", "A"),
         adjusted=row.get("adjusted"),
         assigned=row.get("assigned"),

@@ -61,7 +61,7 @@ def _extra_entries(row: Mapping[str, object], table: Table, errors: ErrorList) -
     for i, entry in enumerate(raw):
         where = f"extra_entries.{i}"
         kind = entry.get("type") if isinstance(entry, Mapping) else None
-        if not isinstance(entry, Mapping) or kind not in keys:
+        if not isinstance(entry, Mapping) or not isinstance(kind, str) or kind not in keys:
             errors.add("extra_entry", where, "extra entry {i}: type must be whist, pool or mountain", i=i)
             continue
         if set(entry) != keys[str(kind)]:

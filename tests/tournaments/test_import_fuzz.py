@@ -84,9 +84,17 @@ def _without_variant() -> Any:
     return data
 
 
+def _extra_entry_type_is_a_list() -> Any:
+    data = copy.deepcopy(FIXTURE)
+    row = next(r for r in data["sessions"][0]["results"] if "contract" in r)
+    row["extra_entries"] = [{"type": [], "seat": "N", "amount": 1}]
+    return data
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=mutated_bundles())
 @example(data=_without_variant())  # found by this test: a missing required key crashed the parser
+@example(data=_extra_entry_type_is_a_list())  # found by this test: an unhashable entry type crashed the core
 def test_import_never_crashes_and_never_writes_half(db: None, data: Any) -> None:
     before = _counts()
     try:

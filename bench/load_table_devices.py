@@ -30,6 +30,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -110,6 +111,23 @@ class Stats:
             self.latency[kind].append(seconds)
 
 
+def restart_database(stats: Stats, after_rows: int, done: threading.Event) -> None:
+    """Fault injection: restart the PostgreSQL cluster in the middle of the submissions."""
+    while len(stats.acknowledged) < after_rows:
+        time.sleep(0.05)
+    version = sorted(os.listdir("/etc/postgresql"))[-1]
+    subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "restart", "-m", "fast"],
+                   check=True)  # fmt: skip
+    done.set()
+
+
+def close_old_connections_after_restart() -> None:
+    """The load tool's own database connection may have died with a restart: open a fresh one."""
+    from django.db import connection
+
+    connection.close()
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
@@ -124,6 +142,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/13"))
+    parser.add_argument(
+        "--restart-db-after",
+        type=int,
+        default=0,
+        metavar="ROWS",
+        help="fault test: restart PostgreSQL once this many rows are acknowledged (needs pg_ctlcluster)",
+    )
     args = parser.parse_args()
 
     url = os.environ.get("DATABASE_URL", "")
@@ -140,9 +165,10 @@ def main() -> None:
         DATABASE_URL=f"{base}/bench_load", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0", DB_CONN_MAX_AGE="60", CELERY_BROKER_URL=args.redis,
         API_RATE_PLAYER="100000/min", API_RATE_ANON="100000/min", LOG_LEVEL="WARNING",
+        STATIC_ROOT=tempfile.mkdtemp(prefix="load-static-"),
     )  # fmt: skip
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
-                                           "SECURE_SSL_REDIRECT", "CELERY_BROKER_URL")})  # fmt: skip
+                                           "SECURE_SSL_REDIRECT", "CELERY_BROKER_URL", "STATIC_ROOT")})  # fmt: skip
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -158,6 +184,7 @@ def main() -> None:
     from tournaments.simulate import simulated_bundle
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
     bundle = simulated_bundle(
         name="Load", movement={"scheme": "basic", "tables": args.tables}, played_rounds=0, seed=3
     )
@@ -189,6 +216,11 @@ def main() -> None:
             except OSError:
                 time.sleep(0.2)
         stats = Stats()
+        restarted = threading.Event()
+        if args.restart_db_after:
+            threading.Thread(
+                target=restart_database, args=(stats, args.restart_db_after, restarted), daemon=True
+            ).start()
         rounds = list(Round.objects.filter(session=session).order_by("number"))[: args.rounds]
         played = 0.0
         for rnd in rounds:
@@ -214,8 +246,12 @@ def main() -> None:
             for t in threads:
                 t.join()
             played += time.perf_counter() - start
+            close_old_connections_after_restart()
             rnd.refresh_from_db()
             round_end(rnd=rnd, user=None)
+        if args.restart_db_after and not restarted.is_set():
+            sys.exit("the database was never restarted: lower --restart-db-after")
+        close_old_connections_after_restart()
         rows_total = len(stats.acknowledged)
         requests_total = len(stats.latency["submit"]) + len(stats.latency["confirm"])
         stored = list(Result.objects.filter(session=session).values_list("id", "status"))
@@ -232,7 +268,8 @@ def main() -> None:
                              ("all", all_lat)):  # fmt: skip
             print(f"latency {kind:8s} p50 {pct(values, 50):6.1f} ms  p95 {pct(values, 95):6.1f} ms  "
                   f"p99 {pct(values, 99):6.1f} ms  mean {statistics.mean(values) * 1000:6.1f} ms")  # fmt: skip
-        print(f"retries: {stats.retries}; errors: {len(stats.errors)} {stats.errors[:3]}")
+        print(f"retries: {stats.retries}; errors: {len(stats.errors)} {stats.errors[:3]}"
+              + ("; PostgreSQL restarted during the submissions" if restarted.is_set() else ""))  # fmt: skip
         print(f"stored rows: {len(ids)}; exactly once: {exactly_once}; confirmed: {confirmed}/{len(ids)}")
         if not exactly_once or stats.errors:
             sys.exit(1)

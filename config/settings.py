@@ -93,6 +93,8 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # A persistent connection is checked before reuse: after a database restart the next request reconnects.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -170,6 +172,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 5,
     # A task taken by a worker that died is handed out again after this many seconds (acks are late).
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
+    # How long the lock that guards that redelivery may be held by a worker that died holding it.
+    "unacked_mutex_expire": int(os.environ.get("CELERY_UNACKED_MUTEX_EXPIRE", "60")),
 }
 
 REST_FRAMEWORK = {

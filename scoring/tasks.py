@@ -6,12 +6,21 @@ import os
 import time
 
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 from scoring.services import rescore_tournament
 from tournaments.models import Tournament
 
 
-@shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=2)
+@shared_task(
+    bind=True,
+    acks_late=True,
+    # The database restarting under a running rescore: try again shortly (the rescore is idempotent).
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=1,
+    retry_backoff_max=30,
+    max_retries=8,
+)
 def rescore_tournament_task(self, tournament_id: int) -> int:  # type: ignore[no-untyped-def]
     """Rescore a tournament in the background (eagerly, in-process, without a broker)."""
     _fault_injection_pause()

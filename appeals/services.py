@@ -32,7 +32,14 @@ from appeals.models import (
 )
 from scoring.models import Penalty, Result
 from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
-from scoring.results import ResultRejected, mark_changed, result_delete, result_save, table_seats
+from scoring.results import (
+    ResultRejected,
+    penalty_delete,
+    penalty_save,
+    result_delete,
+    result_save,
+    table_seats,
+)
 from tournaments.models import AuditEntry, Participant, Publication, Round, Seating, Session, Tournament
 from tournaments.services.audit import log_action
 
@@ -404,46 +411,17 @@ def _clean_matchpoints(value: str) -> str:
 def penalty_add(
     *, session: Session, participant: Participant, matchpoints: str, reason: str, user: Any, now: dt.datetime
 ) -> Penalty:
-    """A procedural penalty in matchpoints (§12), audited; the standings are rescored after the commit."""
+    """A procedural penalty in matchpoints (§12), through the scoring write path (audited, rescored)."""
     value = _clean_matchpoints(matchpoints)
     if not reason.strip():
         raise AppealsError(_("Say why the penalty is given."), code="reason")
-    with transaction.atomic():
-        penalty = Penalty.objects.create(
-            session=session, participant=participant, matchpoints=value, reason=reason[:300]
-        )
-        log_action(
-            tournament=session.tournament,
-            action="penalty.add",
-            user=user,
-            obj=penalty,
-            at=now,
-            reason=reason,
-            data={"session": session.number, "participant": participant.number, "matchpoints": value},
-        )
-        mark_changed(session, at=now)
-    return penalty
+    # final_ok: this module's own guard (_guard_not_final) has already decided.
+    return penalty_save(session=session, participant=participant, matchpoints=value, reason=reason[:300],
+                        user=user, at=now, final_ok=True)  # fmt: skip
 
 
 def penalty_remove(*, penalty: Penalty, reason: str, user: Any, now: dt.datetime) -> None:
-    session = penalty.session
-    with transaction.atomic():
-        log_action(
-            tournament=session.tournament,
-            action="penalty.remove",
-            user=user,
-            obj=penalty,
-            at=now,
-            reason=reason,
-            data={
-                "session": session.number,
-                "participant": penalty.participant.number,
-                "matchpoints": penalty.matchpoints,
-                "was": penalty.reason,
-            },
-        )
-        penalty.delete()
-        mark_changed(session, at=now)
+    penalty_delete(penalty=penalty, reason=reason, user=user, at=now, final_ok=True)
 
 
 # --- irregularities and rulings (§10–§12) ------------------------------------------------------------------
@@ -1316,7 +1294,9 @@ def open_matters(tournament: Tournament) -> dict[str, int]:
     }
 
 
-SCORE_ACTIONS = ("result.update", "result.delete", "result.create", "penalty.add", "penalty.remove")
+SCORE_ACTIONS = (
+    "result.update", "result.delete", "result.create", "penalty.create", "penalty.update", "penalty.delete",
+)  # fmt: skip
 
 
 def changes_for_participant(participant: Participant) -> list[dict[str, Any]]:

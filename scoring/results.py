@@ -547,11 +547,16 @@ def penalty_save(
     penalty: Any = None,
     user: Any = None,
     actor: str = "",
+    final_ok: bool = False,
     at: dt.datetime | None = None,
 ) -> Any:
-    """Give (or change) a procedural penalty in matchpoints; audited; the standings are recomputed."""
+    """Give (or change) a procedural penalty in matchpoints; audited; the standings are recomputed.
+
+    The one write path for penalties: the director's pages, the API and the appeals committee all come here.
+    """
     from scoring.models import Penalty
 
+    ensure_scores_open(session.tournament, final_ok=final_ok)
     try:
         value = format_fraction(parse_fraction(matchpoints))
     except NumberFormatError as exc:
@@ -578,21 +583,35 @@ def penalty_save(
             action = "penalty.update"
         log_action(
             tournament=session.tournament, action=action, user=user, actor=actor, obj=penalty, at=now,
-            reason=reason, data={"session": session.number, "before": before, "after": _penalty_facts(penalty)},
+            reason=reason,
+            data={"session": session.number, "participant": participant.number, "matchpoints": value,
+                  "before": before, "after": _penalty_facts(penalty)},
         )  # fmt: skip
         mark_changed(session, at=now)
     return penalty
 
 
-def penalty_delete(*, penalty: Any, user: Any = None, actor: str = "", reason: str = "") -> None:
+def penalty_delete(
+    *,
+    penalty: Any,
+    user: Any = None,
+    actor: str = "",
+    reason: str = "",
+    final_ok: bool = False,
+    at: dt.datetime | None = None,
+) -> None:
     session = penalty.session
+    ensure_scores_open(session.tournament, final_ok=final_ok)
+    now = at or timezone.now()
     with transaction.atomic():
+        facts = _penalty_facts(penalty)
         log_action(
-            tournament=session.tournament, action="penalty.delete", user=user, actor=actor, obj=penalty,
-            reason=reason, data={"session": session.number, "before": _penalty_facts(penalty)},
+            tournament=session.tournament, action="penalty.delete", user=user, actor=actor, obj=penalty, at=now,
+            reason=reason, data={"session": session.number, "participant": facts["participant"],
+                                 "matchpoints": facts["matchpoints"], "before": facts},
         )  # fmt: skip
         penalty.delete()
-        mark_changed(session)
+        mark_changed(session, at=now)
 
 
 def _penalty_facts(penalty: Any) -> dict[str, Any]:

@@ -163,7 +163,7 @@ def test_procedural_penalty_reaches_the_standings_exactly(
     penalty = Penalty.objects.get(participant__number=11, session=session)
     assert penalty.matchpoints == "-3/2"
     change = irr.changes.get()
-    assert change.penalty == penalty and change.audit_entry.action == "penalty.add"
+    assert change.penalty == penalty and change.audit_entry.action == "penalty.create"
 
 
 def test_director_error_treats_everyone_as_non_offending(demo, director_user):
@@ -259,7 +259,7 @@ def test_no_score_change_without_an_audit_entry(
         assert entries.filter(action__startswith="result.", object_repr=str(r)).exists(), pk
     new_penalties = set(Penalty.objects.values_list("pk", flat=True)) - penalties
     assert len(new_penalties) == 1
-    assert entries.filter(action="penalty.add").count() == 1
+    assert entries.filter(action="penalty.create").count() == 1
     # Every applied change links its reason and its audit entry.
     for change in ScoreChange.objects.filter(status="applied"):
         assert change.audit_entry is not None and change.reason_object is not None

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from boards.models import Board
 from scoring.models import Penalty, Result
 from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
-from scoring.results import mark_changed, result_delete, result_save
+from scoring.results import mark_changed, penalty_delete, penalty_save, result_delete, result_save
 from tournaments.models import Participant, Seating, Session
 from tournaments.services.audit import log_action
 from tournaments.services.guards import DirectorError, ensure_results_editable
@@ -182,30 +182,13 @@ def penalty_add(
         raise DirectorError(_("A penalty takes matchpoints away: write a negative number, e.g. -2."))
     if not reason.strip():
         raise DirectorError(_("Give the reason for the penalty (rules §12.2)."))
-    penalty = Penalty.objects.create(
-        session=session,
-        participant=participant,
-        matchpoints=format_fraction(value),
-        reason=reason.strip()[:300],
-    )
-    log_action(
-        tournament=session.tournament, action="penalty.create", user=user, obj=penalty, reason=reason,
-        data={"session": session.number, "participant": participant.number, "matchpoints": penalty.matchpoints},
-    )  # fmt: skip
-    mark_changed(session)
-    return penalty
+    return penalty_save(session=session, participant=participant, matchpoints=format_fraction(value),
+                        reason=reason.strip()[:300], user=user)  # fmt: skip
 
 
 @transaction.atomic
 def penalty_remove(*, penalty: Penalty, user: Any, reason: str) -> None:
-    session = penalty.session
-    ensure_results_editable(session.tournament)
+    ensure_results_editable(penalty.session.tournament)
     if not reason.strip():
         raise DirectorError(_("Say why the penalty is withdrawn."))
-    log_action(
-        tournament=session.tournament, action="penalty.delete", user=user, obj=penalty, reason=reason,
-        data={"session": session.number, "participant": penalty.participant.number,
-              "matchpoints": penalty.matchpoints, "was_for": penalty.reason},
-    )  # fmt: skip
-    penalty.delete()
-    mark_changed(session)
+    penalty_delete(penalty=penalty, user=user, reason=reason)

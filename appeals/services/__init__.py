@@ -1,0 +1,81 @@
+"""Workflows of rulings, appeals and corrections: one keyword-only function each, in a transaction.
+
+Time is passed in (``now``); every state change writes an audit entry; every score change is a
+:class:`~appeals.models.ScoreChange` applied through ``scoring.results`` (the one write path for results,
+which audits it and rescores after the commit) and linked to the audit entry it wrote.
+
+Errors a user can fix raise :class:`AppealsError` (and its subclasses) with a message in the active language;
+anything else is a bug.
+"""
+
+from __future__ import annotations
+
+from appeals.services._common import (
+    AppealsError,
+    DeadlineMissed,
+    TransitionRefused,
+    next_deal_started_at,
+    penalty_add,
+    penalty_remove,
+    settings_for,
+)
+from appeals.services.appeal_flow import (
+    appeal_admit,
+    appeal_apply,
+    appeal_close,
+    appeal_comment,
+    appeal_decide,
+    appeal_file,
+    appeal_hear,
+    appeal_notice,
+    appeal_sign,
+    appeal_withdraw,
+)
+from appeals.services.corrections import (
+    changes_for_participant,
+    committee_add,
+    committee_remove,
+    correction_apply,
+    correction_refuse,
+    correction_request,
+    open_matters,
+    settings_update,
+)
+from appeals.services.irregularities import (
+    irregularity_apply,
+    irregularity_dismiss,
+    irregularity_record,
+    irregularity_revise,
+)
+
+__all__ = [
+    "changes_for_participant",
+    "committee_add",
+    "committee_remove",
+    "settings_update",
+    "irregularity_revise",
+    "next_deal_started_at",
+    "AppealsError",
+    "DeadlineMissed",
+    "TransitionRefused",
+    "appeal_admit",
+    "appeal_apply",
+    "appeal_close",
+    "appeal_comment",
+    "appeal_decide",
+    "appeal_file",
+    "appeal_hear",
+    "appeal_notice",
+    "appeal_sign",
+    "appeal_withdraw",
+    "correction_apply",
+    "correction_refuse",
+    "correction_request",
+    "irregularity_apply",
+    "irregularity_dismiss",
+    "irregularity_record",
+    "open_matters",
+    "penalty_add",
+    "penalty_remove",
+    "settings_for",
+]

@@ -1,0 +1,383 @@
+"""Shared parts of the rulings, appeals and corrections workflows: errors, settings, facts, score changes, penalties."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+
+from appeals import deadlines, rulings
+from appeals.models import (
+    Appeal,
+    AppealSettings,
+    Correction,
+    Irregularity,
+    ScoreChange,
+)
+from scoring.models import Penalty, Result
+from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
+from scoring.results import (
+    ResultRejected,
+    penalty_delete,
+    penalty_save,
+    result_delete,
+    result_save,
+)
+from tournaments.models import AuditEntry, Participant, Publication, Round, Seating, Session, Tournament
+
+
+class AppealsError(ValueError):
+    """Something the user can fix or must be told about; nothing was changed."""
+
+    def __init__(self, message: str, *, code: str = "invalid") -> None:
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+class TransitionRefused(AppealsError):
+    """The object is not in a state that allows this step."""
+
+
+class DeadlineMissed(AppealsError):
+    """A deadline of the rules (§1) has passed."""
+
+    def __init__(self, message: str, *, check: deadlines.Check) -> None:
+        self.check = check
+        super().__init__(message, code=check.code)
+
+
+# --- settings and facts ------------------------------------------------------------------------------------
+
+
+def settings_for(tournament: Tournament) -> AppealSettings:
+    """The tournament's deadlines (created with the rules' defaults the first time)."""
+    obj, _created = AppealSettings.objects.get_or_create(tournament=tournament)
+    return obj
+
+
+def _local(moment: dt.datetime | None) -> str:
+    if moment is None:
+        return "—"
+    return formats.date_format(timezone.localtime(moment), "H:i")
+
+
+def deal_seats(
+    *, session: Session, board: int | None, round: int, table: int, room: int = 1
+) -> dict[str, int]:
+    """Who sat where at the deal: from the protocol row if entered, else from the seating."""
+    if board is not None:
+        result = (
+            Result.objects.filter(
+                session=session, room=room, board_number=board, round_number=round, table_number=table
+            )
+            .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+            .first()
+        )
+        if result is not None:
+            return result.seats()
+    seating = (
+        Seating.objects.filter(session=session, room=room, round_number=round, table_number=table)
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .first()
+    )
+    if seating is None:
+        return {}
+    return {seat: p.number for seat, p in seating.seats().items()}
+
+
+def next_deal_started_at(
+    *, session: Session, board: int, round: int, table: int, room: int = 1
+) -> dt.datetime | None:
+    """The earliest moment the next deal at that table is known to have started (§1 notice deadline): a later
+    board of the round entered at that table, or the next round started."""
+    moments: list[dt.datetime] = []
+    later = (
+        Result.objects.filter(
+            session=session, room=room, round_number=round, table_number=table, board_number__gt=board
+        )
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    if later is not None:
+        moments.append(later)
+    nxt = Round.objects.filter(session=session, number=round + 1).values_list("started_at", flat=True).first()
+    if nxt is not None:
+        moments.append(nxt)
+    return min(moments) if moments else None
+
+
+def _reason_text(tournament: Tournament, obj: Irregularity | Appeal | Correction) -> str:
+    """Why a score changed, in the tournament's language (players read it)."""
+    with translation.override(tournament.language):
+        if isinstance(obj, Appeal):
+            head = _("Appeal No. %(n)s") % {"n": obj.number}
+            body = obj.decision or obj.get_outcome_display()
+        elif isinstance(obj, Irregularity):
+            head = _("Director's ruling: %(kind)s") % {"kind": obj.get_kind_display()}
+            body = obj.ruling or obj.proposal.get("text", "")
+        else:
+            head = _("Correction: %(kind)s") % {"kind": obj.get_kind_display()}
+            body = obj.description
+    return f"{head}. {body}".strip()
+
+
+def _guard_not_final(tournament: Tournament, *, arithmetic: bool = False) -> None:
+    if tournament.publication == Publication.FINAL and not arithmetic:
+        raise AppealsError(
+            _("The results are final: they are not revised except for obvious (arithmetic) errors (§1)."),
+            code="results_final",
+        )
+
+
+def _check_transition(obj: Appeal | Irregularity | Correction, allowed: Iterable[str], step: str) -> None:
+    if obj.status not in set(allowed):
+        raise TransitionRefused(
+            _("Cannot %(step)s: the state is “%(state)s”.")
+            % {"step": step, "state": obj.get_status_display()},
+            code="state",
+        )
+
+
+def _lock(model: type, pk: int) -> Any:
+    return model.objects.select_for_update().get(pk=pk)
+
+
+# --- score changes -----------------------------------------------------------------------------------------
+
+
+def _row_facts(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "seats": result.seats(),
+        "row": result.row,
+        "adjusted": result.adjusted,
+        "assigned": result.assigned,
+        "version": result.version,
+        "vists": result.vists,
+        "status": result.status,
+    }
+
+
+def _plan(
+    reason: Irregularity | Appeal | Correction,
+    *,
+    kind: str,
+    board: int | None,
+    round: int | None,
+    table: int | None,
+    room: int = 1,
+    seats: Mapping[str, int] | None = None,
+    values: Mapping[str, Any] | None = None,
+    participant: Participant | None = None,
+    matchpoints: str = "",
+    before: Any = None,
+) -> ScoreChange:
+    link: dict[str, Any] = {
+        Irregularity: {"irregularity": reason},
+        Appeal: {"appeal": reason},
+        Correction: {"correction": reason},
+    }[type(reason)]
+    return ScoreChange.objects.create(
+        tournament=reason.tournament,
+        session=reason.session,
+        kind=kind,
+        board_number=board,
+        round_number=round,
+        table_number=table,
+        room=room,
+        seats=dict(seats or {}),
+        values=dict(values or {}),
+        participant=participant,
+        matchpoints=matchpoints,
+        before=before,
+        **link,
+    )
+
+
+def _latest_entry(tournament: Tournament, action_prefix: str) -> AuditEntry | None:
+    return (
+        AuditEntry.objects.filter(tournament=tournament, action__startswith=action_prefix)
+        .order_by("-id")
+        .first()
+    )
+
+
+def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.datetime) -> None:
+    """Carry out one planned change through the result write path and link the audit entry it wrote."""
+    session = change.session
+    tournament = change.tournament
+    kind = change.kind
+    K = ScoreChange.Kind
+    if kind in (K.PENALTY, K.PENALTY_REMOVE):
+        if kind == K.PENALTY:
+            if change.participant is None:
+                raise AppealsError(_("The penalty names no participant."), code="penalty_participant")
+            change.penalty = penalty_add(
+                session=session,
+                participant=change.participant,
+                matchpoints=change.matchpoints,
+                reason=reason,
+                user=user,
+                now=now,
+            )
+        else:
+            penalty = change.penalty or Penalty.objects.filter(pk=change.values.get("penalty")).first()
+            if penalty is not None:
+                change.before = {"participant": penalty.participant.number, "matchpoints": penalty.matchpoints,
+                                 "reason": penalty.reason}  # fmt: skip
+                penalty_remove(penalty=penalty, reason=reason, user=user, now=now)
+                change.penalty = None
+        change.audit_entry = _latest_entry(tournament, "penalty.")
+    else:
+        key = {
+            "session": session,
+            "room": change.room,
+            "board_number": change.board_number,
+            "round_number": change.round_number,
+            "table_number": change.table_number,
+        }
+        existing = Result.objects.filter(**key).select_related("seat_n", "seat_e", "seat_s", "seat_w").first()
+        if change.before is None:
+            change.before = _row_facts(existing)
+        target = change.values if kind == K.RESTORE else None
+        if kind == K.ANNUL or (kind == K.RESTORE and not target):
+            if existing is None:
+                raise AppealsError(_("There is no result to annul at that table."), code="no_result")
+            result_delete(result=existing, user=user, reason=reason, final_ok=True, at=now)
+            change.result = None
+        else:
+            seats = dict(change.seats or (existing.seats() if existing else {}))
+            if target and target.get("seats"):
+                seats = dict(target["seats"])
+            if not seats:
+                raise AppealsError(_("Nobody is seated at that table in that round."), code="no_seats")
+            content: dict[str, Any]
+            version = existing.version if existing is not None else "A"
+            if kind == K.ARTIFICIAL:
+                content = {"adjusted": dict(change.values)}
+            elif kind == K.ASSIGNED:
+                content = {"assigned": dict(change.values)}
+            elif kind == K.ROW:
+                content = {"row": dict(change.values)}
+            elif kind == K.VERSION:
+                if existing is None:
+                    raise AppealsError(
+                        _("There is no result at that table to put in a version."), code="no_result"
+                    )
+                content = _content_of(existing.row, existing.adjusted, existing.assigned)
+                version = str(change.values.get("version") or "A")
+            else:  # RESTORE with facts
+                assert target is not None
+                content = _content_of(target.get("row"), target.get("adjusted"), target.get("assigned"))
+                version = str(target.get("version") or "A")
+            try:
+                change.result = result_save(
+                    session=session,
+                    board=change.board_number,
+                    round=change.round_number,
+                    table=change.table_number,
+                    room=change.room,
+                    seats=seats,
+                    version=version,
+                    replace=True,
+                    user=user,
+                    reason=reason,
+                    at=now,
+                    final_ok=True,  # this module's own guard allows only arithmetic corrections once final
+                    **content,
+                )
+            except ResultRejected as exc:
+                raise AppealsError(
+                    _("The result write path refused the change: %(why)s") % {"why": exc}, code="rejected"
+                ) from exc
+        change.audit_entry = _latest_entry(tournament, "result.")
+    change.status = ScoreChange.Status.APPLIED
+    change.applied_at = now
+    change.save()
+
+
+def _content_of(row: Any, adjusted: Any, assigned: Any) -> dict[str, Any]:
+    if adjusted:
+        return {"adjusted": dict(adjusted)}
+    if assigned:
+        return {"assigned": dict(assigned)}
+    return {"row": dict(row or {})}
+
+
+def _apply_all(reason: Irregularity | Appeal | Correction, *, user: Any, now: dt.datetime) -> int:
+    text = _reason_text(reason.tournament, reason)
+    planned = list(reason.changes.filter(status=ScoreChange.Status.PLANNED).order_by("id"))
+    for change in planned:
+        _apply_change(change, reason=text, user=user, now=now)
+    return len(planned)
+
+
+def _plan_from_proposal(
+    reason: Irregularity | Appeal,
+    proposal: rulings.Proposal,
+    *,
+    round: int,
+    table: int,
+    room: int,
+    seats: Mapping[str, int],
+) -> None:
+    tournament = reason.tournament
+    for c in proposal.changes:
+        participant = None
+        if c.kind == "penalty":
+            participant = Participant.objects.filter(tournament=tournament, number=c.participant).first()
+            if participant is None:
+                raise AppealsError(
+                    _("There is no participant number %(n)s.") % {"n": c.participant}, code="participant"
+                )
+        intended_elsewhere = c.board is not None and c.board != getattr(reason, "board_number", None)
+        change_seats = {} if c.kind == "penalty" else dict(seats)
+        if intended_elsewhere:
+            change_seats = deal_seats(session=reason.session, board=None, round=round, table=table, room=room)
+        _plan(
+            reason,
+            kind=c.kind,
+            board=c.board,
+            round=c.round or round if c.kind != "penalty" else None,
+            table=c.table or table if c.kind != "penalty" else None,
+            room=room,
+            seats=change_seats,
+            values=c.values,
+            participant=participant,
+            matchpoints=_clean_matchpoints(c.matchpoints) if c.kind == "penalty" else "",
+        )
+
+
+def _clean_matchpoints(value: str) -> str:
+    try:
+        return format_fraction(parse_fraction(value))
+    except NumberFormatError as exc:
+        raise AppealsError(
+            _("“%(value)s” is not a number of matchpoints (e.g. -2 or -1/2).") % {"value": value},
+            code="matchpoints",
+        ) from exc
+
+
+# --- penalties (§12) ---------------------------------------------------------------------------------------
+
+
+def penalty_add(
+    *, session: Session, participant: Participant, matchpoints: str, reason: str, user: Any, now: dt.datetime
+) -> Penalty:
+    """A procedural penalty in matchpoints (§12), through the scoring write path (audited, rescored)."""
+    value = _clean_matchpoints(matchpoints)
+    if not reason.strip():
+        raise AppealsError(_("Say why the penalty is given."), code="reason")
+    # final_ok: this module's own guard (_guard_not_final) has already decided.
+    return penalty_save(session=session, participant=participant, matchpoints=value, reason=reason[:300],
+                        user=user, at=now, final_ok=True)  # fmt: skip
+
+
+def penalty_remove(*, penalty: Penalty, reason: str, user: Any, now: dt.datetime) -> None:
+    penalty_delete(penalty=penalty, reason=reason, user=user, at=now, final_ok=True)

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "small_bundle.json"
@@ -43,12 +44,14 @@ def test_rescore_runs_in_a_real_worker(tmp_path):
     db.execute("delete from scoring_standing")
     db.execute("update scoring_result set matchpoints = null, top = null")
     db.commit()
-    subprocess.run(
-        [sys.executable, "-m", "celery", "-A", "config", "purge", "-f"], cwd=ROOT, env=env, capture_output=True
-    )
+    redis.Redis.from_url(os.environ["TEST_REDIS_URL"]).flushdb()  # no task left over from an earlier run
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         queued = _manage(env, "rescore", slug, "--background")
@@ -56,7 +59,9 @@ def test_rescore_runs_in_a_real_worker(tmp_path):
         deadline = time.monotonic() + 90
         got: list[tuple[int, str]] = []
         while time.monotonic() < deadline:
-            got = db.execute("select participant_id, percent from scoring_standing order by position").fetchall()
+            got = db.execute(
+                "select participant_id, percent from scoring_standing order by position"
+            ).fetchall()
             if got:
                 break
             time.sleep(0.3)

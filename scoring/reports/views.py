@@ -254,8 +254,8 @@ def frequency_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 # -- personal cards --------------------------------------------------------------------------------------
-@never_cache
-def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def _card_of(request: HttpRequest, slug: str, number: int) -> HttpResponse | tuple[Any, bool, Any, Any]:
+    """The participant's score card, or the page that says results are not published yet (404: no such player)."""
     tournament, is_director = _tournament(request, slug)
     if not can_see_results(request.user, tournament):
         return _unpublished(request, tournament)
@@ -263,6 +263,15 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if number not in report.participants:
         raise Http404("no such participant")
     (card,) = score_cards(report, [number])
+    return tournament, is_director, report, card
+
+
+@never_cache
+def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    found = _card_of(request, slug, number)
+    if isinstance(found, HttpResponse):
+        return found
+    tournament, is_director, report, card = found
     lang = getattr(request, "LANGUAGE_CODE", "ru")
     sessions = []
     for s in card.sessions:
@@ -286,13 +295,10 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @never_cache
 def player_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament, _is_director = _tournament(request, slug)
-    if not can_see_results(request.user, tournament):
-        return _unpublished(request, tournament)
-    report = load_report(tournament.pk)
-    if number not in report.participants:
-        raise Http404("no such participant")
-    (card,) = score_cards(report, [number])
+    found = _card_of(request, slug, number)
+    if isinstance(found, HttpResponse):
+        return found
+    _t, _is_director, report, card = found
     svg = charts.running_chart_svg(
         running_percentages(card), title=f"{card.person.label}: {_('Percentage after each round')}",
         round_label=_("Round"), many_sessions=len(report.sessions) > 1,

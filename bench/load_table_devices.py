@@ -8,13 +8,15 @@ What it does, all on loopback:
    imports an event: the basic movement on T tables of 4 (4T participants, each with a PIN), no results yet;
 2. starts gunicorn (``--workers``, sync workers with ``--threads``) serving the product with production settings
    (DEBUG off) and Redis as the broker, plus one Celery worker for the (coalesced) rescores;
-3. runs one device thread per table: for every board of the round, the player at N POSTs the row to
-   ``/api/results/`` (with an ``Idempotency-Key``; a failed request is retried with the same key), then E, S and W
-   each POST ``/confirm/`` — exactly what the phones at the tables do; between rounds the director ends the
-   round and starts the next;
+3. runs one device thread per table: for every board of the round the player at N POSTs the row to
+   ``/api/results/`` with an ``Idempotency-Key`` (a failed request is retried with the same key).
+   ``--mode device`` (default): the table's one device went round the table first, E, S and W typed their
+   PINs on it, and the row goes once with their confirmations (how table terminals work in duplicate bridge).
+   ``--mode phones``: E, S and W then each POST ``/confirm/`` with their own request.
+   Between rounds the director ends the round and starts the next;
 4. afterwards checks that every acknowledged row is stored exactly once, confirmed, and that no other row exists.
 
-Prints rows/s (a row = one submission + three confirmations), requests/s and latency percentiles.
+Prints rows/s (a row, submitted and confirmed by all four players), requests/s and latency percentiles.
 Targets (issue 10): ≥ 200 rows/s sustained, p95 < 150 ms, every acknowledged row stored exactly once.
 """
 
@@ -49,8 +51,11 @@ def free_port() -> int:
 class Device:
     """One table's phone: submits each board's row as N and has E, S, W confirm it."""
 
-    def __init__(self, port: int, code: str, seats: dict[str, tuple[int, str]], stats: Stats) -> None:
+    def __init__(
+        self, port: int, code: str, seats: dict[str, tuple[int, str]], stats: Stats, keepalive: bool = False
+    ) -> None:
         self.port, self.code, self.seats, self.stats = port, code, seats, stats
+        self.keepalive = keepalive
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def request(self, method: str, path: str, body: dict | None, seat: str, key: str | None = None):  # type: ignore[no-untyped-def]
@@ -59,6 +64,11 @@ class Device:
                    "Accept-Language": "en"}  # fmt: skip
         if key:
             headers["Idempotency-Key"] = key
+        if not self.keepalive:
+            # One connection per request, as from a reverse proxy (nginx does not keep upstream connections
+            # alive by default): gunicorn's workers then share the requests instead of each keeping the
+            # connections it happened to accept.
+            headers["Connection"] = "close"
         payload = json.dumps(body) if body is not None else ""
         for attempt in range(8):
             start = time.perf_counter()
@@ -66,6 +76,8 @@ class Device:
                 self.conn.request(method, path, body=payload, headers=headers)
                 response = self.conn.getresponse()
                 data = response.read()
+                if not self.keepalive:
+                    self.conn.close()
             except (OSError, http.client.HTTPException):
                 self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -80,15 +92,23 @@ class Device:
             return response.status, json.loads(data or b"{}"), elapsed
         raise RuntimeError(f"{method} {path} failed 8 times")
 
-    def play_round(self, rows: list[dict]) -> None:  # type: ignore[type-arg]
+    def play_round(self, rows: list[dict], mode: str) -> None:  # type: ignore[type-arg]
         for row in rows:
             key = str(uuid.uuid4())
+            if mode == "device":  # the device went round the table: E, S, W typed their PINs on it
+                row = {**row, "confirmations": [
+                    {"number": self.seats[s][0], "pin": self.seats[s][1]} for s in ("E", "S", "W")
+                ]}  # fmt: skip
             status, body, elapsed = self.request("POST", "/api/results/", row, "N", key)
             self.stats.add("submit", elapsed)
             if status != 201:
                 self.stats.errors.append(f"submit {status} {body}")
                 continue
             self.stats.acknowledged.append(body["id"])
+            if mode == "device":
+                if body.get("status") != "confirmed":
+                    self.stats.errors.append(f"submit with confirmations left the row {body.get('status')}")
+                continue
             for seat in ("E", "S", "W"):
                 status, body2, elapsed = self.request(
                     "POST", f"/api/results/{body['id']}/confirm/", None, seat
@@ -143,6 +163,21 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/13"))
     parser.add_argument(
+        "--no-prepared", action="store_true", help="without DB_PREPARED_STATEMENTS (docs/deployment.md)"
+    )
+    parser.add_argument(
+        "--keepalive",
+        action="store_true",
+        help="keep each device's connection open (by default every request has its own, as behind a proxy)",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=["device", "phones"],
+        default="device",
+        help="device: one table device, the row sent once with E, S and W's confirmations (their PINs typed "
+        "on it); phones: N submits, then E, S and W each confirm with a request of their own",
+    )
+    parser.add_argument(
         "--restart-db-after",
         type=int,
         default=0,
@@ -164,6 +199,7 @@ def main() -> None:
     env.update(
         DATABASE_URL=f"{base}/bench_load", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0", DB_CONN_MAX_AGE="60", CELERY_BROKER_URL=args.redis,
+        REDIS_CACHE_URL=args.redis, DB_PREPARED_STATEMENTS="0" if args.no_prepared else "1",
         API_RATE_PLAYER="100000/min", API_RATE_ANON="100000/min", LOG_LEVEL="WARNING",
         STATIC_ROOT=tempfile.mkdtemp(prefix="load-static-"),
     )  # fmt: skip
@@ -238,9 +274,9 @@ def main() -> None:
                 rows = [
                     {"board": b, **random_row(rng, rules=rules, players=4, dealer=dealers[b])} for b in boards
                 ]
-                plans.append((Device(port, codes[seating.table_number], seats, stats), rows))
+                plans.append((Device(port, codes[seating.table_number], seats, stats, args.keepalive), rows))
             start = time.perf_counter()
-            threads = [threading.Thread(target=d.play_round, args=(rows,)) for d, rows in plans]
+            threads = [threading.Thread(target=d.play_round, args=(rows, args.mode)) for d, rows in plans]
             for t in threads:
                 t.start()
             for t in threads:
@@ -259,13 +295,16 @@ def main() -> None:
         exactly_once = sorted(ids) == sorted(stats.acknowledged) and len(set(ids)) == len(ids)
         confirmed = sum(1 for _, s in stored if s == "confirmed")
         all_lat = stats.latency["submit"] + stats.latency["confirm"]
-        print(f"tables: {args.tables} ({4 * args.tables} participants); rounds: {len(rounds)}; gunicorn "
+        print(f"mode: {args.mode}; tables: {args.tables} ({4 * args.tables} participants); rounds: {len(rounds)}; gunicorn "
               f"{args.workers} workers × {args.threads} threads; PostgreSQL; Redis broker + 1 Celery worker")  # fmt: skip
         print(f"rows acknowledged: {rows_total}; requests: {requests_total}; time playing: {played:.1f} s")
-        print(f"throughput: {rows_total / played:.0f} rows/s (each row = 1 submit + 3 confirms), "
+        shape = "1 request with 3 confirmations" if args.mode == "device" else "1 submit + 3 confirms"
+        print(f"throughput: {rows_total / played:.0f} rows/s (each row = {shape}), "
               f"{requests_total / played:.0f} requests/s")  # fmt: skip
         for kind, values in (("submit", stats.latency["submit"]), ("confirm", stats.latency["confirm"]),
                              ("all", all_lat)):  # fmt: skip
+            if not values:
+                continue
             print(f"latency {kind:8s} p50 {pct(values, 50):6.1f} ms  p95 {pct(values, 95):6.1f} ms  "
                   f"p99 {pct(values, 99):6.1f} ms  mean {statistics.mean(values) * 1000:6.1f} ms")  # fmt: skip
         print(f"retries: {stats.retries}; errors: {len(stats.errors)} {stats.errors[:3]}"

@@ -5,7 +5,15 @@ from .models import ExportJob, Penalty, Result, Standing
 
 @admin.register(Result)
 class ResultAdmin(admin.ModelAdmin):
-    list_display = ("session", "board_number", "round_number", "table_number", "version", "vists", "matchpoints")
+    list_display = (
+        "session",
+        "board_number",
+        "round_number",
+        "table_number",
+        "version",
+        "vists",
+        "matchpoints",
+    )
     list_filter = ("session__tournament", "session")
     raw_id_fields = ("seat_n", "seat_e", "seat_s", "seat_w")
 

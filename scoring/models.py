@@ -133,7 +133,12 @@ class ExportJob(models.Model):
     message = models.TextField(blank=True)
     file = models.FileField(upload_to="exports/%Y/%m/", blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("requested by")
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("requested by"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -45,7 +45,7 @@ def parse_fraction(raw: object) -> Fraction:
         except ZeroDivisionError as exc:
             raise NumberFormatError(f"{raw!r} divides by zero") from exc
         return result
-    raise NumberFormatError(f"{raw!r} is not an integer or a fraction such as \"16/3\"")
+    raise NumberFormatError(f'{raw!r} is not an integer or a fraction such as "16/3"')
 
 
 def percent_of(part: Fraction, whole: Fraction) -> Fraction:

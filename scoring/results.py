@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -23,8 +23,8 @@ from scoring.bundle_rows import DEAL_FIELDS
 from scoring.models import Result
 from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.preferans import RowInvalid, make_rules, score_row
-from tournaments.models import Participant, Session, Tournament
-from tournaments.services.audit import log_action
+from tournaments.models import AuditEntry, Participant, Session, Tournament
+from tournaments.services.audit import audit_entry, log_action
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +86,9 @@ def compute_vists(
         ) from exc
 
 
-def _check_seats(tournament: Tournament, seats: Mapping[str, int]) -> dict[str, Participant]:
+def _check_seats(
+    tournament: Tournament, seats: Mapping[str, int], known: Mapping[str, Participant] | None = None
+) -> dict[str, Participant]:
     wanted = table_seats(tournament.players_per_table)
     refusals: list[Refusal] = []
     extra = sorted(set(seats) - set(wanted))
@@ -112,7 +114,11 @@ def _check_seats(tournament: Tournament, seats: Mapping[str, int]) -> dict[str, 
                 {"numbers": twice},
             )
         )
-    found = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=numbers)}
+    given = {p.number: p for p in (known or {}).values() if p.tournament_id == tournament.pk}
+    if set(numbers) <= set(given):
+        found = given
+    else:
+        found = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=numbers)}
     unknown = sorted(set(numbers) - set(found))
     if unknown:
         refusals.append(
@@ -182,22 +188,25 @@ def ensure_scores_open(tournament: Tournament, *, final_ok: bool = False) -> Non
 
 
 def _check_not_played_before(
-    session: Session, *, board: int, room: int, table: int, round: int, seats: Mapping[str, int]
+    session: Session,
+    *,
+    board: int,
+    room: int,
+    table: int,
+    round: int,
+    seats: Mapping[str, int],
+    participants: Mapping[str, Participant],
 ) -> None:
     """Nobody plays a board twice (rules §11.6): the director rules on it instead of a second row."""
     numbers = set(seats.values())
-    clash = (
+    ids = [p.pk for p in participants.values()]
+    earlier = (
         Result.objects.filter(session=session, board_number=board)
         .exclude(room=room, table_number=table, round_number=round)
-        .filter(
-            Q(seat_n__number__in=numbers)
-            | Q(seat_e__number__in=numbers)
-            | Q(seat_s__number__in=numbers)
-            | Q(seat_w__number__in=numbers)
-        )
-        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
-        .first()
+        .filter(Q(seat_n_id__in=ids) | Q(seat_e_id__in=ids) | Q(seat_s_id__in=ids) | Q(seat_w_id__in=ids))
+        .order_by()[:1]
     )
+    clash = next(iter(earlier), None)  # its seats are read only when there is one
     if clash is not None:
         again = sorted(numbers & set(clash.seats().values()))
         raise ResultRejected(
@@ -238,6 +247,11 @@ def result_save(
     idempotency_key: str | None = None,
     final_ok: bool = False,
     at: dt.datetime | None = None,
+    board_obj: Board | None = None,
+    participants: Mapping[str, Participant] | None = None,
+    confirmations: Sequence[tuple[str, str]] = (),
+    required: Sequence[str] = (),
+    key_checked: bool = False,
 ) -> Result:
     """Store one protocol row (or an adjustment in its place), checked by the core.
 
@@ -246,8 +260,13 @@ def result_save(
     A repeated ``idempotency_key`` returns the row stored the first time, unchanged.
     Once the results are final nothing changes unless ``final_ok`` (an obvious arithmetic error, rules §1);
     a locked tournament changes never.
+
+    Callers that already hold them may pass the board (``board_obj``), the seated ``participants`` and
+    ``key_checked`` (the key is known to be new), which saves the lookups. ``confirmations`` — (seat, actor)
+    pairs — store the row already agreed by those players (a table's device passed round the table); it is
+    confirmed once every seat in ``required`` has agreed, and each agreement is audited.
     """
-    if idempotency_key:
+    if idempotency_key and not key_checked:
         existing = Result.objects.filter(idempotency_key=idempotency_key).first()
         if existing is not None:
             return existing
@@ -257,13 +276,18 @@ def result_save(
         raise ResultRejected(
             [Refusal("row_kind", "row", "give either a played deal, an artificial or an assigned result", {})]
         )
-    participants = _check_seats(tournament, seats)
-    _check_not_played_before(session, board=board, room=room, table=table, round=round, seats=seats)
-    dealer = board_dealer(session, board)
-    if session.boards.exists() and dealer is None:
-        raise ResultRejected(
-            [Refusal("board_unknown", "board", f"this session has no board {board}", {"board": board})]
-        )
+    participants = _check_seats(tournament, seats, known=participants)
+    _check_not_played_before(
+        session, board=board, room=room, table=table, round=round, seats=seats, participants=participants
+    )
+    if board_obj is not None and board_obj.number == board and board_obj.session_id == session.pk:
+        dealer: str | None = board_obj.dealer
+    else:
+        dealer = board_dealer(session, board)
+        if dealer is None and session.boards.exists():
+            raise ResultRejected(
+                [Refusal("board_unknown", "board", f"this session has no board {board}", {"board": board})]
+            )
     deal: dict[str, Any] = {}
     vists: dict[str, str] | None = None
     adj, asg = _check_adjustment(tournament, adjusted, assigned)
@@ -292,6 +316,11 @@ def result_save(
         "vists": vists,
         "status": status,
     }
+    agreed = [seat for seat, _actor in confirmations]
+    if agreed:
+        values["confirmed_by"] = agreed
+        if status == Result.Status.ENTERED and all(s in agreed for s in required):
+            values["status"] = Result.Status.CONFIRMED
     key = {
         "session": session,
         "room": room,
@@ -299,51 +328,64 @@ def result_save(
         "table_number": table,
         "round_number": round,
     }
-    with transaction.atomic():
-        existing = Result.objects.select_for_update().filter(**key).first()
-        if existing is not None and not replace:
-            raise ResultConflict(existing)
-        if existing is None:
-            position = (
-                Result.objects.filter(session=session)
-                .order_by("-position")
-                .values_list("position", flat=True)
-                .first()
-                or 0
-            ) + 1
-            try:
-                with transaction.atomic():
-                    result = Result.objects.create(
-                        **key, **values, position=position, idempotency_key=idempotency_key or None
+    inserting = False
+    try:
+        with transaction.atomic():
+            # A new row is simply inserted: the database's unique constraints decide between two devices at
+            # once (the loser's transaction is rolled back whole, below). A replacement locks the row first.
+            existing = Result.objects.select_for_update().filter(**key).first() if replace else None
+            if existing is None:
+                position = (
+                    Result.objects.filter(session=session)
+                    .order_by("-position")
+                    .values_list("position", flat=True)
+                    .first()
+                    or 0
+                ) + 1
+                inserting = True
+                result = Result.objects.create(
+                    **key, **values, position=position, idempotency_key=idempotency_key or None
+                )
+                inserting = False
+                action, before = "result.create", None
+            else:
+                before = _facts(existing)
+                for name, value in values.items():
+                    setattr(existing, name, value)
+                existing.matchpoints = None
+                existing.top = None
+                existing.confirmed_by = agreed
+                existing.save()
+                result, action = existing, "result.update"
+            entries = [
+                audit_entry(
+                    tournament=tournament, action=action, user=user, actor=actor, obj=result, at=now, reason=reason,
+                    data={"session": session.number, "before": before, "after": _facts(result)},
+                )
+            ]  # fmt: skip
+            for n, (seat, who) in enumerate(confirmations, start=1):
+                entries.append(
+                    audit_entry(
+                        tournament=tournament, action="result.confirm", actor=who, obj=result, at=now,
+                        data={"session": session.number, "seat": seat,
+                              "status": result.status if n == len(confirmations) else Result.Status.ENTERED,
+                              "confirmed_by": agreed[:n]},
                     )
-            except IntegrityError as exc:
-                # Two devices at once: the database's unique constraints decide; the loser is told so.
-                if idempotency_key:
-                    again = Result.objects.filter(idempotency_key=idempotency_key).first()
-                    if again is not None:
-                        return again
-                raise ResultConflict(Result.objects.get(**key)) from exc
-            action, before = "result.create", None
-        else:
-            before = _facts(existing)
-            for name, value in values.items():
-                setattr(existing, name, value)
-            existing.matchpoints = None
-            existing.top = None
-            existing.confirmed_by = []
-            existing.save()
-            result, action = existing, "result.update"
-        log_action(
-            tournament=tournament,
-            action=action,
-            user=user,
-            actor=actor,
-            obj=result,
-            at=now,
-            reason=reason,
-            data={"session": session.number, "before": before, "after": _facts(result)},
-        )
-        mark_changed(session, at=now)
+                )  # fmt: skip
+            AuditEntry.objects.bulk_create(entries)
+            mark_changed(session, at=now)
+    except IntegrityError as exc:
+        if not inserting:
+            raise
+        # Two devices at once: nothing of this call was written; the loser is told which row won.
+        if idempotency_key:
+            again = Result.objects.filter(idempotency_key=idempotency_key).first()
+            if again is not None:
+                return again
+        winner = Result.objects.filter(**key).first()
+        if winner is None:
+            raise
+        raise ResultConflict(winner) from exc
     return result
 
 
@@ -424,8 +466,14 @@ def request_rescore(tournament_id: int) -> str:
         )
         if not claimed:
             return "coalesced"
+    # A short delay lets a burst of rows (the end of a round) share one rescore instead of running them back
+    # to back; the standings are at most RESCORE_DELAY seconds plus one rescore behind.
+    delay = 0.0 if eager else float(getattr(settings, "RESCORE_DELAY", 0) or 0)
     try:
-        rescore_tournament_task.delay(tournament_id)
+        if delay > 0:
+            rescore_tournament_task.apply_async((tournament_id,), countdown=delay)
+        else:
+            rescore_tournament_task.delay(tournament_id)
     except BrokerError:
         logger.warning("broker unavailable: rescoring tournament %s in-process", tournament_id, exc_info=True)
         Tournament.objects.filter(pk=tournament_id).update(rescore_queued_at=None)
@@ -454,6 +502,15 @@ class ResultLocked(ValueError):
         )
 
 
+def reuse_relations(fresh: Result, loaded: Result) -> Result:
+    """Give a freshly read row the session and seats ``loaded`` already holds (saves their queries)."""
+    for name in ("session", "seat_n", "seat_e", "seat_s", "seat_w"):
+        field = Result._meta.get_field(name)
+        if field.is_cached(loaded) and getattr(fresh, field.attname) == getattr(loaded, field.attname):  # type: ignore[union-attr]
+            field.set_cached_value(fresh, field.get_cached_value(loaded))  # type: ignore[union-attr]
+    return fresh
+
+
 def result_confirm(
     *,
     result: Result,
@@ -470,7 +527,7 @@ def result_confirm(
     """
     now = at or timezone.now()
     with transaction.atomic():
-        current = Result.objects.select_for_update().get(pk=result.pk)
+        current = reuse_relations(Result.objects.select_for_update().get(pk=result.pk), result)
         confirmed = list(current.confirmed_by or [])
         if seat is None:
             if current.status == Result.Status.CONFIRMED:
@@ -516,7 +573,7 @@ def result_dispute(
     now = at or timezone.now()
     line = f"{seat}: {reason.strip()}"
     with transaction.atomic():
-        current = Result.objects.select_for_update().get(pk=result.pk)
+        current = reuse_relations(Result.objects.select_for_update().get(pk=result.pk), result)
         if current.status == Result.Status.DISPUTED and line in current.dispute.splitlines():
             return current
         if current.status not in (Result.Status.ENTERED, Result.Status.DISPUTED):

@@ -35,7 +35,6 @@ def store_scores(tournament: Tournament, scored: dict[str, Any]) -> None:
             if (vists, mps, top) != (out.get("vists"), out["matchpoints"], out["top"])
         ]
         _write_result_cache(changed)
-        Session.objects.filter(pk=session.pk).update(scored_at=now)
     participants = dict(tournament.participants.values_list("number", "pk"))
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
@@ -50,6 +49,8 @@ def store_scores(tournament: Tournament, scored: dict[str, Any]) -> None:
         )
         for position, row in enumerate(scored["standings"], start=1)
     )
+    # Last, so the session rows (which every new protocol row touches) are locked only until the commit.
+    tournament.sessions.update(scored_at=now)
 
 
 def _write_result_cache(changed: list[tuple[int, dict[str, Any]]]) -> None:

@@ -133,8 +133,22 @@ class RowFieldsMixin(serializers.Serializer):
         return {k: data[k] for k in ROW_KEYS if data.get(k) is not None}
 
 
+class ConfirmationSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=100000, help_text="The participant's number.")
+    pin = serializers.CharField(max_length=32, help_text="The participant's PIN.")
+
+
 class ResultWriteSerializer(RowFieldsMixin):
     """Create a row. Players give only ``board`` and the row (their table and round are known)."""
+
+    confirmations = ConfirmationSerializer(
+        many=True,
+        required=False,
+        max_length=3,
+        help_text="Players: the other players of the table who agree with the row, each with his own PIN, "
+        "typed on the same device before it is sent. With all of them the row is stored confirmed in one "
+        "request; without, each confirms it later with POST …/confirm/.",
+    )
 
     session = serializers.IntegerField(required=False, min_value=1, help_text="Directors: the session's id.")
     board = serializers.IntegerField(min_value=1, max_value=100000)

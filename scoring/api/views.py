@@ -54,6 +54,7 @@ from scoring.results import (
     result_save,
 )
 from scoring.table import services
+from scoring.table.ratelimit import client_ip
 from tournaments.models import Participant, Publication, Round, Seating, Session, Table, Tournament
 from tournaments.permissions import can_direct, can_see_results
 
@@ -287,9 +288,10 @@ class ResultViewSet(
         return {**super().get_serializer_context(), "show_scores": show_scores}
 
     def _answer(self, result: Result, code: int, replayed: bool = False) -> Response:
-        result = Result.objects.select_related(
-            "session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
-        ).get(pk=result.pk)
+        if not _relations_loaded(result):
+            result = Result.objects.select_related(
+                "session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
+            ).get(pk=result.pk)
         response = Response(self.get_serializer(result).data, status=code)
         if replayed:
             response["Idempotent-Replayed"] = "true"
@@ -320,7 +322,7 @@ class ResultViewSet(
     def _player_create(
         self, player: TablePlayer, data: dict[str, Any], row: dict[str, Any], key: str | None
     ) -> Response:
-        state = services.table_state(player.table)
+        state = services.table_state(player.table, lean=True)
         services.require_round(state)
         expected = {"session": state.session.pk, "round": state.round.number, "table": state.table.number}  # type: ignore[union-attr]
         if any(name in data and data[name] != value for name, value in expected.items()) or (
@@ -333,12 +335,27 @@ class ResultViewSet(
             raise ApiError(
                 "permission_denied", _("Seats, extra entries and penalty tricks are for the director."), 403
             )
+        ip = client_ip(self.request._request)
+        others = []
+        for i, c in enumerate(data.get("confirmations") or ()):
+            try:
+                others.append(services.identify(state=state, number=c["number"], pin=c["pin"], ip=ip))
+            except services.TableRefused as exc:
+                if exc.code != "wrong_pin":
+                    raise
+                message = _("Wrong number or PIN for participant %(number)s among the confirmations: "
+                            "nothing was stored.") % {"number": c["number"]}  # fmt: skip
+                raise ApiError(
+                    "wrong_pin", message, 403,
+                    details=[{"field": f"confirmations.{i}.pin", "code": "wrong_pin", "message": message}],
+                ) from exc  # fmt: skip
         result, created = services.table_submit(
             state=state,
             participant=player.participant,
             board_number=data["board"],
             row=row,
             idempotency_key=key,
+            confirmed_by=others,
         )
         return self._answer(result, status.HTTP_201_CREATED, replayed=not created)
 
@@ -348,6 +365,14 @@ class ResultViewSet(
         for name in ("session", "round", "table"):
             if name not in data:
                 raise exceptions.ValidationError({name: [_("This field is required.")]})
+        if data.get("confirmations"):
+            raise exceptions.ValidationError(
+                {
+                    "confirmations": [
+                        _("Confirmations come from the players at the table; a director's row needs none.")
+                    ]
+                }
+            )
         session = Session.objects.select_related("tournament").filter(pk=data["session"]).first()
         if session is None:
             raise exceptions.ValidationError({"session": [_("No such session.")]})
@@ -434,7 +459,7 @@ class ResultViewSet(
 
     # -- confirmation -----------------------------------------------------------------------------------
     def _player_state(self, player: TablePlayer, result: Result) -> services.TableState:
-        state = services.table_state(player.table)
+        state = services.table_state(player.table, lean=True)
         services.seated(state, player.participant)
         if not state.is_current(result):
             raise ApiError("not_this_table", _("This row is not from your table's current round."), 403)
@@ -485,6 +510,16 @@ class ResultViewSet(
             reason=serializer.validated_data["reason"],
         )
         return self._answer(updated, 200)
+
+
+def _relations_loaded(result: Result) -> bool:
+    """Whether the row already holds what its answer shows (session, tournament, seats): no refetch then."""
+    meta = Result._meta
+    if not all(meta.get_field(name).is_cached(result) for name in ("session", "seat_n", "seat_e", "seat_s")):  # type: ignore[union-attr]
+        return False
+    if result.seat_w_id is not None and not meta.get_field("seat_w").is_cached(result):  # type: ignore[union-attr]
+        return False
+    return Session.tournament.is_cached(result.session)  # type: ignore[attr-defined]
 
 
 def _seating_seats(session: Session, data: dict[str, Any]) -> dict[str, int]:

@@ -38,7 +38,13 @@ def _draw(rng: random.Random, rules: Rules, table: Table, dealer: str | None) ->
         taken = rng.choices([0, 1, 2], weights=[70, 22, 8])[0]
         rest = 10 - taken
         t1 = rng.randint(0, rest)
-        return {"contract": "MIS", "declarer": [declarer, taken], "w1": [d1, t1], "w2": [d2, rest - t1], "play": "open"}
+        return {
+            "contract": "MIS",
+            "declarer": [declarer, taken],
+            "w1": [d1, t1],
+            "w2": [d2, rest - t1],
+            "play": "open",
+        }
     level = rng.choice(_LEVELS)
     contract = f"{level}{rng.choice(_SUITS)}"
     calls = rng.choices(

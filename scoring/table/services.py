@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils.translation import gettext as _
 
 from boards.models import Board
@@ -83,6 +84,8 @@ class TableState:
     seating: Seating | None
     boards: list[Board] = field(default_factory=list)
     results: dict[int, Result] = field(default_factory=dict)
+    #: False for the API's lean state: boards are then looked up one at a time, and ``results`` is empty.
+    boards_loaded: bool = True
 
     @property
     def players(self) -> int:
@@ -103,6 +106,12 @@ class TableState:
         return None
 
     def board(self, number: int) -> Board | None:
+        if not self.boards_loaded:
+            if self.seating is None:
+                return None
+            return Board.objects.filter(
+                session=self.session, set_number=self.seating.set_number, number=number
+            ).first()
         return next((b for b in self.boards if b.number == number), None)
 
     def confirmers(self) -> tuple[str, ...]:
@@ -131,8 +140,15 @@ def results_editable(tournament: Tournament) -> bool:
     return tournament.publication != Publication.FINAL and not getattr(tournament, "is_locked", False)
 
 
-def table_state(table: Table) -> TableState:
+def table_state(table: Table, *, lean: bool = False) -> TableState:
+    """The table's state; ``lean`` (the API's requests) reads only the running round and its seating.
+
+    A lean state has no next/last round, no board list and no rows: two queries instead of six, for the
+    requests a table's phones send all round long.
+    """
     session = table.session
+    if lean:
+        return _lean_state(table)
     rounds = list(session.rounds.order_by("number"))
     running = [r for r in rounds if r.status == Round.Status.RUNNING]
     current = running[-1] if running else None
@@ -149,11 +165,7 @@ def table_state(table: Table) -> TableState:
     )
     if current is None:
         return state
-    state.seating = (
-        Seating.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w")
-        .filter(session=session, room=table.room, table_number=table.number, round_number=current.number)
-        .first()
-    )
+    state.seating = _seating(table, current)
     if state.seating is None:
         return state
     # Rules §4: the deals of a round are played strictly in numerical order.
@@ -173,6 +185,44 @@ def table_state(table: Table) -> TableState:
     return state
 
 
+def _lean_state(table: Table) -> TableState:
+    """The running round's seating at this table in one query (the round found by a subquery)."""
+    session = table.session
+    running = Round.objects.filter(session_id=table.session_id, status=Round.Status.RUNNING).order_by(
+        "-number"
+    )
+    seating = (
+        Seating.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .filter(session_id=table.session_id, room=table.room, table_number=table.number,
+                round_number=Subquery(running.values("number")[:1]))
+        .annotate(running_round_id=Subquery(running.values("pk")[:1]))
+        .first()
+    )  # fmt: skip
+    if seating is not None:
+        seating.session = session
+        current: Round | None = Round(
+            pk=seating.running_round_id,  # type: ignore[attr-defined]
+            session=session,
+            number=seating.round_number,
+            status=Round.Status.RUNNING,
+        )
+    else:  # nobody seated here, or no round running: say which
+        current = running.first()
+    return TableState(
+        table=table, session=session, tournament=session.tournament, round=current,
+        next_round=None, last_round=None, seating=seating, boards_loaded=False,
+    )  # fmt: skip
+
+
+def _seating(table: Table, current: Round) -> Seating | None:
+    return (
+        Seating.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .filter(session_id=table.session_id, room=table.room, table_number=table.number,
+                round_number=current.number)
+        .first()
+    )  # fmt: skip
+
+
 # -- who is acting --------------------------------------------------------------------------------------
 def identify(*, state: TableState, number: object, pin: object, ip: str) -> Participant:
     """The participant with this number and PIN (wrong PINs are counted and limited)."""
@@ -187,7 +237,10 @@ def identify(*, state: TableState, number: object, pin: object, ip: str) -> Part
         n = int(str(number).strip())
     except (TypeError, ValueError):
         n = 0
-    participant = Participant.objects.filter(tournament=state.tournament, number=n).first() if n > 0 else None
+    # The players seated here are already loaded with the state; anybody else is looked up.
+    participant = next((p for p in state.seats.values() if p.number == n), None)
+    if participant is None and n > 0:
+        participant = Participant.objects.filter(tournament=state.tournament, number=n).first()
     given = str(pin or "").strip()
     if participant is None or not participant.pin or not given:
         ratelimit.note_wrong_pin(ip, table_id, number)
@@ -253,9 +306,12 @@ def table_submit(
     idempotency_key: str | None = None,
     replace: bool = False,
     at: dt.datetime | None = None,
+    confirmed_by: list[Participant] | tuple[Participant, ...] = (),
 ) -> tuple[Result, bool]:
     """The player at N writes the row of one board (``replace``: corrects it before anyone confirmed).
 
+    ``confirmed_by``: the other players of the table (identified by their PINs on the same device) who
+    agree with the row as it is sent, as if each had confirmed it; with all of them it is stored confirmed.
     Returns the row and whether it was created now (False: a retry of an earlier submission).
     Raises ResultRejected (the core's reasons), ResultConflict (another device was first), ResultLocked,
     TableRefused.
@@ -267,6 +323,23 @@ def table_submit(
             _("The player at N fills in the protocol (rules §6); the others confirm it."),
             403,
         )
+    confirmations: list[tuple[str, str]] = []
+    for other in confirmed_by:
+        other_seat = seated(state, other)
+        if other_seat == ENTRY_SEAT:
+            raise TableRefused(
+                "own_row",
+                _("The player at N entered this row; the other players of the table confirm it."),
+                403,
+            )
+        if any(s == other_seat for s, _who in confirmations):
+            raise TableRefused(
+                "confirmed_twice",
+                _("Participant %(number)s is listed twice among the confirmations.")
+                % {"number": other.number},
+                400,
+            )
+        confirmations.append((other_seat, actor_name(state, other, other_seat)))
     board = state.board(board_number)
     if board is None:
         raise TableRefused(
@@ -276,7 +349,7 @@ def table_submit(
         )
     key = scoped_key(f"table:{state.table.pk}", check_key(idempotency_key))
     if key:
-        again = Result.objects.filter(idempotency_key=key).first()
+        again = next(iter(Result.objects.filter(idempotency_key=key).order_by()[:1]), None)
         if again is not None:
             return _replayed(again, board_number), False
     common: dict[str, Any] = {
@@ -290,6 +363,10 @@ def table_submit(
         "status": Result.Status.ENTERED,
         "actor": actor_name(state, participant, seat),
         "at": at,
+        "board_obj": board,
+        "participants": state.seats,
+        "confirmations": confirmations,
+        "required": state.confirmers(),
     }
     if replace:
         with transaction.atomic():
@@ -313,7 +390,7 @@ def table_submit(
             )
         return result, False
     try:
-        return result_save(**common, idempotency_key=key), True
+        return result_save(**common, idempotency_key=key, key_checked=True), True
     except ResultConflict as exc:
         if key and exc.existing.idempotency_key == key:  # the same submission, a moment later
             return exc.existing, False

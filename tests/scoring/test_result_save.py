@@ -153,8 +153,15 @@ def test_rescore_requests_coalesce_while_one_is_queued(demo, settings, monkeypat
 
     t, _session = demo
     queued: list[int] = []
-    monkeypatch.setattr(tasks.rescore_tournament_task, "delay", lambda pk: queued.append(pk))
+    countdowns: list[float] = []
+
+    def apply_async(args, countdown):
+        queued.append(args[0])
+        countdowns.append(countdown)
+
+    monkeypatch.setattr(tasks.rescore_tournament_task, "apply_async", apply_async)
     settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.RESCORE_DELAY = 3
     assert request_rescore(t.pk) == "queued"
     assert [request_rescore(t.pk) for _ in range(5)] == ["coalesced"] * 5
     assert queued == [t.pk]
@@ -162,3 +169,5 @@ def test_rescore_requests_coalesce_while_one_is_queued(demo, settings, monkeypat
     tasks.rescore_tournament_task.run(t.pk)
     assert request_rescore(t.pk) == "queued"
     assert queued == [t.pk, t.pk]
+    # Each rescore waits a moment, so a burst of rows shares it.
+    assert countdowns == [3, 3]

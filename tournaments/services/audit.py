@@ -22,11 +22,30 @@ def log_action(
     at: dt.datetime | None = None,
 ) -> AuditEntry:
     """Write one audit entry. ``user`` is a Django user or None (then ``actor`` names who acted)."""
+    entry = audit_entry(
+        tournament=tournament, action=action, user=user, actor=actor, obj=obj, data=data, reason=reason, at=at
+    )
+    entry.save(force_insert=True)
+    return entry
+
+
+def audit_entry(
+    *,
+    tournament: Tournament,
+    action: str,
+    user: Any = None,
+    actor: str = "",
+    obj: object | None = None,
+    data: dict[str, Any] | None = None,
+    reason: str = "",
+    at: dt.datetime | None = None,
+) -> AuditEntry:
+    """An unsaved audit entry, for writing several in one statement (``AuditEntry.objects.bulk_create``)."""
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
     if not actor and user is not None:
         actor = user.get_username()
-    return AuditEntry.objects.create(
+    return AuditEntry(
         tournament=tournament,
         at=at or timezone.now(),
         user=user,

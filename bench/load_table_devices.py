@@ -92,49 +92,64 @@ class Device:
             return response.status, json.loads(data or b"{}"), elapsed
         raise RuntimeError(f"{method} {path} failed 8 times")
 
-    def play_round(self, rows: list[dict], mode: str) -> None:  # type: ignore[type-arg]
-        for row in rows:
-            key = str(uuid.uuid4())
-            if mode == "device":  # the device went round the table: E, S, W typed their PINs on it
-                row = {**row, "confirmations": [
-                    {"number": self.seats[s][0], "pin": self.seats[s][1]} for s in ("E", "S", "W")
-                ]}  # fmt: skip
-            status, body, elapsed = self.request("POST", "/api/results/", row, "N", key)
-            self.stats.add("submit", elapsed)
-            if status != 201:
-                self.stats.errors.append(f"submit {status} {body}")
-                continue
-            self.stats.acknowledged.append(body["id"])
-            if mode == "device":
-                if body.get("status") != "confirmed":
-                    self.stats.errors.append(f"submit with confirmations left the row {body.get('status')}")
-                continue
-            for seat in ("E", "S", "W"):
-                status, body2, elapsed = self.request(
-                    "POST", f"/api/results/{body['id']}/confirm/", None, seat
-                )
-                self.stats.add("confirm", elapsed)
-                if status not in (200, 201):
-                    self.stats.errors.append(f"confirm {status} {body2}")
+    def play_round(self, rows: list[dict], mode: str, interval: float = 0.0) -> None:  # type: ignore[type-arg]
+        """Each row as fast as possible (closed loop), or one every ``interval`` seconds (open loop)."""
+        first = time.perf_counter() + random.uniform(0, interval)
+        for k, row in enumerate(rows):
+            due = first + k * interval
+            if interval:
+                time.sleep(max(0.0, due - time.perf_counter()))
+            else:
+                due = time.perf_counter()
+            self.play_row(row, mode)
+            self.stats.add("row", time.perf_counter() - due)  # from when it was due: a late device counts
+
+    def play_row(self, row: dict, mode: str) -> None:  # type: ignore[type-arg]
+        key = str(uuid.uuid4())
+        if mode == "device":  # the device went round the table: E, S, W typed their PINs on it
+            row = {**row, "confirmations": [
+                {"number": self.seats[s][0], "pin": self.seats[s][1]} for s in ("E", "S", "W")
+            ]}  # fmt: skip
+        status, body, elapsed = self.request("POST", "/api/results/", row, "N", key)
+        self.stats.add("submit", elapsed)
+        if status != 201:
+            self.stats.errors.append(f"submit {status} {body}")
+            return
+        self.stats.acknowledged.append(body["id"])
+        if mode == "device":
+            if body.get("status") != "confirmed":
+                self.stats.errors.append(f"submit with confirmations left the row {body.get('status')}")
+            return
+        for seat in ("E", "S", "W"):
+            status, body2, elapsed = self.request("POST", f"/api/results/{body['id']}/confirm/", None, seat)
+            self.stats.add("confirm", elapsed)
+            if status not in (200, 201):
+                self.stats.errors.append(f"confirm {status} {body2}")
 
 
 class Stats:
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.latency: dict[str, list[float]] = {"submit": [], "confirm": []}
+        self.latency: dict[str, list[float]] = {"submit": [], "confirm": [], "row": []}
         self.acknowledged: list[int] = []
         self.errors: list[str] = []
         self.retries = 0
 
+    measuring = True  # off during the warm-up round: its timings are not reported (its rows are checked)
+
     def add(self, kind: str, seconds: float) -> None:
         with self.lock:
-            self.latency[kind].append(seconds)
+            if self.measuring:
+                self.latency[kind].append(seconds)
 
 
-def restart_database(stats: Stats, after_rows: int, done: threading.Event) -> None:
+def restart_database(
+    stats: Stats, after_rows: int, done: threading.Event, restarting: threading.Event
+) -> None:
     """Fault injection: restart the PostgreSQL cluster in the middle of the submissions."""
     while len(stats.acknowledged) < after_rows:
         time.sleep(0.05)
+    restarting.set()
     version = sorted(os.listdir("/etc/postgresql"))[-1]
     subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "restart", "-m", "fast"],
                    check=True)  # fmt: skip
@@ -146,6 +161,23 @@ def close_old_connections_after_restart() -> None:
     from django.db import connection
 
     connection.close()
+
+
+def with_database(action, restarted: threading.Event, restarting: threading.Event):  # type: ignore[no-untyped-def]
+    """Run the tool's own database work (ending and starting rounds), waiting out a restart it caused."""
+    from django.db import OperationalError
+
+    if restarting.is_set():
+        restarted.wait(120)
+    for attempt in range(60):
+        close_old_connections_after_restart()
+        try:
+            return action()
+        except OperationalError:
+            if attempt == 59:
+                raise
+            time.sleep(0.5)
+    return None
 
 
 def pct(values: list[float], p: float) -> float:
@@ -162,6 +194,21 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/13"))
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        metavar="ROWS_PER_S",
+        help="open loop: the devices together send this many rows per second, evenly (default: closed loop, "
+        "every device sends its next row as soon as the last is answered: the server's capacity)",
+    )
+    parser.add_argument(
+        "--no-warmup",
+        dest="warmup",
+        action="store_false",
+        help="time the first round too (by default it warms the fresh server up and is not timed; its rows "
+        "are still checked)",
+    )
     parser.add_argument(
         "--no-prepared", action="store_true", help="without DB_PREPARED_STATEMENTS (docs/deployment.md)"
     )
@@ -252,15 +299,21 @@ def main() -> None:
             except OSError:
                 time.sleep(0.2)
         stats = Stats()
-        restarted = threading.Event()
+        restarted, restarting = threading.Event(), threading.Event()
         if args.restart_db_after:
             threading.Thread(
-                target=restart_database, args=(stats, args.restart_db_after, restarted), daemon=True
+                target=restart_database,
+                args=(stats, args.restart_db_after, restarted, restarting),
+                daemon=True,
             ).start()
         rounds = list(Round.objects.filter(session=session).order_by("number"))[: args.rounds]
+        if args.warmup and len(rounds) < 2:
+            sys.exit("with a warm-up round, play at least two rounds (--rounds)")
         played = 0.0
-        for rnd in rounds:
-            round_start(rnd=rnd, user=None)
+        measured_rows = 0
+        for index, rnd in enumerate(rounds):
+            stats.measuring = not (args.warmup and index == 0)
+            with_database(lambda rnd=rnd: round_start(rnd=rnd, user=None), restarted, restarting)
             plans = []
             for seating in session.seatings.filter(round_number=rnd.number).select_related(
                 "seat_n", "seat_e", "seat_s", "seat_w"
@@ -275,34 +328,50 @@ def main() -> None:
                     {"board": b, **random_row(rng, rules=rules, players=4, dealer=dealers[b])} for b in boards
                 ]
                 plans.append((Device(port, codes[seating.table_number], seats, stats, args.keepalive), rows))
+            interval = args.tables / args.rate if args.rate else 0.0
+            acknowledged_before = len(stats.acknowledged)
             start = time.perf_counter()
-            threads = [threading.Thread(target=d.play_round, args=(rows, args.mode)) for d, rows in plans]
+            threads = [
+                threading.Thread(target=d.play_round, args=(rows, args.mode, interval)) for d, rows in plans
+            ]
             for t in threads:
                 t.start()
             for t in threads:
                 t.join()
-            played += time.perf_counter() - start
-            close_old_connections_after_restart()
-            rnd.refresh_from_db()
-            round_end(rnd=rnd, user=None)
+            if stats.measuring:
+                played += time.perf_counter() - start
+                measured_rows += len(stats.acknowledged) - acknowledged_before
+
+            def end_round(rnd: Round = rnd) -> None:
+                rnd.refresh_from_db()
+                round_end(rnd=rnd, user=None)
+
+            with_database(end_round, restarted, restarting)
         if args.restart_db_after and not restarted.is_set():
             sys.exit("the database was never restarted: lower --restart-db-after")
         close_old_connections_after_restart()
-        rows_total = len(stats.acknowledged)
+        rows_total = measured_rows
         requests_total = len(stats.latency["submit"]) + len(stats.latency["confirm"])
-        stored = list(Result.objects.filter(session=session).values_list("id", "status"))
+        stored = with_database(
+            lambda: list(Result.objects.filter(session=session).values_list("id", "status")),
+            restarted,
+            restarting,
+        )
         ids = [i for i, _ in stored]
         exactly_once = sorted(ids) == sorted(stats.acknowledged) and len(set(ids)) == len(ids)
         confirmed = sum(1 for _, s in stored if s == "confirmed")
         all_lat = stats.latency["submit"] + stats.latency["confirm"]
-        print(f"mode: {args.mode}; tables: {args.tables} ({4 * args.tables} participants); rounds: {len(rounds)}; gunicorn "
+        offered = f"open loop at {args.rate:g} rows/s offered" if args.rate else "closed loop"
+        print(f"mode: {args.mode}, {offered}; tables: {args.tables} ({4 * args.tables} participants); rounds: {len(rounds)}; gunicorn "
               f"{args.workers} workers × {args.threads} threads; PostgreSQL; Redis broker + 1 Celery worker")  # fmt: skip
-        print(f"rows acknowledged: {rows_total}; requests: {requests_total}; time playing: {played:.1f} s")
+        print(f"rows acknowledged: {len(stats.acknowledged)} ({rows_total} measured, after "
+              f"{'a warm-up round' if args.warmup else 'no warm-up'}); requests measured: {requests_total}; "
+              f"time playing (measured): {played:.1f} s")  # fmt: skip
         shape = "1 request with 3 confirmations" if args.mode == "device" else "1 submit + 3 confirms"
         print(f"throughput: {rows_total / played:.0f} rows/s (each row = {shape}), "
               f"{requests_total / played:.0f} requests/s")  # fmt: skip
         for kind, values in (("submit", stats.latency["submit"]), ("confirm", stats.latency["confirm"]),
-                             ("all", all_lat)):  # fmt: skip
+                             ("all", all_lat), ("row", stats.latency["row"])):  # fmt: skip
             if not values:
                 continue
             print(f"latency {kind:8s} p50 {pct(values, 50):6.1f} ms  p95 {pct(values, 95):6.1f} ms  "

@@ -57,7 +57,8 @@ def _pin_keys(ip: str, table_id: int, number: object) -> tuple[str, str]:
 
 
 def check_pin_attempts(ip: str, table_id: int, number: object) -> None:
-    if any(_count(k) >= WRONG_PINS_PER_WINDOW for k in _pin_keys(ip, table_id, number)):
+    counts = cache.get_many(_pin_keys(ip, table_id, number))  # one round trip to the shared cache
+    if any(int(v or 0) >= WRONG_PINS_PER_WINDOW for v in counts.values()):
         raise Limited()
 
 

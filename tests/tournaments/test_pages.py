@@ -76,3 +76,19 @@ def test_admin_lists_every_model(admin_client):
         "standing",
     ):
         assert f"/{model}/" in index, model
+
+
+def test_healthz_says_unhealthy_without_naming_the_database(client, db, monkeypatch, caplog):
+    from django.db import connection
+
+    def broken(*args, **kwargs):
+        raise RuntimeError(
+            'connection to server at "db.internal" (10.0.0.5), port 5432 failed: user "preferans"'
+        )
+
+    monkeypatch.setattr(connection, "cursor", broken)
+    response = client.get(reverse("healthz"))
+    assert response.status_code == 503
+    assert response.json() == {"status": "error", "database": "unreachable"}
+    assert "db.internal" not in response.content.decode()
+    assert "db.internal" in caplog.text  # the operator finds the reason in the log

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from scoring.models import Result, Standing
 from scoring.session_scoring import scored_to_dict, validate_and_score
-from tournaments.models import Session, Tournament
+from tournaments.models import Tournament
 
 
 def store_scores(tournament: Tournament, scored: dict[str, Any]) -> None:

@@ -7,6 +7,12 @@ the row is filled in (``preview``), from the same form and the same core.
 Who is acting: the player at N types his PIN once per round; a signed cookie then remembers him on that
 device for this table and round only (``remember``). Confirmations and disputes always ask for the
 confirming player's number and PIN, because the phone is usually passed round the table.
+
+Who may read the rows (rules §12.2.4): the table code is printed on the table card, so it proves nothing.
+The contents of the rows (contract, tricks, calls, vists, the dispute) are shown only on a device that
+remembers a participant seated at this table in this round: the player at N after saving a row, a player
+after confirming or disputing one, or anybody seated here who typed his number and PIN in «Show the rows».
+Any other device sees the boards and their status only.
 """
 
 from __future__ import annotations
@@ -56,8 +62,8 @@ def cookie_name(state: TableState) -> str:
     return f"table-player-{state.table.pk}"
 
 
-def remembered(request: HttpRequest, state: TableState) -> Participant | None:
-    """The player at N this device remembers for this table and round, if still seated at N."""
+def viewer(request: HttpRequest, state: TableState) -> Participant | None:
+    """The participant this device remembers for this table and round, if seated here in it (any seat)."""
     if state.round is None:
         return None
     try:
@@ -65,8 +71,15 @@ def remembered(request: HttpRequest, state: TableState) -> Participant | None:
         participant_pk, round_pk = (int(x) for x in str(value).split(":"))
     except (KeyError, signing.BadSignature, ValueError):
         return None
-    participant = state.seats.get(services.ENTRY_SEAT)
-    if round_pk != state.round.pk or participant is None or participant.pk != participant_pk:
+    if round_pk != state.round.pk:
+        return None
+    return next((p for p in state.seats.values() if p.pk == participant_pk), None)
+
+
+def remembered(request: HttpRequest, state: TableState) -> Participant | None:
+    """The player at N this device remembers for this table and round, if still seated at N."""
+    participant = viewer(request, state)
+    if participant is None or state.seat_of(participant) != services.ENTRY_SEAT:
         return None
     return participant
 
@@ -134,11 +147,27 @@ def _post(request: HttpRequest, state: TableState) -> HttpResponse:
         response = redirect("table:entry", code=state.table.code)
         response.delete_cookie(cookie_name(state))
         return response
+    if action == "show":
+        return _show_rows(request, state)
     if action in ("confirm", "dispute"):
         return _confirm_or_dispute(request, state, action, board_number)
     if action in ("check", "save"):
         return _check_or_save(request, state, action, board_number)
     return _render(request, state, status=400, page_error=_("Unknown action."))
+
+
+def _show_rows(request: HttpRequest, state: TableState) -> HttpResponse:
+    """«Show the rows»: a participant seated here in this round identifies himself on this device."""
+    try:
+        participant = services.identify(
+            state=state, number=request.POST.get("number"), pin=request.POST.get("pin"), ip=client_ip(request)
+        )
+        services.seated(state, participant)
+    except TableRefused as exc:
+        return _render(request, state, status=exc.status, unlock_error=exc.message)
+    response = _back(state, None)
+    remember(request, response, state, participant)
+    return response
 
 
 def _check_or_save(
@@ -203,8 +232,8 @@ def _check_or_save(
         else _("Board %(board)s saved.") % {"board": board.number},
     )
     response = _back(state, board.number, open_it=True)  # the phone now goes round for the confirmations
-    if request.POST.get("remember"):
-        remember(request, response, state, participant)
+    # Always remembered: the confirmers read the row on this phone (a device without him sees no rows).
+    remember(request, response, state, participant)
     return response
 
 
@@ -257,7 +286,10 @@ def _confirm_or_dispute(
             _("Thank you, %(name)s: your confirmation is recorded.")
             % {"name": participant.name or participant.number},
         )
-    return _back(state, board_number, open_it=True)
+    response = _back(state, board_number, open_it=True)
+    if viewer(request, state) is None:  # never replaces the player at N remembered on a passed-round phone
+        remember(request, response, state, participant)
+    return response
 
 
 def _back(state: TableState, board_number: int | None, *, open_it: bool = False) -> HttpResponseRedirect:
@@ -332,15 +364,19 @@ def _render(
     identity_error: str | None = None,
     confirm_errors: dict[int | None, str] | None = None,
     page_error: str | None = None,
+    unlock_error: str | None = None,
 ) -> HttpResponse:
     me = remembered(request, state)
+    seen_by = viewer(request, state)
+    can_see = seen_by is not None  # rules §12.2.4: the rows only to a participant seated here (module doc)
     players = state.players
     cards = []
     first_open = None
     for board in state.boards:
         result = state.results.get(board.number)
         editing = (
-            result is not None
+            can_see
+            and result is not None
             and edit == board.number
             and result.status == Result.Status.ENTERED
             and not result.confirmed_by
@@ -350,15 +386,18 @@ def _render(
             "board": board,
             "dealer_label": _seat_label(state, board.dealer) if players == 4 else board.dealer,
             "result": result,
-            "row_text": describe_row(result.row, players, board.dealer) if result and result.row else "",
-            "vists": _vists_rows(state, result.vists) if result else [],
+            "row_text": describe_row(result.row, players, board.dealer)
+            if can_see and result and result.row
+            else "",
+            "vists": _vists_rows(state, result.vists) if can_see and result else [],
             "awaiting": [_seat_label(state, s) for s in state.awaiting(result)] if result else [],
             "awaiting_seats": [(s, state.seats[s]) for s in state.awaiting(result) if s in state.seats]
             if result
             else [],
             "confirmed": [_seat_label(state, s) for s in (result.confirmed_by or [])] if result else [],
             "can_correct": bool(
-                result
+                can_see
+                and result
                 and result.status == Result.Status.ENTERED
                 and not result.confirmed_by
                 and state.can_enter
@@ -407,6 +446,10 @@ def _render(
         "seats": [(s, state.seats.get(s)) for s in ("N", "E", "S", "W") if s in state.seats],
         "cards": cards,
         "me": me,
+        "viewer": seen_by,
+        "viewer_seat": state.seat_of(seen_by) if seen_by else None,
+        "can_see": can_see,
+        "unlock_error": unlock_error,
         "entry_player": state.seats.get(services.ENTRY_SEAT),
         "grid": contract_grid(),
         "calls": CALLS,

@@ -53,6 +53,17 @@ def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server
                                 is_mobile=True, has_touch=True, device_scale_factor=2)  # fmt: skip
     second = other.new_page()
     second.goto("/table/TAB1TT/#board-1")
+    # A device that has identified nobody of this table sees the status of the row, not the row (rules §12.2.4).
+    assert second.locator("#board-1 .tb-badge-wait").count() == 1
+    assert second.locator("#board-1 .tb-rowtext").count() == 0
+    assert second.locator("form.tb-unlock").count() == 1
+    assert second.locator("#board-1 form.tb-confirm").count() == 0  # nobody confirms what he cannot read
+    # E shows the rows on this phone with his number and PIN, then the phone goes round.
+    unlock = second.locator("form.tb-unlock")
+    unlock.locator("select[name=number]").select_option("2")
+    unlock.locator("input[name=pin]").fill("1002")
+    unlock.locator("button[type=submit]").click()
+    second.wait_for_load_state()
     for number, pin in ((2, "1002"), (3, "1003"), (4, "1004")):
         board = second.locator("#board-1")
         if board.get_attribute("open") is None:
@@ -66,6 +77,7 @@ def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server
         "open"
     ) is None else None
     assert second.locator("#board-1 .tb-locked").is_visible()
+    assert "6♠" in second.locator("#board-1 .tb-rowtext").inner_text()  # E showed the rows here
     assert second.locator("#board-1 form.tb-confirm").count() == 0
     result = Result.objects.get()
     assert result.status == "confirmed" and result.confirmed_by == ["E", "S", "W"]

@@ -157,3 +157,79 @@ def test_no_round_running(client, event, url):
     session.rounds.filter(number=1).update(status="pending", started_at=None)
     body = text(client.get(url, **EN))
     assert "Round 1 has not started yet" in body
+
+
+# -- who sees the rows (rules §12.2.4): only a device that identified a participant seated here this round --
+def saved_by_n(board=1):
+    """The player at N saves a row on his own phone; returns that phone."""
+    phone = Client()
+    url = reverse("table:entry", kwargs={"code": "TAB1TT"})
+    r = phone.post(url, {**row_post(board=board), "action": "save", "number": 1, "pin": pin_of(1)})
+    assert r.status_code == 302
+    return phone
+
+
+def shows_the_row(response) -> bool:
+    html = response.content.decode()
+    return "6♠:" in text(response) and 'class="tb-vists"' in html
+
+
+def test_a_device_without_a_pin_sees_the_status_but_not_the_row(client, event, url):
+    saved_by_n()
+    response = client.get(url, **EN)
+    body = text(response)
+    assert not shows_the_row(response)
+    assert "6♠: E 6" not in body and "(whist)" not in body
+    assert "awaiting confirmation" in body and "Waiting for confirmation by" in body
+    assert "Show the rows: your number and PIN" in body
+    # the correction form would carry the stored row: not for this device either
+    edit = client.get(url, {"edit": 1}, **EN).content.decode()
+    assert 'value="6S" checked' not in edit and "Correcting the row" not in edit
+
+
+def test_a_participant_seated_here_unlocks_the_rows(client, event, url):
+    saved_by_n()
+    r = client.post(url, {"action": "show", "number": 3, "pin": pin_of(3)})
+    assert r.status_code == 302
+    page = client.get(url, **EN)
+    assert shows_the_row(page)
+    assert "Rows shown to S: 3 Player 3" in text(page)
+    client.post(url, {"action": "forget"})
+    assert not shows_the_row(client.get(url, **EN))
+
+
+def test_a_participant_of_another_table_cannot_unlock(client, event, url):
+    saved_by_n()
+    r = client.post(url, {"action": "show", "number": 5, "pin": pin_of(5)}, **EN)
+    assert r.status_code == 403
+    assert "Participant 5 does not sit at this table in this round." in text(r)
+    assert not shows_the_row(r) and not shows_the_row(client.get(url, **EN))
+
+
+def test_a_wrong_pin_does_not_unlock(client, event, url):
+    saved_by_n()
+    r = client.post(url, {"action": "show", "number": 2, "pin": "9999"}, **EN)
+    assert r.status_code == 403
+    assert "Wrong participant number or PIN." in text(r)
+    assert not shows_the_row(r) and not shows_the_row(client.get(url, **EN))
+
+
+def test_the_player_at_n_sees_his_row_after_saving_it(event, url):
+    phone = saved_by_n()  # no «remember» box: the device remembers him anyway
+    page = phone.get(url, **EN)
+    assert shows_the_row(page) and "Entering as N: 1 Player 1" in text(page)
+
+
+def test_a_confirm_from_a_fresh_device_works_and_shows_the_row_there(client, event, url):
+    saved_by_n()
+    r = client.post(url, {"board": 1, "number": 2, "pin": pin_of(2), "action": "confirm"})
+    assert r.status_code == 302
+    assert Result.objects.get().confirmed_by == ["E"]
+    assert shows_the_row(client.get(url, **EN))
+
+
+def test_the_dispute_text_is_shown_only_at_the_table(client, event, url):
+    saved_by_n()
+    Client().post(url, {"board": 1, "number": 3, "pin": pin_of(3), "action": "dispute", "reason": "W took 3"})
+    body = text(client.get(url, **EN))
+    assert "disputed" in body and "W took 3" not in body

@@ -4,6 +4,9 @@
     python3 dev.py run     # virtualenv, install, migrate, demo tournament, serve http://127.0.0.1:8000
     python3 dev.py test    # virtualenv, install dev dependencies, lint, checks and the whole test suite
 
+``run`` is for development only (Django's runserver, DEBUG on, the demo's known passwords); production is
+described in README.md and docs/deployment.md.
+
 Extra arguments after ``test`` go to pytest (``python3 dev.py test -k movements``).
 The database is the embedded SQLite file unless DATABASE_URL says otherwise.
 """
@@ -56,8 +59,11 @@ def test(pytest_args: list[str]) -> None:
     sh(BIN / "ruff", "check", ".")
     manage("check", "--fail-level", "WARNING")
     manage("makemigrations", "--check", "--dry-run")
-    sh(BIN / "mypy", "--strict", "scoring/preferans", "scoring/numbers.py")
-    code = sh(PY, "-m", "pytest", *pytest_args, check=False)
+    sh(BIN / "mypy", "--strict", "preferans")
+    sh(BIN / "lint-imports")
+    # Two processes (or as many as there are cores) unless the caller chose: the suite is parallel-safe.
+    parallel = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) else ["-n", "auto"]
+    code = sh(PY, "-m", "pytest", *parallel, *pytest_args, check=False)
     if code == 5:
         print("pytest collected no tests: that is a failure here.", file=sys.stderr)
     sys.exit(code)

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, CommitteeMember, Correction, Irregularity
-from appeals.rulings import Fault
+from preferans.duplicate.rulings import Fault
 
 SEATS = ("N", "E", "S", "W")
 FAULT_CHOICES = [

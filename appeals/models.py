@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from appeals.deadlines import DEFAULT_FILING_MINUTES
+from preferans.duplicate.deadlines import DEFAULT_FILING_MINUTES
 
 
 class AppealSettings(models.Model):

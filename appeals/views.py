@@ -19,10 +19,10 @@ from django.views.decorators.http import require_POST
 
 from appeals import forms as f
 from appeals import services as svc
-from appeals.deadlines import check_correction, correction_deadline, filing_deadline
 from appeals.models import Appeal, AppealMember, CommitteeMember, Correction, Irregularity, ScoreChange
-from boards.deck import Suit, parse_hand, sort_cards
 from boards.models import Board
+from preferans.cards.deck import Suit, parse_hand, sort_cards
+from preferans.duplicate.deadlines import check_correction, correction_deadline, filing_deadline
 from scoring.models import Result
 from scoring.results import table_seats
 from tournaments.models import AuditEntry, Participant, Session, Tournament
@@ -93,7 +93,7 @@ def layout_rows(board: Board | None) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def _prikup_symbols(board: Board | None) -> list[str]:
-    from boards.deck import parse_card
+    from preferans.cards.deck import parse_card
 
     return [parse_card(c).symbol_text for c in (board.prikup if board else [])]
 
@@ -381,7 +381,7 @@ def appeal_form(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _pdf_available() -> bool:
     try:
-        from scoring.reports import pdf_appeal  # noqa: F401
+        from results import pdf_appeal  # noqa: F401
     except ImportError:
         return False
     return True
@@ -392,7 +392,7 @@ def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes | None:
     import dataclasses
 
     try:
-        from scoring.reports.pdf_appeal import AppealFormData, appeal_form_pdf
+        from results.pdf_appeal import AppealFormData, appeal_form_pdf
     except ImportError:
         return None
     board = Board.objects.filter(session=appeal.session, number=appeal.board_number).first()
@@ -470,9 +470,9 @@ def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:
 def _played_layout(
     t: Tournament, session: Any, board_number: int | None, form: f.IrregularityForm
 ) -> dict[str, Any] | None:
-    from boards.deal import Seat
-    from boards.deck import format_hand
     from boards.forms import LayoutEntryForm
+    from preferans.cards.deal import Seat
+    from preferans.cards.deck import format_hand
 
     board = Board.objects.filter(session=session, number=board_number).first() if board_number else None
     if board is None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.movements import MovementError, plan, validate  # noqa: E402
+from preferans.movements import MovementError, plan, validate  # noqa: E402
 
 TARGET_SECONDS = 10.0
 

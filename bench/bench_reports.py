@@ -4,9 +4,9 @@ Run from the project root:  ``.venv/bin/python bench/bench_reports.py [--tables 
 
 Builds the event as a bundle — basic movement, T tables × T rounds × 4 boards a set at 4-player Sochi tables
 (T = 47: 188 participants, 188 boards, 8,836 rows), boards dealt (so every protocol page prints its layout),
-plausible random legal rows from ``scoring.preferans.simulate.random_row`` — imports it with
+plausible random legal rows from ``preferans.game.simulate.random_row`` — imports it with
 ``tournaments.services.bundles.import_bundle`` into a temporary SQLite database, marks the session finished and
-the results official, then times what the exports page runs (``scoring.reports.services.build_file``):
+the results official, then times what the exports page runs (``results.services.build_file``):
 
 * ``load``      — reading the event into the report data (one pass of queries);
 * ``pack``      — every PDF: standings, protocols (one page per board, with layout), personal score cards,
@@ -34,10 +34,10 @@ sys.path.insert(0, str(ROOT))
 
 
 def make_event(tables: int, seed: int = 1) -> dict[str, Any]:
-    from boards.deal import board_to_dict, deal_boards
-    from scoring.preferans import make_rules
-    from scoring.preferans.simulate import random_row
-    from tournaments.movements import build_movement
+    from preferans.cards.deal import board_to_dict, deal_boards
+    from preferans.game import make_rules
+    from preferans.game.simulate import random_row
+    from preferans.movements import build_movement
 
     rng = random.Random(seed)
     players, per_set = 4, 4
@@ -91,8 +91,8 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from scoring.reports.data import load_report
-    from scoring.reports.services import build_file
+    from results.data import load_report
+    from results.services import build_file
     from tournaments.models import Publication, Session, Tournament
     from tournaments.services.bundles import import_bundle
 

@@ -47,10 +47,10 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
+    from preferans.simulate import simulated_bundle
     from scoring.models import Result
-    from scoring.services import rescore_tournament
+    from scoring.rescore import rescore_tournament
     from tournaments.services.bundles import import_bundle
-    from tournaments.simulate import simulated_bundle
 
     call_command("migrate", verbosity=0)
     t0 = time.perf_counter()

@@ -21,9 +21,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import preferans  # noqa: E402
-from scoring.bundle import load_json, parse_bundle  # noqa: E402
-from scoring.session_scoring import score_bundle, scored_to_dict  # noqa: E402
+from preferans import game as preferans  # noqa: E402
+from preferans.bundle.document import load_json, parse_bundle  # noqa: E402
+from preferans.duplicate.session_scoring import score_bundle, scored_to_dict  # noqa: E402
 
 SEATS = ("N", "E", "S", "W")
 SUITS = ("S", "C", "D", "H", "NT")

@@ -258,13 +258,13 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
+    from preferans.game import make_rules
+    from preferans.game.simulate import random_row
+    from preferans.simulate import simulated_bundle
     from scoring.models import Result
-    from scoring.preferans import make_rules
-    from scoring.preferans.simulate import random_row
     from tournaments.models import Round, Table
     from tournaments.services.bundles import import_bundle
     from tournaments.services.rounds import round_end, round_start
-    from tournaments.simulate import simulated_bundle
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)

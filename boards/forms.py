@@ -1,7 +1,7 @@
 """Entering a board's layout by hand (duplicate-rules §2), and the layout a table actually played
 (fouled board, §10).
 
-A plain ``forms.Form``: the checking is done by :mod:`boards.layout_entry` (pure Python); this form only
+A plain ``forms.Form``: the checking is done by :mod:`preferans.cards.layout_entry` (pure Python); this form only
 calls it and shows its issues, translated by their stable codes.
 """
 
@@ -15,10 +15,10 @@ from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from boards.deal import PRIKUP, BoardError, Seat, build_board, hand_seats
-from boards.deck import Issue
-from boards.fouled import PlayedLayout
-from boards.layout_entry import GENERAL, PRIKUP_BOTTOM, PRIKUP_TOP, read_layout
+from preferans.cards.deal import PRIKUP, BoardError, Seat, build_board, hand_seats
+from preferans.cards.deck import Issue
+from preferans.cards.fouled import PlayedLayout
+from preferans.cards.layout_entry import GENERAL, PRIKUP_BOTTOM, PRIKUP_TOP, read_layout
 
 __all__ = ["LayoutEntryForm", "issue_text"]
 
@@ -86,12 +86,12 @@ class LayoutEntryForm(forms.Form):
 
     ``dealer`` and ``players`` say which pockets hold hands: the seats other than the dealer at a 4-player
     table, N, E, S at a 3-player one (the fourth pocket's field is removed). When valid,
-    ``cleaned_data["board"]`` holds the :class:`boards.deal.Board`.
+    ``cleaned_data["board"]`` holds the :class:`preferans.cards.deal.Board`.
 
     With ``exact_counts=False`` the form takes the layout a table actually played on a fouled board: the
     cards must still be the 32 once each, but a pocket may hold a wrong number of them; then
-    ``cleaned_data["played"]`` holds a :class:`boards.fouled.PlayedLayout` to pass to
-    :func:`boards.fouled.compare_layouts`.
+    ``cleaned_data["played"]`` holds a :class:`preferans.cards.fouled.PlayedLayout` to pass to
+    :func:`preferans.cards.fouled.compare_layouts`.
     """
 
     hand_n = forms.CharField(label=format_lazy("{} N", _("Hand")), required=False, help_text=HAND_HELP)

@@ -50,9 +50,12 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "tournaments",
-    "scoring",
     "boards",
+    "scoring",
     "appeals",
+    "table",
+    "results",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -196,7 +199,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # One error shape for every 4xx: {"error": {"code", "message", "details": [...]}} (docs/api.md).
-    "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "300/min"),
         "user": os.environ.get("API_RATE_USER", "3000/min"),

@@ -8,15 +8,15 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("t/<slug:slug>/", views.tournament_detail, name="tournament-detail"),
     # Public results pages: standings, protocols, personal cards, downloads.
-    path("t/<slug:slug>/", include("scoring.reports.urls")),
+    path("t/<slug:slug>/", include("results.urls")),
     # The director's application.
     path("director/", include("tournaments.director.urls")),
     # Rulings, appeals and corrections.
     path("appeals/", include("appeals.urls")),
     # Players at the table: entry and confirmation of protocol rows by table code.
-    path("table/", include("scoring.table.urls")),
+    path("table/", include("table.urls")),
     # REST API and its documentation.
-    path("api/", include("scoring.api.urls")),
+    path("api/", include("api.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

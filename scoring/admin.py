@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import ExportJob, Penalty, Result, Standing
+from .models import Penalty, Result, Standing
 
 
 @admin.register(Result)
@@ -28,9 +28,3 @@ class PenaltyAdmin(admin.ModelAdmin):
 class StandingAdmin(admin.ModelAdmin):
     list_display = ("tournament", "rank", "participant", "matchpoints", "max", "percent")
     list_filter = ("tournament",)
-
-
-@admin.register(ExportJob)
-class ExportJobAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "kind", "format", "status", "progress", "created_at", "finished_at")
-    list_filter = ("status", "kind")

@@ -19,10 +19,10 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from boards.models import Board
-from scoring.bundle_rows import DEAL_FIELDS
+from preferans.bundle.rows import DEAL_FIELDS
+from preferans.game import RowInvalid, make_rules, score_row
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Result
-from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
-from scoring.preferans import RowInvalid, make_rules, score_row
 from tournaments.models import AuditEntry, Participant, Session, Tournament
 from tournaments.services.audit import audit_entry, log_action
 
@@ -453,7 +453,7 @@ def request_rescore(tournament_id: int) -> str:
     """
     from django.conf import settings
 
-    from scoring.services import rescore_tournament
+    from scoring.rescore import rescore_tournament
     from scoring.tasks import rescore_tournament_task
 
     eager = getattr(settings, "CELERY_TASK_ALWAYS_EAGER", True)

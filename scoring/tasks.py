@@ -8,7 +8,7 @@ import time
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from scoring.services import rescore_tournament
+from scoring.rescore import rescore_tournament
 from tournaments.models import Tournament
 
 
@@ -39,4 +39,4 @@ def _fault_injection_pause() -> None:
 
 
 # The results package's tasks (generated files), registered with Celery's autodiscovery of ``scoring.tasks``.
-from scoring.reports.tasks import generate_export  # noqa: E402, F401
+from results.tasks import generate_export  # noqa: E402, F401

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 import redis
 
+from tests import golden
+
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURE = ROOT / "tests" / "fixtures" / "small_bundle.json"
+FIXTURE = golden.path("small_bundle.json")
 
 pytestmark = pytest.mark.redis
 

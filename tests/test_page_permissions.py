@@ -41,7 +41,8 @@ from appeals import services as appeals_services
 from appeals.models import AppealMember, CommitteeMember
 from appeals.views import PLAYER_KEY
 from boards.models import Board
-from scoring.models import ExportJob, Penalty, Result
+from results.models import ExportJob
+from scoring.models import Penalty, Result
 from tournaments.models import Participant, Publication, Seating, Session, Table, Tournament
 from tournaments.services.event import tournament_create
 
@@ -368,7 +369,7 @@ ADMIN_MODELS = (
     "authtoken.tokenproxy",
     "boards.board",
     "boards.boardset",
-    "scoring.exportjob",
+    "results.exportjob",
     "scoring.penalty",
     "scoring.result",
     "scoring.standing",
@@ -455,7 +456,7 @@ def test_the_admin_registrations_are_the_ones_decided():
 
 
 # -- the data ----------------------------------------------------------------------------------------------
-APP_LABELS = {"tournaments", "scoring", "appeals", "boards", "auth", "authtoken", "admin"}
+APP_LABELS = {"tournaments", "scoring", "appeals", "boards", "results", "auth", "authtoken", "admin"}
 
 
 def _models() -> list[Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.simulate import simulated_bundle
+from preferans.simulate import simulated_bundle
 
 DEMO_SLUG = "demo"
 DEMO_NAME = "Демонстрационный турнир"

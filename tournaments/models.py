@@ -1,6 +1,6 @@
 """Events, sessions and participants.
 
-Rules of the game live in the pure cores (``scoring.preferans``, ``tournaments.movements``, ``boards``);
+Rules of the game live in the pure cores (``preferans.game``, ``preferans.movements``, ``boards``);
 these models only store the facts an event produces.
 """
 

@@ -9,7 +9,6 @@ from typing import Any
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
-from appeals import deadlines, rulings
 from appeals.models import (
     Appeal,
     AppealSettings,
@@ -17,8 +16,9 @@ from appeals.models import (
     Irregularity,
     ScoreChange,
 )
+from preferans.duplicate import deadlines, rulings
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Penalty, Result
-from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.results import (
     ResultRejected,
     penalty_delete,

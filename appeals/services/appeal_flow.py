@@ -10,7 +10,6 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from appeals import deadlines, rulings
 from appeals.models import (
     Appeal,
     AppealMember,
@@ -32,8 +31,9 @@ from appeals.services._common import (
     next_deal_started_at,
     settings_for,
 )
+from preferans.duplicate import deadlines, rulings
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Result
-from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
 from tournaments.models import Participant, Seating, Session, Tournament
 from tournaments.services.audit import log_action
 

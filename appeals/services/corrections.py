@@ -10,7 +10,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from appeals import deadlines
 from appeals.models import (
     OPEN_APPEAL_STATES,
     Appeal,
@@ -32,6 +31,7 @@ from appeals.services._common import (
     _row_facts,
     settings_for,
 )
+from preferans.duplicate import deadlines
 from scoring.models import Result
 from tournaments.models import AuditEntry, Participant, Session, Tournament
 from tournaments.services.audit import log_action

@@ -10,7 +10,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from appeals import rulings
 from appeals.models import (
     Irregularity,
     ScoreChange,
@@ -24,6 +23,7 @@ from appeals.services._common import (
     _plan_from_proposal,
     deal_seats,
 )
+from preferans.duplicate import rulings
 from scoring.models import Result
 from scoring.results import (
     table_seats,
@@ -55,9 +55,9 @@ def _played_before(
 
 def _fouled_version(session: Session, irregularity: Irregularity) -> str | None:
     """Label the layout this table played among the board's recorded fouled layouts (§10)."""
-    from boards.deal import BoardError, board_from_dict
-    from boards.fouled import version_labels
     from boards.models import Board as BoardRow
+    from preferans.cards.deal import BoardError, board_from_dict
+    from preferans.cards.fouled import version_labels
 
     played = irregularity.facts.get("played")
     if not played or irregularity.board_number is None:
@@ -90,9 +90,9 @@ def _fouled_version(session: Session, irregularity: Irregularity) -> str | None:
 
 
 def _played_layout(data: Mapping[str, Any]) -> Any:
-    from boards.deal import Seat
-    from boards.deck import parse_card, parse_hand
-    from boards.fouled import PlayedLayout
+    from preferans.cards.deal import Seat
+    from preferans.cards.deck import parse_card, parse_hand
+    from preferans.cards.fouled import PlayedLayout
 
     hands = {Seat(seat): parse_hand(text) for seat, text in data["hands"].items()}
     return PlayedLayout(hands=hands, prikup=tuple(parse_card(c) for c in data["prikup"]))

@@ -14,9 +14,9 @@ from typing import Any, Final, Literal
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 
-from boards.deal import Board, Seat
-from boards.deck import Card, Suit, sort_cards
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
+from preferans.cards.deal import Board, Seat
+from preferans.cards.deck import Card, Suit, sort_cards
 
 __all__ = ["LABELS", "Lang", "diagram_size", "draw_diagram", "draw_rich", "labels", "lang_or_error"]
 

@@ -16,9 +16,9 @@ from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from boards.deal import Board
 from boards.pdf.diagram import DARK, diagram_size, draw_diagram, labels
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
+from preferans.cards.deal import Board
 
 __all__ = ["duplication_sheets_pdf", "hand_records_pdf"]
 

@@ -19,10 +19,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-unty
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import Table, TableStyle  # type: ignore[import-untyped]
 
-from boards.deal import Board, Seat
-from boards.deck import Card
 from boards.pdf.diagram import DARK, GREY, diagram_size, draw_diagram, draw_rich, labels
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
+from preferans.cards.deal import Board, Seat
+from preferans.cards.deck import Card
 
 __all__ = ["protocol_forms_pdf"]
 

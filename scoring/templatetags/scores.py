@@ -8,7 +8,7 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import number_format
 
-from scoring.numbers import NumberFormatError, format_percent, parse_fraction
+from preferans.numbers import NumberFormatError, format_percent, parse_fraction
 
 register = template.Library()
 

@@ -5,7 +5,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring.models import Result
-from scoring.table import services
+from table import services
 from tests.table.factory import legal_row, make_event, player_auth
 from tournaments.models import Participant, Table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from scoring.table.ratelimit import WRONG_PINS_PER_WINDOW
+from table.ratelimit import WRONG_PINS_PER_WINDOW
 from tests.api.helpers import client_for, enter, event  # noqa: F401
 from tests.table.factory import legal_row, player_auth
 from tournaments.models import Table

@@ -8,8 +8,8 @@ import pytest
 
 from appeals import services as svc
 from appeals.models import Appeal, ScoreChange
+from preferans.duplicate.session_scoring import score_document
 from scoring.models import Result, Standing
-from scoring.session_scoring import score_document
 from tournaments.models import AuditEntry, Participant, Publication
 from tournaments.services.bundles import tournament_to_bundle
 

@@ -240,6 +240,6 @@ def test_the_filled_appeal_form_prints_as_pdf_when_available(client, demo, direc
     client.force_login(director_user)
     url = reverse("appeals:appeal-form", kwargs={"slug": t.slug, "number": appeal.number})
     if not _pdf_available():
-        pytest.skip("scoring.reports.pdf_appeal is not there yet")
+        pytest.skip("results.pdf_appeal is not there yet")
     response = client.get(url + "?format=pdf")
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")

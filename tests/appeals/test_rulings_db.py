@@ -9,7 +9,7 @@ import pytest
 
 from appeals import services as svc
 from appeals.models import Irregularity, ScoreChange
-from boards.deck import format_hand, parse_hand
+from preferans.cards.deck import format_hand, parse_hand
 from scoring.models import Penalty, Result, Standing
 from scoring.results import ResultRejected, result_save
 from tournaments.models import AuditEntry, Participant, Publication

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from boards.deal import Seat, board_from_dict, dealer_rotation
+from preferans.cards.deal import Seat, board_from_dict, dealer_rotation
 
 ROOT = Path(__file__).resolve().parents[2]
 

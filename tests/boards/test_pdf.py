@@ -7,10 +7,10 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from boards.deal import Board, deal_boards, seeded_rng
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
 from boards.pdf.hand_records import duplication_sheets_pdf, hand_records_pdf
 from boards.pdf.protocol_form import protocol_forms_pdf
+from preferans.cards.deal import Board, deal_boards, seeded_rng
 
 BOARDS4 = deal_boards(seeded_rng(11), sets=4, per_set=4, players=4)  # 16 boards: 3 pages of 6
 BOARDS3 = deal_boards(seeded_rng(12), sets=2, per_set=3, players=3)

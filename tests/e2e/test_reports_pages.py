@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from scoring.models import ExportJob
+from results.models import ExportJob
 from tests.e2e.conftest import screenshot
 from tournaments.models import Session
 

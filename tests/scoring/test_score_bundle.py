@@ -12,33 +12,26 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from scoring.bundle import BundleInvalid, parse_bundle
-from scoring.session_scoring import (
+from preferans.bundle.document import BundleInvalid, parse_bundle
+from preferans.duplicate.session_scoring import (
     Engine,
     score_bundle,
     score_bundle_to_dict,
     score_document,
     validate_and_score,
 )
+from tests import golden
 
-FIXTURES = Path(__file__).parent / "fixtures"
-VECTORS = {
-    v["id"]: v
-    for v in json.loads(
-        (Path(__file__).resolve().parents[3] / "shared" / "testdata" / "preferans_vectors.json").read_text(
-            "utf-8"
-        )
-    )["vectors"]
-}
+VECTORS = {v["id"]: v for v in golden.load("preferans_vectors.json")["vectors"]}
 
 
 def club_cup() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FIXTURES / "club_cup.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = golden.load("club_cup.json")
     return data
 
 
 def expected_output() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FIXTURES / "club_cup.expected.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = golden.load("club_cup.expected.json")
     return data
 
 
@@ -262,7 +255,7 @@ def test_format_problems_and_illegal_rows_reported_together() -> None:
 
 
 def test_identical_deals_are_scored_once() -> None:
-    from scoring import preferans
+    from preferans import game as preferans
 
     calls: list[object] = []
 
@@ -298,14 +291,14 @@ def test_engine_can_be_replaced() -> None:
 
 
 def test_command_prints_the_json(tmp_path: Path) -> None:
-    code, out, err = run(str(FIXTURES / "club_cup.json"))
+    code, out, err = run(str(golden.path("club_cup.json")))
     assert (code, err) == (0, "")
     assert json.loads(out) == expected_output()
     assert "Кубок" not in out and "Иванов Иван" in out  # UTF-8, not \u escapes
 
 
 def test_command_reads_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
-    text = (FIXTURES / "club_cup.json").read_text(encoding="utf-8")
+    text = golden.text("club_cup.json")
     code, out, err = run("-", stdin=text, monkeypatch=monkeypatch)
     assert (code, err) == (0, "")
     assert json.loads(out) == expected_output()

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Result
-from scoring.table.ratelimit import UNKNOWN_CODES_PER_WINDOW
+from table.ratelimit import UNKNOWN_CODES_PER_WINDOW
 from tests.table.factory import make_event, pin_of
 
 pytestmark = pytest.mark.django_db

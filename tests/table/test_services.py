@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from scoring.models import Result
 from scoring.results import ResultConflict, ResultLocked, ResultRejected
-from scoring.table import services
-from scoring.table.services import TableRefused
+from table import services
+from table.services import TableRefused
 from tests.table.factory import legal_row, make_event, pin_of
 from tournaments.models import AuditEntry, Participant, Round, Table
 

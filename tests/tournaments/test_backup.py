@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
 from scoring.models import Standing
+from tests import golden
 from tournaments.models import Tournament
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "small_bundle.json"
+FIXTURE = golden.path("small_bundle.json")
 pytestmark = pytest.mark.django_db
 
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
+from preferans.duplicate.session_scoring import score_document
 from scoring.models import Result, Standing
-from scoring.session_scoring import score_document
+from tests import golden
 from tournaments.models import AuditEntry, Participant, Round, Seating, Table, Tournament
 from tournaments.services.bundles import BundleInvalid, import_bundle, tournament_to_bundle
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "small_bundle.json"
+FIXTURE = golden.path("small_bundle.json")
 pytestmark = pytest.mark.django_db
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,11 +17,12 @@ from hypothesis import strategies as st
 
 from boards.models import Board
 from scoring.models import Penalty, Result, Standing
+from tests import golden
 from tournaments.models import AuditEntry, Participant, Session, Tournament
 from tournaments.services.bundles import BundleInvalid, import_bundle
 
 FIXTURE = json.loads(
-    (Path(__file__).resolve().parent.parent / "fixtures" / "small_bundle.json").read_text("utf-8")
+    golden.text("small_bundle.json")
 )
 MODELS = (Tournament, Participant, Session, Board, Result, Penalty, Standing, AuditEntry)
 

@@ -13,9 +13,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from preferans.game import ROW_CONTRACT_CODES
+from preferans.numbers import format_fraction
 from scoring.models import Result
-from scoring.numbers import format_fraction
-from scoring.preferans import ROW_CONTRACT_CODES
 from scoring.results import Refusal
 
 SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": _("NT")}

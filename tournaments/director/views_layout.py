@@ -16,11 +16,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from boards.deal import PRIKUP, BoardError, Seat, board_to_dict
-from boards.deck import Suit, parse_card, parse_hand, sort_cards
 from boards.forms import HAND_HELP, LayoutEntryForm
-from boards.fouled import FouledComparison, PlayedLayout, compare_layouts
 from boards.models import Board
+from preferans.cards.deal import PRIKUP, BoardError, Seat, board_to_dict
+from preferans.cards.deck import Suit, parse_card, parse_hand, sort_cards
+from preferans.cards.fouled import FouledComparison, PlayedLayout, compare_layouts
 from scoring.models import Result
 from tournaments.models import Session, Tournament
 from tournaments.services.boards_entry import VERSION_LABELS

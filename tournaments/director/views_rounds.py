@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from preferans.movements import MovementError, director_rows
 from tournaments.models import Round, Seating, Session, Table, Tournament
-from tournaments.movements import MovementError, director_rows
 from tournaments.services.dashboard import overview
 from tournaments.services.event import current_session
 from tournaments.services.guards import DirectorError

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from boards.models import Board
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Penalty, Result
-from scoring.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.results import mark_changed, penalty_delete, penalty_save, result_delete, result_save
 from tournaments.models import Participant, Seating, Session
 from tournaments.services.audit import log_action

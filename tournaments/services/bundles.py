@@ -13,11 +13,11 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from boards.models import Board
-from scoring.bundle import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, Problem, bundle_to_dict
-from scoring.bundle_rows import DEAL_FIELDS
-from scoring.bundle_shape import Loc
+from preferans.bundle.document import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, Problem, bundle_to_dict
+from preferans.bundle.rows import DEAL_FIELDS
+from preferans.bundle.shape import Loc
+from preferans.duplicate.session_scoring import scored_to_dict, validate_and_score
 from scoring.models import Penalty, Result
-from scoring.session_scoring import scored_to_dict, validate_and_score
 from tournaments.models import Participant, Session, Tournament, default_artificial
 from tournaments.services.audit import log_action
 
@@ -152,7 +152,7 @@ def import_bundle(
     Every played row is checked and scored by the core before anything is written; the stored
     vists and matchpoints are the core's.
     """
-    from scoring.services import store_scores
+    from scoring.rescore import store_scores
 
     # Format problems and illegal rows are reported together, in one run.
     bundle, scored_bundle = validate_and_score(data)

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from preferans.game import RulesError, make_rules
 from scoring.models import Result
-from scoring.preferans import RulesError, make_rules
 from scoring.results import mark_changed
 from tournaments.models import Seating, Session, Tournament, default_artificial
 from tournaments.services.audit import log_action

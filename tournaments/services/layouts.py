@@ -16,11 +16,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from boards.deal import Board as DealtBoard
-from boards.deal import BoardError, Seat, board_from_dict, board_to_dict
-from boards.deck import format_hand, parse_card, parse_hand
-from boards.fouled import PlayedLayout, compare_layouts, version_labels
 from boards.models import Board
+from preferans.cards.deal import Board as DealtBoard
+from preferans.cards.deal import BoardError, Seat, board_from_dict, board_to_dict
+from preferans.cards.deck import format_hand, parse_card, parse_hand
+from preferans.cards.fouled import PlayedLayout, compare_layouts, version_labels
 from scoring.models import Result
 from tournaments.models import AuditEntry
 from tournaments.services.audit import log_action
@@ -44,7 +44,7 @@ PLAYED_ACTION = "board.played_layout"
 
 
 def dealt_board(board: Board) -> DealtBoard:
-    """The stored board as :class:`boards.deal.Board`; raises :class:`DirectorError` when it has no layout."""
+    """The stored board as :class:`preferans.cards.deal.Board`; raises :class:`DirectorError` when it has no layout."""
     if not board.has_layout:
         raise DirectorError(_("Board %(b)s has no layout yet: enter it first.") % {"b": board.number})
     try:
@@ -63,7 +63,7 @@ def board_layout_record(
     *, board: Board, hands: Mapping[str, str], prikup: Sequence[str], user: Any, reason: str = ""
 ) -> Board:
     """Store the board's layout: ``hands`` ``{"N": "SAKQ C7 DJ98 H10", …}``, ``prikup`` ``["H7", "D8"]`` (top
-    card first), as :func:`boards.deal.board_to_dict` writes them.
+    card first), as :func:`preferans.cards.deal.board_to_dict` writes them.
 
     The layout is checked again (32 cards once each, the hand pockets of the board's dealer). Replacing a
     stored layout needs a ``reason``; the audit entry keeps the old one. Storing the same layout again changes
@@ -164,7 +164,7 @@ def played_version(*, board: Board, result: Result, played: PlayedLayout) -> str
     """The version label ``result`` belongs to when its table played ``played``.
 
     ``"A"`` when it is the board as dealt. Otherwise the label of another table's result recorded with the
-    same layout (grouped by :func:`boards.fouled.version_labels`), else the first label no other result of
+    same layout (grouped by :func:`preferans.cards.fouled.version_labels`), else the first label no other result of
     the board uses yet. Raises :class:`DirectorError` when the layout does not fit the board or every label is
     taken.
     """

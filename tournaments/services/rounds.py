@@ -11,8 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
-from tournaments.movements import (
+from preferans.movements import (
     BOOK_SCHEMES,
     Movement,
     MovementError,
@@ -21,6 +20,7 @@ from tournaments.movements import (
     plan,
     table_cards,
 )
+from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
 from tournaments.services.audit import log_action
 from tournaments.services.guards import DirectorError, ensure_not_locked
 from tournaments.services.seating import SeatingError, apply_movement, movement_for

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand
 
-from boards.deal import board_to_dict, deal_boards, secure_rng, seeded_rng
+from preferans.cards.deal import board_to_dict, deal_boards, secure_rng, seeded_rng
 
 
 class Command(BaseCommand):

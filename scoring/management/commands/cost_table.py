@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.preferans import (
+from preferans.game import (
     VARIANTS,
     RulesError,
     cost_table,

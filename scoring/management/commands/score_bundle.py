@@ -14,8 +14,8 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.bundle import BundleInvalid, load_json
-from scoring.session_scoring import score_document
+from preferans.bundle.document import BundleInvalid, load_json
+from preferans.duplicate.session_scoring import score_document
 
 
 class Command(BaseCommand):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from scoring.reports.services import KINDS, ExportError, build_file
+from results.services import KINDS, ExportError, build_file
 from tournaments.models import Tournament
 
 

@@ -6,7 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from scoring.bundle import BundleInvalid, load_json
+from preferans.bundle.document import BundleInvalid, load_json
 from tournaments.services.bundles import import_bundle
 
 

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.movements import MovementError, movement_to_dict, plan, render_text
+from preferans.movements import MovementError, movement_to_dict, plan, render_text
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from scoring.services import rescore_tournament
+from scoring.rescore import rescore_tournament
 from scoring.tasks import rescore_tournament_task
 from tournaments.models import Tournament
 

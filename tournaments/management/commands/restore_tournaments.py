@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scoring.bundle import BundleInvalid, load_json
+from preferans.bundle.document import BundleInvalid, load_json
 from tournaments.models import Tournament
 from tournaments.services.bundles import import_bundle
 

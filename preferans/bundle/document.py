@@ -1,0 +1,445 @@
+"""The tournament bundle, format v1 (formats.md §2): frozen model, parser and serializer.
+
+``parse_bundle(data)`` checks a decoded JSON document field for field and returns a :class:`Bundle`, or raises
+:class:`BundleInvalid` carrying **every** problem found, each naming the session, board, table and round it
+concerns and the rule broken. Unknown fields are errors, never ignored. ``bundle_to_dict(bundle)`` writes the
+bundle back as JSON-able data; ``parse_bundle(bundle_to_dict(b)) == b``.
+
+What this module does not check: whether a played deal is legal and what it is worth (the preferans core does
+that, see :mod:`preferans.duplicate.session_scoring`), the cards of a board layout (the ``boards`` package) and whether a
+movement is sound (the movement engine); here they are checked for shape only and kept.
+
+Pure Python, no Django import.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from preferans.bundle.rows import (
+    BoardLayout,
+    Penalty,
+    Result,
+    board_to_dict,
+    check_results,
+    json_copy,
+    parse_boards,
+    parse_penalties,
+    parse_result,
+    penalty_to_dict,
+    result_to_dict,
+)
+from preferans.bundle.shape import (
+    BOOK_PARTICIPANTS,
+    Loc,
+    Problem,
+    Problems,
+    check_keys,
+    describe,
+    parse_movement,
+    positive_int,
+)
+from preferans.duplicate.matchpoints import DEFAULT_ARTIFICIAL, UnequalResults
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+
+__all__ = [
+    "BOOK_PARTICIPANTS",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "VARIANTS",
+    "BoardLayout",
+    "Bundle",
+    "BundleInvalid",
+    "Parsed",
+    "Participant",
+    "Penalty",
+    "Problem",
+    "Result",
+    "RulesCheck",
+    "ScoringConfig",
+    "Session",
+    "Tournament",
+    "bundle_to_dict",
+    "load_json",
+    "parse_bundle",
+    "parse_bundle_collect",
+]
+
+FORMAT_NAME = "duplicate-preferans-bundle"
+FORMAT_VERSION = 1
+VARIANTS = ("sochi", "leningrad", "rostov")
+
+RulesCheck = Callable[[str, Mapping[str, object]], str | None]
+"""``(variant, overrides) -> None`` if the rules are valid, else the message (naming the key) of the problem."""
+
+
+class BundleInvalid(ValueError):
+    """The bundle breaks the format or the rules; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class ScoringConfig:
+    """``tournament.scoring``: how unequal groups are scored and what artificial results are worth (%)."""
+
+    unequal_results: UnequalResults = UnequalResults.NEUBERG
+    artificial: Mapping[str, Fraction] = field(default_factory=lambda: dict(DEFAULT_ARTIFICIAL))
+
+
+@dataclass(frozen=True)
+class Tournament:
+    name: str
+    variant: str
+    rules: Mapping[str, Any]
+    """Overrides of the variant parameters, as written (JSON values); checked by the preferans core."""
+    players_per_table: int
+    deals_per_set: int
+    scoring: ScoringConfig = field(default_factory=ScoringConfig)
+
+
+@dataclass(frozen=True)
+class Participant:
+    number: int
+    name: str | None = None
+    club: str | None = None
+    federation_id: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Session:
+    number: int
+    movement: Mapping[str, Any] | None = None
+    """The movement as written (shape checked, formats.md §2 and §4); ``None`` when absent."""
+    boards: tuple[BoardLayout, ...] = ()
+    results: tuple[Result, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bundle:
+    tournament: Tournament
+    participants: tuple[Participant, ...]
+    sessions: tuple[Session, ...]
+
+    def names(self) -> dict[int, str]:
+        return {p.number: p.name or "" for p in self.participants}
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """What :func:`parse_bundle_collect` found: the bundle (rows with problems of their own left out; ``None``
+    when the tournament itself is unusable), the problems, and whether the tournament rules are valid."""
+
+    bundle: Bundle | None
+    problems: tuple[Problem, ...]
+    rules_ok: bool
+
+
+_TOP_KEYS = frozenset({"format", "version", "tournament", "participants", "sessions"})
+_TOURNAMENT_KEYS = frozenset({"name", "variant", "rules", "players_per_table", "deals_per_set", "scoring"})
+_SCORING_KEYS = frozenset({"unequal_results", "artificial"})
+_PARTICIPANT_KEYS = frozenset({"number", "name", "club", "federation_id"})
+_SESSION_KEYS = frozenset({"number", "movement", "boards", "results", "penalties"})
+
+
+def load_json(text: str) -> object:
+    """Decode a bundle's JSON text; bad JSON, duplicate keys and NaN/Infinity raise :class:`BundleInvalid`."""
+    duplicates: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj: dict[str, Any] = {}
+        for key, value in items:
+            if key in obj:
+                duplicates.append(key)
+            obj[key] = value
+        return obj
+
+    def constant(name: str) -> object:
+        raise ValueError(f"{name} is not a number in JSON")
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise BundleInvalid(
+            [Problem(f"bad JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
+        ) from exc
+    except ValueError as exc:
+        raise BundleInvalid([Problem(f"bad JSON: {exc}")]) from exc
+    if duplicates:
+        raise BundleInvalid(
+            [
+                Problem(f"bad JSON: the key {key!r} appears twice in one object")
+                for key in dict.fromkeys(duplicates)
+            ]
+        )
+    return data
+
+
+def parse_bundle(data: object, *, rules_check: RulesCheck | None = None) -> Bundle:
+    """Check a decoded bundle and build the model; raise :class:`BundleInvalid` with every problem.
+
+    ``rules_check`` validates ``tournament.variant`` and ``tournament.rules``; by default the preferans core's
+    ``make_rules`` does it.
+    """
+    parsed = parse_bundle_collect(data, rules_check=rules_check)
+    if parsed.problems or parsed.bundle is None:
+        raise BundleInvalid(parsed.problems or (Problem("the bundle cannot be read"),))
+    return parsed.bundle
+
+
+def parse_bundle_collect(data: object, *, rules_check: RulesCheck | None = None) -> Parsed:
+    """Like :func:`parse_bundle` but returns what could be built together with all the problems."""
+    problems = Problems()
+    top = Loc()
+    if not isinstance(data, dict):
+        problems.add(top, f"a bundle is a JSON object, not {describe(data)}")
+        return Parsed(None, problems.items_tuple(), False)
+    check_keys(problems, top, data, allowed=_TOP_KEYS, required=_TOP_KEYS, what="bundle")
+    if "format" in data and data["format"] != FORMAT_NAME:
+        problems.add(top, f"format must be {FORMAT_NAME!r}, not {data['format']!r}")
+    if "version" in data and (data["version"] != FORMAT_VERSION or isinstance(data["version"], bool)):
+        problems.add(top, f"version {data['version']!r} is not supported — this reader knows version 1")
+
+    tournament, rules_ok = _parse_tournament(data.get("tournament"), problems, rules_check)
+    participants = _parse_participants(data.get("participants", []), problems)
+    known = frozenset(p.number for p in participants)
+    sessions = _parse_sessions(data.get("sessions", []), problems, tournament, known)
+    bundle = None if tournament is None else Bundle(tournament, participants, sessions)
+    return Parsed(bundle, problems.items_tuple(), rules_ok and tournament is not None)
+
+
+def _parse_tournament(
+    raw: object, problems: Problems, rules_check: RulesCheck | None
+) -> tuple[Tournament | None, bool]:
+    loc = Loc(where="tournament")
+    if raw is None:
+        return None, False
+    if not isinstance(raw, dict):
+        problems.add(loc, f"must be an object, not {describe(raw)}")
+        return None, False
+    before = len(problems)
+    check_keys(
+        problems,
+        loc,
+        raw,
+        allowed=_TOURNAMENT_KEYS,
+        required=("name", "variant", "players_per_table"),
+        what="tournament",
+    )
+    name = raw.get("name", "")
+    if not isinstance(name, str):
+        problems.add(loc, f"name must be a string, not {describe(name)}")
+    variant = raw.get("variant")
+    if "variant" in raw and variant not in VARIANTS:
+        problems.add(loc, f"variant {variant!r} is unknown — use sochi, leningrad or rostov")
+    rules = raw.get("rules", {})
+    if not isinstance(rules, dict):
+        problems.add(loc, f"rules must be an object of variant parameters, not {describe(rules)}")
+    players = raw.get("players_per_table")
+    if "players_per_table" in raw and (players not in (3, 4) or isinstance(players, bool)):
+        problems.add(loc, f"players_per_table must be 3 or 4, not {players!r}")
+    deals = raw.get("deals_per_set", players)
+    if "deals_per_set" in raw and positive_int(deals) is None:
+        problems.add(loc, f"deals_per_set must be a positive integer, not {deals!r}")
+    scoring = _parse_scoring(raw.get("scoring", {}), problems)
+    if len(problems) > before or scoring is None:
+        return None, False
+    assert isinstance(variant, str) and isinstance(players, int) and isinstance(deals, int)
+    assert isinstance(name, str) and isinstance(rules, dict)
+    check = rules_check or _preferans_rules_check
+    message = check(variant, rules)
+    if message is not None:
+        problems.add(loc, f"rules: {message}")
+    return Tournament(name, variant, rules, players, deals, scoring), message is None
+
+
+def _preferans_rules_check(variant: str, overrides: Mapping[str, object]) -> str | None:
+    from preferans.game import RulesError, make_rules
+
+    try:
+        make_rules(variant, overrides)
+    except RulesError as exc:
+        return str(exc)
+    return None
+
+
+def _parse_scoring(raw: object, problems: Problems) -> ScoringConfig | None:
+    loc = Loc(where="tournament.scoring")
+    if not isinstance(raw, dict):
+        problems.add(loc, f"must be an object, not {describe(raw)}")
+        return None
+    before = len(problems)
+    check_keys(problems, loc, raw, allowed=_SCORING_KEYS, required=(), what="scoring")
+    method = UnequalResults.NEUBERG
+    if "unequal_results" in raw:
+        try:
+            method = UnequalResults(raw["unequal_results"])
+        except (ValueError, TypeError):
+            problems.add(loc, f"unequal_results must be 'neuberg' or 'none', not {raw['unequal_results']!r}")
+    artificial = dict(DEFAULT_ARTIFICIAL)
+    given = raw.get("artificial", {})
+    if not isinstance(given, dict):
+        problems.add(
+            loc,
+            f'artificial must be an object such as {{"A-": 40, "A": 50, "A+": 60}}, not {describe(given)}',
+        )
+    else:
+        for key, value in given.items():
+            if key not in DEFAULT_ARTIFICIAL:
+                problems.add(
+                    loc, f"artificial: unknown result {key!r} — the artificial results are A-, A and A+"
+                )
+                continue
+            percent = _parse_percent(value)
+            if percent is None:
+                problems.add(loc, f"artificial {key}: {value!r} is not a percentage from 0 to 100")
+            else:
+                artificial[key] = percent
+    if len(problems) > before:
+        return None
+    return ScoringConfig(method, artificial)
+
+
+def _parse_percent(value: object) -> Fraction | None:
+    if isinstance(value, str) and "." in value:
+        try:
+            number: Fraction = Fraction(value.strip())
+        except ValueError:
+            return None
+    else:
+        try:
+            number = parse_fraction(value)
+        except NumberFormatError:
+            return None
+    return number if 0 <= number <= 100 else None
+
+
+def _parse_participants(raw: object, problems: Problems) -> tuple[Participant, ...]:
+    if not isinstance(raw, list):
+        problems.add(Loc(where="participants"), f"must be a list, not {describe(raw)}")
+        return ()
+    out: list[Participant] = []
+    seen: set[int] = set()
+    for index, item in enumerate(raw, start=1):
+        loc = Loc(where=f"participant {index}")
+        if not isinstance(item, dict):
+            problems.add(loc, f"must be an object, not {describe(item)}")
+            continue
+        before = len(problems)
+        check_keys(problems, loc, item, allowed=_PARTICIPANT_KEYS, required=("number",), what="participant")
+        number = positive_int(item.get("number"))
+        if "number" in item and number is None:
+            problems.add(loc, f"number must be a positive integer, not {item['number']!r}")
+        elif number is not None and number in seen:
+            problems.add(loc, f"participant number {number} is used twice — numbers must be unique")
+        for key in ("name", "club"):
+            if key in item and not isinstance(item[key], str):
+                problems.add(loc, f"{key} must be a string, not {describe(item[key])}")
+        fid = item.get("federation_id")
+        if fid is not None and (not isinstance(fid, str | int) or isinstance(fid, bool)):
+            problems.add(loc, f"federation_id must be a string or an integer, not {describe(fid)}")
+        if number is not None:
+            seen.add(number)
+        if len(problems) == before and number is not None:
+            out.append(Participant(number, item.get("name"), item.get("club"), fid))
+    return tuple(out)
+
+
+def _parse_sessions(
+    raw: object, problems: Problems, tournament: Tournament | None, known: frozenset[int]
+) -> tuple[Session, ...]:
+    if not isinstance(raw, list):
+        problems.add(Loc(where="sessions"), f"must be a list, not {describe(raw)}")
+        return ()
+    out: list[Session] = []
+    seen: set[int] = set()
+    for index, item in enumerate(raw, start=1):
+        if not isinstance(item, dict):
+            problems.add(Loc(where=f"session entry {index}"), f"must be an object, not {describe(item)}")
+            continue
+        number = positive_int(item.get("number"))
+        loc = Loc(session=number) if number is not None else Loc(where=f"session entry {index}")
+        check_keys(problems, loc, item, allowed=_SESSION_KEYS, required=("number",), what="session")
+        if "number" in item and number is None:
+            problems.add(loc, f"number must be a positive integer, not {item['number']!r}")
+        if number is not None and number in seen:
+            problems.add(loc, "session number used twice — numbers must be unique")
+        if number is not None:
+            seen.add(number)
+        movement = parse_movement(item.get("movement"), problems, loc) if "movement" in item else None
+        players = tournament.players_per_table if tournament else None
+        deals = tournament.deals_per_set if tournament else None
+        boards, board_dealers = parse_boards(item.get("boards", []), problems, loc, players, deals)
+        artificial = tournament.scoring.artificial if tournament else DEFAULT_ARTIFICIAL
+        results: list[Result] = []
+        raw_results = item.get("results", [])
+        if not isinstance(raw_results, list):
+            problems.add(loc, f"results must be a list, not {describe(raw_results)}")
+            raw_results = []
+        for position, row in enumerate(raw_results, start=1):
+            result = parse_result(
+                row,
+                problems,
+                loc,
+                position,
+                players=players,
+                known=known,
+                artificial=artificial,
+                board_dealers=board_dealers,
+            )
+            if result is not None:
+                results.append(result)
+        check_results(results, problems, loc, board_dealers)
+        penalties = parse_penalties(item.get("penalties", []), problems, loc, known)
+        out.append(Session(number or 0, movement, boards, tuple(results), penalties))
+    return tuple(out)
+
+
+def bundle_to_dict(bundle: Bundle) -> dict[str, Any]:
+    """The bundle as JSON-able data (format v1); numbers as the formats write them (§1)."""
+    t = bundle.tournament
+    artificial = {key: _percent_out(value) for key, value in t.scoring.artificial.items()}
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "tournament": {
+            "name": t.name,
+            "variant": t.variant,
+            "rules": json_copy(dict(t.rules)),
+            "players_per_table": t.players_per_table,
+            "deals_per_set": t.deals_per_set,
+            "scoring": {"unequal_results": t.scoring.unequal_results.value, "artificial": artificial},
+        },
+        "participants": [_participant_to_dict(p) for p in bundle.participants],
+        "sessions": [_session_to_dict(s) for s in bundle.sessions],
+    }
+
+
+def _percent_out(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else format_fraction(value)
+
+
+def _participant_to_dict(p: Participant) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": p.number}
+    for key in ("name", "club", "federation_id"):
+        value = getattr(p, key)
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def _session_to_dict(s: Session) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": s.number}
+    if s.movement is not None:
+        out["movement"] = json_copy(s.movement)
+    out["boards"] = [board_to_dict(b) for b in s.boards]
+    out["results"] = [result_to_dict(r) for r in s.results]
+    out["penalties"] = [penalty_to_dict(p) for p in s.penalties]
+    return out

@@ -1,0 +1,228 @@
+"""Building blocks of the bundle parser: problems and where they are, field checks, the movement's shape.
+
+Pure Python, no Django import. See :mod:`preferans.bundle.document`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = [
+    "BOOK_PARTICIPANTS",
+    "SEATS",
+    "Loc",
+    "Problem",
+    "Problems",
+    "check_keys",
+    "describe",
+    "parse_movement",
+    "positive_int",
+]
+
+SEATS = ("N", "E", "S", "W")
+BOOK_PARTICIPANTS = frozenset({8, 9, 12, 13, 16, 18, 24})
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Where a problem is: session, board, table and round when known, else a short description."""
+
+    session: int | None = None
+    board: int | None = None
+    table: int | None = None
+    round: int | None = None
+    where: str | None = None
+
+    def at(self, **changes: Any) -> Loc:
+        return replace(self, **changes)
+
+    def __str__(self) -> str:
+        parts = []
+        if self.session is not None:
+            parts.append(f"session {self.session}")
+        if self.board is not None:
+            parts.append(f"board {self.board}")
+        if self.table is not None:
+            parts.append(f"table {self.table}")
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        if self.where:
+            parts.append(self.where)
+        return ", ".join(parts) or "bundle"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of a bundle: ``"session 1, board 3, table 2, round 1: tricks total 11 — …"``."""
+
+    message: str
+    loc: Loc = Loc()
+
+    def __str__(self) -> str:
+        return f"{self.loc}: {' '.join(self.message.split())}"
+
+
+class Problems:
+    """Collects problems in the order they are found."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, loc: Loc, message: str) -> None:
+        self.items.append(Problem(message, loc))
+
+    def items_tuple(self) -> tuple[Problem, ...]:
+        return tuple(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+def describe(value: object) -> str:
+    """A JSON value's kind, for messages: ``an object``, ``a list``, ``the string 'x'``, ``the number 1.5``…"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    return f"the number {value!r}"
+
+
+def positive_int(value: object) -> int | None:
+    """A JSON integer ≥ 1 (``true`` is not one), else ``None``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    return None
+
+
+def check_keys(
+    problems: Problems,
+    loc: Loc,
+    obj: dict[str, Any],
+    *,
+    allowed: Collection[str],
+    required: Iterable[str],
+    what: str,
+) -> None:
+    """Unknown fields are errors (formats.md §2); so are missing required ones."""
+    for key in obj:
+        if key not in allowed:
+            problems.add(loc, f"unknown field {key!r} in a {what} — the format has no such field")
+    for key in required:
+        if key not in obj:
+            problems.add(loc, f"missing field {key!r} — a {what} needs it")
+
+
+_EXPLICIT_KEYS = frozenset(
+    {"scheme", "rounds", "participants", "per_table", "tables", "sets", "deals_per_set", "properties"}
+)
+
+
+def parse_movement(raw: object, problems: Problems, loc: Loc) -> dict[str, Any] | None:
+    """Check a session's movement for shape only (formats.md §2, §4) and return it as written."""
+    loc = loc.at(where="movement")
+    if not isinstance(raw, dict):
+        problems.add(loc, f"must be an object with a scheme, not {describe(raw)}")
+        return None
+    before = len(problems)
+    scheme = raw.get("scheme")
+    if scheme == "basic":
+        check_keys(
+            problems,
+            loc,
+            raw,
+            allowed=("scheme", "tables", "rounds", "rooms"),
+            required=("tables",),
+            what="basic movement",
+        )
+        for key in ("tables", "rounds", "rooms"):
+            if key in raw and positive_int(raw[key]) is None:
+                problems.add(loc, f"{key} must be a positive integer, not {raw[key]!r}")
+    elif scheme == "book":
+        check_keys(
+            problems,
+            loc,
+            raw,
+            allowed=("scheme", "participants", "rounds"),
+            required=("participants",),
+            what="book movement",
+        )
+        if "participants" in raw and (
+            positive_int(raw["participants"]) is None or raw["participants"] not in BOOK_PARTICIPANTS
+        ):
+            problems.add(
+                loc,
+                f"the book has schemes for 8, 9, 12, 13, 16, 18 and 24 participants, not {raw['participants']!r}",
+            )
+        if "rounds" in raw and positive_int(raw["rounds"]) is None:
+            problems.add(loc, f"rounds must be a positive integer, not {raw['rounds']!r}")
+    elif scheme == "explicit":
+        check_keys(problems, loc, raw, allowed=_EXPLICIT_KEYS, required=("rounds",), what="explicit movement")
+        for key in ("participants", "tables", "sets", "deals_per_set"):
+            if key in raw and positive_int(raw[key]) is None:
+                problems.add(loc, f"{key} must be a positive integer, not {raw[key]!r}")
+        if "per_table" in raw and raw["per_table"] not in (3, 4):
+            problems.add(loc, f"per_table must be 3 or 4, not {raw['per_table']!r}")
+        if "properties" in raw and not isinstance(raw["properties"], dict):
+            problems.add(loc, f"properties must be an object, not {describe(raw['properties'])}")
+        if "rounds" in raw:
+            _check_rounds(raw["rounds"], problems, loc)
+    else:
+        problems.add(loc, f"scheme must be 'basic', 'book' or 'explicit', not {scheme!r}")
+    return raw if len(problems) == before else None
+
+
+def _check_rounds(rounds: object, problems: Problems, loc: Loc) -> None:
+    if not isinstance(rounds, list) or not rounds:
+        problems.add(loc, f"rounds must be a non-empty list, not {describe(rounds)}")
+        return
+    for index, rnd in enumerate(rounds, start=1):
+        rloc = loc.at(where=f"movement round entry {index}")
+        if not isinstance(rnd, dict):
+            problems.add(rloc, f"must be an object, not {describe(rnd)}")
+            continue
+        check_keys(
+            problems,
+            rloc,
+            rnd,
+            allowed=("round", "resting", "tables"),
+            required=("round", "tables"),
+            what="movement round",
+        )
+        if "round" in rnd and positive_int(rnd["round"]) is None:
+            problems.add(rloc, f"round must be a positive integer, not {rnd['round']!r}")
+        resting = rnd.get("resting", [])
+        if not isinstance(resting, list) or any(positive_int(n) is None for n in resting):
+            problems.add(rloc, "resting must be a list of participant numbers")
+        tables = rnd.get("tables", [])
+        if not isinstance(tables, list):
+            problems.add(rloc, f"tables must be a list, not {describe(tables)}")
+            continue
+        for tindex, table in enumerate(tables, start=1):
+            tloc = rloc.at(where=f"movement round entry {index}, table entry {tindex}")
+            if not isinstance(table, dict):
+                problems.add(tloc, f"must be an object, not {describe(table)}")
+                continue
+            check_keys(
+                problems,
+                tloc,
+                table,
+                allowed=("table", "set", "seats"),
+                required=("table", "set", "seats"),
+                what="movement table",
+            )
+            for key in ("table", "set"):
+                if key in table and positive_int(table[key]) is None:
+                    problems.add(tloc, f"{key} must be a positive integer, not {table[key]!r}")
+            seats = table.get("seats", {})
+            if not isinstance(seats, dict) or any(
+                seat not in SEATS or positive_int(number) is None for seat, number in seats.items()
+            ):
+                problems.add(tloc, "seats must map N, E, S, W to participant numbers")

@@ -1,0 +1,1 @@
+"""The duplicate tournament (rulebook Part I): matchpoints, standings, scoring sessions, rulings, deadlines."""

@@ -1,0 +1,119 @@
+"""Standings: matchpoint totals, maxima, percentages and shared ranks (duplicate rules §9, §12; formats.md §3).
+
+A participant's matchpoints are the sum of what he earned on every board-line he played, plus his procedural
+penalties (§12; negative or positive matchpoints). His maximum is the sum of the tops of those board-lines
+(penalties do not change it). Percent = 100 · matchpoints / max. Participants are sorted by percent,
+highest first; equal percentages share a rank written ``"3-4"``.
+
+Multi-session standings sum matchpoints and maxima over the sessions, then take the percentage.
+
+Pure Python, exact fractions, no Django import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from preferans.numbers import percent_of
+
+__all__ = ["Standing", "Total", "add_totals", "rank_totals", "session_totals"]
+
+
+@dataclass(frozen=True)
+class Total:
+    """Matchpoints (penalties included) and maximum of one participant."""
+
+    matchpoints: Fraction = Fraction(0)
+    max: Fraction = Fraction(0)
+
+    def __add__(self, other: Total) -> Total:
+        return Total(self.matchpoints + other.matchpoints, self.max + other.max)
+
+    @property
+    def percent(self) -> Fraction:
+        """100 · matchpoints / max, exact; 0 when the participant has no maximum (played nothing)."""
+        return percent_of(self.matchpoints, self.max)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings."""
+
+    participant: int
+    name: str
+    matchpoints: Fraction
+    max: Fraction
+    percent: Fraction
+    rank: str
+
+
+def session_totals(
+    earned: Iterable[tuple[int, Fraction, Fraction]],
+    penalties: Iterable[tuple[int, Fraction]] = (),
+    participants: Iterable[int] = (),
+) -> dict[int, Total]:
+    """Totals of one session.
+
+    ``earned``: ``(participant, matchpoints, top)`` for every seat the participant occupied on a board-line.
+    ``penalties``: ``(participant, matchpoints)``, added to the matchpoints only. ``participants``: numbers
+    that must appear even with nothing earned.
+    """
+    # Sums of many Fractions are slow; add integer numerators over one common denominator instead.
+    entries = list(earned)
+    extra = list(penalties)
+    denominator = lcm(
+        *{v.denominator for _, v, _ in entries},
+        *{t.denominator for _, _, t in entries},
+        *{v.denominator for _, v in extra},
+    )
+    mp: dict[int, int] = dict.fromkeys(participants, 0)
+    top: dict[int, int] = dict.fromkeys(mp, 0)
+    for number, value, line_top in entries:
+        mp[number] = mp.get(number, 0) + value.numerator * (denominator // value.denominator)
+        top[number] = top.get(number, 0) + line_top.numerator * (denominator // line_top.denominator)
+    for number, value in extra:
+        mp[number] = mp.get(number, 0) + value.numerator * (denominator // value.denominator)
+        top.setdefault(number, 0)
+    return {
+        number: Total(Fraction(mp[number], denominator), Fraction(top[number], denominator)) for number in mp
+    }
+
+
+def add_totals(sessions: Iterable[Mapping[int, Total]]) -> dict[int, Total]:
+    """Multi-session totals: matchpoints and maxima summed over the sessions."""
+    result: dict[int, Total] = {}
+    for totals in sessions:
+        for number, total in totals.items():
+            result[number] = result.get(number, Total()) + total
+    return result
+
+
+def rank_totals(totals: Mapping[int, Total], names: Mapping[int, str] | None = None) -> tuple[Standing, ...]:
+    """Sort by percent (highest first, then participant number) and give ranks.
+
+    Ties are decided on the **exact** percentages, not on the rounded strings printed: two participants whose
+    percentages both print as ``"57.14"`` but differ in the exact value get different ranks. A shared rank is
+    written ``"first-last"`` (``"3-4"``), a single one ``"3"``.
+    """
+    names = names or {}
+    keyed = sorted(((total.percent, number, total) for number, total in totals.items()), key=_order)
+    standings: list[Standing] = []
+    start = 0
+    while start < len(keyed):
+        end = start
+        while end + 1 < len(keyed) and keyed[end + 1][0] == keyed[start][0]:
+            end += 1
+        rank = str(start + 1) if end == start else f"{start + 1}-{end + 1}"
+        for percent, number, total in keyed[start : end + 1]:
+            standings.append(
+                Standing(number, names.get(number, ""), total.matchpoints, total.max, percent, rank)
+            )
+        start = end + 1
+    return tuple(standings)
+
+
+def _order(item: tuple[Fraction, int, Total]) -> tuple[Fraction, int]:
+    return (-item[0], item[1])

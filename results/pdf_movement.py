@@ -1,0 +1,275 @@
+"""What the director prints for a session's movement, and the organisers' table of game costs.
+
+* Table cards (duplicate-rules §5: «such instructions must be put on every table»): one A4 page per table,
+  for every round the set to play and the place of the director's row to take it from, and after the round
+  where each seat goes («3S–2W» = S of table 3 goes to table 2, seat W); a QR code opens the table's
+  protocol-entry page.
+* The director's row of sets: per round, what lies at each place of the row (a table number, or Z when that
+  set is not played), and where resting players sit next.
+* The table of game costs (004 §6) for the tournament's variant and table size, and optionally the standard
+  tables of every variant for 3 and 4 players.
+
+The data come from the pure cores: ``preferans.movements.table_cards`` / ``director_rows`` and
+``preferans.game.cost_table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import segno
+from reportlab.lib import colors  # type: ignore[import-untyped]
+
+from boards.pdf.fonts import FONT, FONT_BOLD
+from results.labels import labels
+from results.pdf_common import DARK, MARGIN, Cell, Col, PdfDoc, Row
+
+__all__ = ["TableLink", "cost_tables_pdf", "draw_qr", "row_of_sets_pdf", "table_cards_pdf"]
+
+
+@dataclass(frozen=True)
+class TableLink:
+    code: str
+    url: str
+
+
+def draw_qr(c: Any, data: str, x: float, y: float, size: float) -> None:
+    """A QR code of ``data`` as vector squares, lower-left corner at (x, y), ``size`` points wide."""
+    qr = segno.make(data, error="m", micro=False)
+    matrix = qr.matrix
+    n = len(matrix)
+    border = 2
+    module = size / (n + 2 * border)
+    c.setFillColor(colors.white)
+    c.rect(x, y, size, size, stroke=0, fill=1)
+    c.setFillColor(colors.black)
+    path = c.beginPath()
+    for r, line in enumerate(matrix):
+        col = 0
+        while col < n:
+            if line[col]:
+                start = col
+                while col < n and line[col]:
+                    col += 1
+                path.rect(x + (border + start) * module, y + size - (border + r + 1) * module,
+                          (col - start) * module, module)  # fmt: skip
+            else:
+                col += 1
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _move_text(move: str, lab: Mapping[str, str]) -> str:
+    if move.endswith(" stays"):
+        return f"{move[:-6]} {lab['stays']}"
+    if move.endswith("–P"):
+        return f"{move} ({lab['rest']})"
+    return move
+
+
+def table_cards_pdf(
+    movement: Any,
+    *,
+    tournament: str,
+    publication: str,
+    session: int,
+    lang: str,
+    links: Mapping[tuple[int, int], TableLink] | None = None,
+    generated_at: Any = None,
+) -> bytes:
+    """One page per table (and room): rounds, sets, row places, moves after each round, QR to the entry page."""
+    from preferans.movements import table_cards
+
+    lab = labels(lang)
+    doc = PdfDoc(title=lab["table_cards"], tournament=tournament, publication="", lang=lang,
+                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+    seats = [str(line) for line in movement.lines]
+    for card in table_cards(movement):
+        name = f"{lab['table']} {card.table}" + (
+            f" · {lab['room']} {card.room}" if movement.rooms > 1 else ""
+        )
+        y = doc.new_page(name)
+        c = doc.c
+        c.setFont(FONT_BOLD, 34)
+        c.drawString(MARGIN, y - 34, name)
+        c.setFont(FONT, 10)
+        c.setFillColor(DARK)
+        c.drawString(
+            MARGIN, y - 52, f"{lab['session']} {session} · {len(card.rounds)} {lab['rounds_of'].lower()}"
+        )
+        c.setFillColor(colors.black)
+        link = (links or {}).get((card.room, card.table))
+        qr_size = 92.0
+        if link is not None:
+            qx = doc.width - MARGIN - qr_size
+            draw_qr(c, link.url, qx, y - qr_size, qr_size)
+            c.setFont(FONT_BOLD, 12)
+            c.drawRightString(qx - 8, y - 14, f"{lab['table_code']}: {link.code}")
+            c.setFont(FONT, 7.5)
+            c.setFillColor(DARK)
+            words = lab["scan_to_enter"]
+            c.drawRightString(qx - 8, y - 30, words)
+            c.drawRightString(qx - 8, y - 41, link.url)
+            c.setFillColor(colors.black)
+        y -= max(64, qr_size + 8) if link is not None else 64
+        y = doc.paragraph(y, lab["card_rules"], size=8.5)
+        cols = [
+            Col(lab["round"], 7, "c"),
+            Col(lab["set"], 8, "c"),
+            Col(lab["take_set"].replace(": ", ":\n"), 16, "c"),
+        ]
+        cols += [Col(seat, 14, "c") for seat in seats]
+        groups = [("", 3), (lab["then"], len(seats))]
+        rows: list[Row] = []
+        for entry in card.rounds:
+            moves = {m.split("–")[0].split(" ")[0][-1]: m for m in entry.moves}
+            cells: list[str | Cell] = [Cell(str(entry.round), bold=True), Cell(str(entry.set), bold=True),
+                                       Cell(str(entry.place), bold=True)]  # fmt: skip
+            if entry.moves:
+                cells += [_move_text(moves[s], lab) if s in moves else "" for s in seats]
+            else:
+                cells += [lab["last_round"]] + [""] * (len(seats) - 1)
+            rows.append(Row(cells))
+        dense = len(rows) > 30
+        doc.table(y - 4, cols, rows, size=8.5 if dense else 10, row_h=20.0, fit_min=9.5, groups=groups)
+    return doc.finish()
+
+
+def row_of_sets_pdf(
+    movement: Any, *, tournament: str, session: int, lang: str, generated_at: Any = None
+) -> bytes:
+    """The director's row of sets, round by round (Z = not played; a number = the table taking that set)."""
+    from preferans.movements import director_rows
+
+    lab = labels(lang)
+    doc = PdfDoc(title=lab["row_of_sets"], tournament=tournament, publication="", lang=lang, landscape=True,
+                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+    y = doc.new_page()
+    y = doc.heading(
+        y, lab["row_of_sets"], right=f"{lab['session']} {session} · {lab['sets_n']}: {movement.sets}"
+    )
+    y = doc.paragraph(y, lab["row_rules"], size=8.5)
+    rows_data = director_rows(movement)
+    many_rooms = movement.rooms > 1
+    cols = [Col(lab["round"], 1.6 * 16, "c")]
+    if many_rooms:
+        cols.append(Col(lab["room"], 20, "c"))
+    cols += [Col(str(place), 16, "c") for place in range(1, movement.sets + 1)]
+    rows: list[Row] = []
+    for rr in rows_data:
+        cells: list[str | Cell] = [Cell(str(rr.round), bold=True)]
+        if many_rooms:
+            cells.append(str(rr.room))
+        cells += [
+            Cell("Z", colour=colors.Color(0.6, 0.6, 0.6)) if p == "Z" else Cell(p, bold=True)
+            for p in rr.places
+        ]
+        rows.append(Row(cells))
+    groups = [("", len(cols) - movement.sets), (lab["place_in_row"], movement.sets)]
+    width = min(doc.width - 2 * MARGIN, 70.0 + 40.0 * movement.sets)
+    y = doc.table(y - 2, cols, rows, width=width, size=8.5 if movement.sets > 30 else 10, row_h=16.0, fit_min=8.6,
+                  groups=groups)  # fmt: skip
+    back = [(rr, text) for rr in rows_data for text in rr.returning]
+    if back:
+        y = doc.heading(y - 4, lab["resting_back"], size=11)
+        room_word = lab["room"]
+        items = [
+            f"{lab['round']} {rr.round}"
+            + (f" ({room_word} {rr.room})" if many_rooms else "")
+            + ": "
+            + text.replace("No. ", lab["number"] + " ")
+            for rr, text in back
+        ]
+        y = doc.paragraph(y, ";   ".join(items), size=8.5)
+    return doc.finish()
+
+
+# -- cost tables -----------------------------------------------------------------------------------------
+def _cost(value: Fraction | None, *, signed: bool = False) -> str:
+    from preferans.game.costs import format_cost
+
+    return "—" if value is None else format_cost(value, signed=signed)
+
+
+def _pair(split: Any) -> str:
+    if split is None:
+        return "—"
+    return f"{_cost(split.own, signed=True)} / {_cost(split.other, signed=True)}"
+
+
+def _draw_cost_table(doc: PdfDoc, y: float, table: Any, title: str, lang: str) -> float:
+    lab = labels(lang)
+    y = doc.heading(y, title, size=12, right=f"{lab['cost_pool_weight']} = {_cost(table.rules.pool_weight)}")
+    cols = [
+        Col(lab["cost_contract"], 9, "c"),
+        Col(lab["cost_price"], 6, "c"),
+        Col(lab["cost_made"].replace(": ", ":\n"), 16, "c"),
+        Col(lab["cost_whist"], 9, "c"),
+        Col(lab["cost_undertrick"].replace(": ", ":\n"), 18, "c"),
+        Col(lab["cost_consolation"], 11, "c"),
+        Col(lab["cost_missing_whist"].replace(": ", ":\n"), 16, "c"),
+        Col(lab["cost_half"], 8, "c"),
+    ]
+    rows: list[Row] = []
+    raspasy = None
+    for line in table.lines:
+        if line.contract == "raspasy":
+            raspasy = line
+            continue
+        contract = lab["misere"] if line.contract == "misère" else line.contract
+        undertrick = _pair(line.undertrick)
+        if line.contract == "misère":
+            undertrick = f"{undertrick} ({lab['per_trick']})"
+        rows.append(Row([Cell(contract, bold=True), _cost(line.price), _pair(line.made), _cost(line.whist_per_trick),
+                         undertrick, _cost(line.consolation), _pair(line.missing_whist_trick),
+                         _cost(line.half_whist)]))  # fmt: skip
+    y = doc.table(y, cols, rows, size=9.5, row_h=17)
+    if raspasy is not None:
+        if raspasy.undertrick is not None:
+            notes = [f"{lab['raspasy_mountain']}: {_pair(raspasy.undertrick)}.",
+                     f"{lab['raspasy_zero']}: {_pair(raspasy.made)}."]  # fmt: skip
+        else:
+            notes = [f"{lab['raspasy_whists']}: {_cost(raspasy.whist_per_trick)}.",
+                     f"{lab['raspasy_pool']}: {_pair(raspasy.made)}."]  # fmt: skip
+        for note in notes:
+            y = doc.paragraph(y, note, size=9, colour=colors.black)
+    return y - 10
+
+
+def cost_tables_pdf(
+    *,
+    tournament: str,
+    variant: str,
+    rules: Mapping[str, Any],
+    players: int,
+    lang: str,
+    standard: bool = False,
+    generated_at: Any = None,
+) -> bytes:
+    """The tournament's cost table (its variant, its agreements, its table size); ``standard`` adds the six
+    standard tables (Sochi, Leningrad, Rostov × 3 and 4 players)."""
+    from preferans.game import VARIANTS, cost_table, make_rules
+
+    lab = labels(lang)
+    doc = PdfDoc(title=lab["cost_table"], tournament=tournament, publication="", lang=lang, landscape=True,
+                 generated_at=generated_at)  # fmt: skip
+    y = doc.new_page()
+    name = lab.get(f"variant_{variant}", variant)
+    own = cost_table(make_rules(variant, dict(rules)), players)
+    y = _draw_cost_table(doc, y, own, f"{lab['cost_table']}: {name}, {players} {lab['players_n']}", lang)
+    y = doc.paragraph(y, lab["cost_note"], size=8.5)
+    if rules:
+        text = ", ".join(f"{k} = {v}" for k, v in sorted(rules.items()))
+        y = doc.paragraph(y, f"{lab['rules_overrides']}: {text}", size=8.5)
+    if standard:
+        y = doc.new_page(lab["standard_tables"])
+        for v in VARIANTS:
+            for n in (3, 4):
+                table = cost_table(make_rules(v), n)
+                title = f"{lab.get(f'variant_{v}', v)}, {n} {lab['players_n']}"
+                if y - 17 * 8 - 70 < doc.bottom:
+                    y = doc.new_page()
+                y = _draw_cost_table(doc, y, table, title, lang)
+    return doc.finish()

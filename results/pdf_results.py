@@ -1,0 +1,406 @@
+"""Results as PDF: the standings, every board's filled protocol with matchpoints, personal score cards.
+
+The protocol page follows Appendix A: for each table that played the board, the contract, the declarer and
+the whisters (position, tricks), then for N, E, S, W the participant's number, his vists and his matchpoints;
+beside it the board's layout (once the session is over, or whenever the caller asks) and how often each
+contract was played. Numbers are the core's stored values, rounded half-up for print (``5,33``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from reportlab.lib import colors  # type: ignore[import-untyped]
+
+from boards.pdf.diagram import diagram_size, draw_diagram
+from boards.pdf.fonts import FONT, FONT_BOLD
+from preferans.numbers import format_percent
+from results.data import (
+    BoardProtocol,
+    Progress,
+    Report,
+    ScoreCard,
+    frequencies,
+    protocols,
+    running_percentages,
+    score_cards,
+    session_totals,
+)
+from results.exporters import opponents_text, result_contract
+from results.labels import contract_text, labels
+from results.pdf_common import DARK, LINE, MARGIN, RED, Cell, Col, PdfDoc, Row
+
+__all__ = [
+    "cards_pdf",
+    "draw_cards",
+    "draw_protocols",
+    "draw_standings",
+    "num",
+    "pct",
+    "protocols_pdf",
+    "results_pdf",
+    "standings_pdf",
+]
+
+MINUS = "−"
+
+
+def num(value: Fraction | None, lang: str = "ru") -> str:
+    """An exact number for print: ``16/3`` → ``5,33`` (ru) / ``5.33`` (en); a typographic minus."""
+    if value is None:
+        return ""
+    if value.denominator == 1:
+        text = str(value.numerator)
+    else:
+        text = format_percent(value)
+        text = text.rstrip("0").rstrip(".")
+    if lang == "ru":
+        text = text.replace(".", ",")
+    return text.replace("-", MINUS)
+
+
+def pct(value: Fraction | None, lang: str = "ru") -> str:
+    if value is None:
+        return ""
+    text = format_percent(value)
+    return (text.replace(".", ",") if lang == "ru" else text).replace("-", MINUS)
+
+
+def _doc(report: Report, title: str, lang: str, *, landscape: bool = False) -> PdfDoc:
+    return PdfDoc(
+        title=title,
+        tournament=report.name,
+        publication=report.publication,
+        lang=lang,
+        landscape=landscape,
+        generated_at=report.generated_at,
+        subtitle=f"{report.starts_on:%d.%m.%Y}" if report.starts_on else "",
+    )
+
+
+def _contract_cell(text: str) -> str | Cell:
+    return Cell(text, colour=RED) if ("♦" in text or "♥" in text) else text
+
+
+# -- standings -------------------------------------------------------------------------------------------
+def draw_standings(doc: PdfDoc, report: Report, lang: str) -> None:
+    lab = labels(lang)
+    y = doc.new_page("" if doc.title == lab["standings"] else lab["standings"])
+    y = doc.heading(y, lab["standings"], right=_event_line(report, lang))
+    sessions = [s.number for s in report.sessions if s.results]
+    many = len(sessions) > 1
+    cols = [
+        Col(lab["place"], 6, "c"),
+        Col(lab["number"], 5, "r"),
+        Col(lab["name"], 30),
+        Col(lab["club"], 18),
+        Col(lab["mp"], 9, "r"),
+        Col(lab["max"], 8, "r"),
+        Col(lab["percent"], 8, "r"),
+    ]
+    totals = session_totals(report) if many else {}
+    if many:
+        cols += [Col(f"{lab['session']} {n}\n%", 8, "r") for n in sessions]
+    rows: list[Row] = []
+    for st in report.standings:
+        person = report.person(st.participant)
+        cells: list[str | Cell] = [
+            st.rank, str(st.participant), person.name, person.club, num(st.matchpoints, lang), num(st.max, lang),
+            Cell(st.percent.replace(".", ",") if lang == "ru" else st.percent, bold=True),
+        ]  # fmt: skip
+        for n in sessions if many else ():
+            t = totals.get((st.participant, n))
+            cells.append(pct(t.percent, lang) if t else "")
+        rows.append(Row(cells))
+    if not rows:
+        doc.paragraph(y, lab["no_results"], size=11)
+        return
+    doc.table(y, cols, rows, size=9, row_h=14.5)
+
+
+def _event_line(report: Report, lang: str) -> str:
+    lab = labels(lang)
+    variant = lab.get(f"variant_{report.variant}", report.variant)
+    return f"{variant} · {report.players_per_table} {lab['players_n']}"
+
+
+def standings_pdf(report: Report, *, lang: str, progress: Progress | None = None) -> bytes:
+    doc = _doc(report, labels(lang)["standings"], lang)
+    draw_standings(doc, report, lang)
+    return doc.finish()
+
+
+# -- protocols -------------------------------------------------------------------------------------------
+def _protocol_cols(report: Report, lang: str) -> tuple[list[Col], list[tuple[str, int]]]:
+    lab = labels(lang)
+    cols = [
+        Col(lab["round"], 22, "c"),
+        Col(lab["table"], 22, "c"),
+        Col(lab["contract"], 40, "c"),
+        Col(lab["position"], 20, "c"),
+        Col(lab["tricks"], 24, "c"),
+        Col(lab["position"], 20, "c"),
+        Col(lab["tricks"], 24, "c"),
+        Col(lab["position"], 20, "c"),
+        Col(lab["tricks"], 24, "c"),
+    ]
+    groups = [
+        ("", 3),
+        (lab["declarer_short"], 2),
+        (lab["first_whister_short"], 2),
+        (lab["second_whister_short"], 2),
+    ]
+    for seat in report.seats:
+        cols += [Col(lab["number"], 20, "r"), Col(lab["vists"], 34, "r"), Col(lab["mp"], 28, "r")]
+        groups.append((seat, 3))
+    return cols, groups
+
+
+def _protocol_rows(protocol: BoardProtocol, report: Report, lang: str) -> list[Row]:
+    rows: list[Row] = []
+    for r in protocol.rows:
+        cells: list[str | Cell] = [str(r.round), str(r.table), _contract_cell(result_contract(r, lang))]
+        for pair in (r.declarer, r.w1, r.w2):
+            cells += [pair[0], str(pair[1])] if pair else ["", ""]
+        for seat in report.seats:
+            sr = r.seats.get(seat)
+            if sr is None:
+                cells += ["", "", ""]
+                continue
+            vists = sr.adjusted if sr.adjusted else num(sr.vists, lang) if r.scored else ""
+            cells += [
+                str(sr.participant),
+                vists,
+                Cell(num(sr.matchpoints, lang), bold=True) if r.scored else "",
+            ]
+        rows.append(Row(cells))
+    return rows
+
+
+def _draw_board_panel(doc: PdfDoc, protocol: BoardProtocol, report: Report, lang: str, x: float, y: float,
+                      width: float, show_layout: bool) -> None:  # fmt: skip
+    lab = labels(lang)
+    c = doc.c
+    deal = protocol.board.deal() if show_layout else None
+    if deal is not None:
+        size = 8.0
+        dw, dh = diagram_size(size)
+        while dw > width - 8 and size > 5:
+            size -= 0.25
+            dw, dh = diagram_size(size)
+        c.setStrokeColor(LINE)
+        c.setLineWidth(0.5)
+        c.rect(x, y - dh - 8, width, dh + 8, stroke=1, fill=0)
+        draw_diagram(c, deal, x + (width - dw) / 2, y - dh - 4, lang=lang, size=size)
+        y -= dh + 16
+    elif protocol.board.has_layout:
+        y = doc.paragraph(y, lab["session_over_layout"], size=7.5, width=width, x=x)
+        y -= 4
+    freq = frequencies(protocol)
+    if freq.contracts:
+        c.setFillColor(colors.black)
+        c.setFont(FONT_BOLD, 8.5)
+        c.drawString(x, y - 9, lab["frequencies"])
+        y -= 13
+        c.setFont(FONT, 8)
+        for contract, declarer, tricks, count in freq.contracts[:22]:
+            if y - 10 < doc.bottom:
+                break
+            if contract in ("adjusted", "assigned"):
+                text = lab["artificial"] if contract == "adjusted" else lab["assigned"]
+            else:
+                text = lab["raspasy"] if contract == "-" else contract_text(contract, lang)
+                if declarer:
+                    text += f"  {declarer} {tricks}"
+            c.setFillColor(RED if ("♦" in text or "♥" in text) else colors.black)
+            c.drawString(x + 4, y - 8, text)
+            c.setFillColor(colors.black)
+            c.drawRightString(x + width - 4, y - 8, f"× {count}")
+            y -= 10.5
+
+
+def draw_protocols(
+    doc: PdfDoc,
+    report: Report,
+    lang: str,
+    *,
+    layouts: bool | None = None,
+    session: int | None = None,
+    progress: Progress | None = None,
+) -> None:
+    """One board per page (more if it has many rows): Appendix A filled in with the matchpoints."""
+    lab = labels(lang)
+    cols, groups = _protocol_cols(report, lang)
+    all_protocols = [p for p in protocols(report, session=session) if p.rows]
+    many = len(report.sessions) > 1
+    panel = 200.0
+    for i, protocol in enumerate(all_protocols):
+        info = report.session(protocol.session)
+        show_layout = layouts if layouts is not None else bool(info and info.finished)
+        title = f"{lab['board']} {protocol.number}"
+        if many:
+            title = f"{lab['session']} {protocol.session} · {title}"
+        y = doc.new_page(title)
+        top = next((sr.top for r in protocol.rows for sr in r.seats.values() if r.scored), None)
+        right = f"{lab['set']} {protocol.board.set_number}"
+        if protocol.board.dealer:
+            right += f" · {lab['dealer']} {protocol.board.dealer}"
+        if top is not None:
+            right += f" · {lab['max']} {num(top, lang)}"
+        y = doc.heading(y, f"{lab['protocol'].upper()} · {title}", size=13, right=right)
+        table_w = doc.width - 2 * MARGIN - panel - 14
+        _draw_board_panel(doc, protocol, report, lang, doc.width - MARGIN - panel, y, panel, show_layout)
+        rows = _protocol_rows(protocol, report, lang)
+
+        def continued(title: str = title) -> float:
+            yy = doc.new_page()
+            return doc.heading(yy, f"{title} ({lab['continued']})", size=11)
+
+        dense = len(rows) > 30
+        y = doc.table(y, cols, rows, width=table_w, size=7.2 if dense else 8.2, row_h=13.0, fit_min=8.4,
+                      groups=groups, continued=continued)  # fmt: skip
+        if any(r.kind != "played" for r in protocol.rows):
+            doc.paragraph(y, lab["adjusted_note"], size=7, width=table_w)
+        if progress is not None:
+            progress(i + 1, len(all_protocols))
+
+
+def protocols_pdf(
+    report: Report, *, lang: str, layouts: bool | None = None, progress: Progress | None = None
+) -> bytes:
+    doc = _doc(report, labels(lang)["protocols"], lang, landscape=True)
+    draw_protocols(doc, report, lang, layouts=layouts, progress=progress)
+    return doc.finish()
+
+
+def results_pdf(report: Report, *, lang: str, progress: Progress | None = None) -> bytes:
+    """The standings, then every board's protocol (what ``export_results --format pdf`` writes)."""
+    lab = labels(lang)
+    doc = _doc(report, f"{lab['standings']}, {lab['protocols'].lower()}", lang, landscape=True)
+    draw_standings(doc, report, lang)
+    draw_protocols(doc, report, lang, progress=progress)
+    return doc.finish()
+
+
+# -- personal score cards --------------------------------------------------------------------------------
+def _sparkline(doc: PdfDoc, card: ScoreCard, x: float, y: float, w: float, h: float) -> None:
+    points = running_percentages(card)
+    if len(points) < 2:
+        return
+    c = doc.c
+    values = [float(p.percent) for p in points]
+    lo = min(30.0, min(values) - 2)
+    hi = max(70.0, max(values) + 2)
+    c.setStrokeColor(LINE)
+    c.setLineWidth(0.5)
+    c.rect(x, y, w, h, stroke=1, fill=0)
+    mid = y + h * (50 - lo) / (hi - lo)
+    c.setDash(2, 2)
+    c.line(x, mid, x + w, mid)
+    c.setDash()
+    c.setFont(FONT, 6)
+    c.setFillColor(DARK)
+    c.drawRightString(x - 2, mid - 2, "50%")
+    step = w / (len(values) - 1)
+    path = c.beginPath()
+    for i, v in enumerate(values):
+        px, py = x + i * step, y + h * (v - lo) / (hi - lo)
+        if i == 0:
+            path.moveTo(px, py)
+        else:
+            path.lineTo(px, py)
+    c.setStrokeColor(colors.Color(0.12, 0.37, 0.66))
+    c.setLineWidth(1.1)
+    c.drawPath(path, stroke=1, fill=0)
+    c.setFillColor(colors.black)
+
+
+def draw_cards(
+    doc: PdfDoc,
+    report: Report,
+    lang: str,
+    *,
+    participants: Sequence[int] | None = None,
+    progress: Progress | None = None,
+) -> None:
+    lab = labels(lang)
+    many = len(report.sessions) > 1
+    cols = [
+        Col(lab["round"], 5, "c"),
+        Col(lab["board"], 6, "c"),
+        Col(lab["table"], 5, "c"),
+        Col(lab["seat"], 6, "c"),
+        Col(lab["opponents"], 20),
+        Col(lab["contract"], 9, "c"),
+        Col(lab["declarer_short"], 9, "c"),
+        Col(lab["vists"], 8, "r"),
+        Col(lab["mp"], 7, "r"),
+        Col(lab["max"], 6, "r"),
+        Col(lab["percent"], 7, "r"),
+    ]
+    cards = score_cards(report, participants)
+    for i, card in enumerate(cards):
+        person = card.person
+        y = doc.new_page(person.label)
+        y = doc.heading(y, person.label, size=15, right=person.club)
+        st = card.standing
+        summary = []
+        if st is not None:
+            summary.append(f"{lab['place']}: {st.rank}")
+        summary.append(f"{lab['mp']}: {num(card.total, lang)} / {num(card.top, lang)}")
+        summary.append(f"{pct(card.percent, lang)} %" if card.percent is not None else "")
+        doc.c.setFont(FONT_BOLD, 10.5)
+        doc.c.drawString(MARGIN, y - 11, "   ·   ".join(s for s in summary if s))
+        _sparkline(doc, card, doc.width - MARGIN - 170, y - 26, 170, 30)
+        y -= 36
+        for s in card.sessions:
+            if many:
+                y = doc.heading(y, f"{lab['session']} {s.number}", size=11)
+            rows: list[Row] = []
+            for c in s.rows:
+                r = c.result
+                declarer = f"{r.declarer[0]} {r.declarer[1]}" if r.declarer and r.contract != "-" else ""
+                vists = c.own.adjusted or (num(c.own.vists, lang) if r.scored else "")
+                rows.append(
+                    Row([
+                        str(c.round), str(c.board), str(c.table), c.seat, opponents_text(c.opponents),
+                        _contract_cell(result_contract(r, lang)), declarer, vists,
+                        Cell(num(c.own.matchpoints, lang), bold=True) if r.scored else "",
+                        num(c.own.top, lang) if r.scored else "", pct(c.percent, lang) if r.scored else "",
+                    ])
+                )  # fmt: skip
+            for p in s.penalties:
+                rows.append(Row(["", "", "", "", f"{lab['penalty']}: {p.reason}", "", "", "",
+                                 Cell(num(p.matchpoints, lang), bold=True), "", ""]))  # fmt: skip
+            total_label = f"{lab['total']}" + (f" ({lab['session'].lower()} {s.number})" if many else "")
+            rows.append(
+                Row(
+                    [
+                        "",
+                        "",
+                        "",
+                        "",
+                        total_label,
+                        "",
+                        "",
+                        "",
+                        num(s.total, lang),
+                        num(s.top, lang),
+                        pct(s.percent, lang),
+                    ],
+                    shade=True,
+                    bold=True,
+                    rule=True,
+                )  # fmt: skip
+            )
+            y = doc.table(y, cols, rows, size=8, row_h=11.6)
+        if progress is not None:
+            progress(i + 1, len(cards))
+
+
+def cards_pdf(report: Report, *, lang: str, participants: Sequence[int] | None = None,
+              progress: Progress | None = None) -> bytes:  # fmt: skip
+    doc = _doc(report, labels(lang)["cards"], lang)
+    draw_cards(doc, report, lang, participants=participants, progress=progress)
+    return doc.finish()

@@ -1,0 +1,144 @@
+"""Renderers for tabular exports: sheets of rows → an Excel workbook (openpyxl) or CSV.
+
+Excel: one worksheet per sheet, a heading line, the column titles frozen under it with an auto-filter,
+widths set per column; exact numbers are written as numbers (the nearest double) with a 2-decimal number
+format, percentages as fractions with a ``0.00%`` format, so Excel sorts and sums them. Written in openpyxl's
+write-only mode: a 9,000-row event (about 55,000 rows over all sheets) takes a few seconds.
+
+CSV: UTF-8 with a byte-order mark (Excel opens it in the right encoding), comma-separated, numbers as
+decimals with a point rounded half-up to 2 places (the core's rounding), percentages as ``56.25``. Several
+sheets in one CSV file are written one after the other, each with its title line and column titles, separated
+by an empty line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+
+from preferans.numbers import format_percent
+from results.exporters import Sheet
+
+__all__ = ["csv_text", "decimal_text", "render_csv", "render_xlsx"]
+
+NUMBER_FORMATS = {"int": "0", "num": "0.00", "pct": "0.00%"}
+_HEAD_FONT = Font(bold=True)
+_TITLE_FONT = Font(bold=True, size=13)
+_HEAD_FILL = PatternFill("solid", fgColor="E6EBF0")
+_WRAP = Alignment(wrap_text=True, vertical="center", horizontal="center")
+
+
+def decimal_text(value: Fraction) -> str:
+    """``16/3`` → ``"5.33"``, ``4`` → ``"4"``: rounded half-up on the exact value."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = format_percent(value)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _sheet_name(title: str, used: set[str]) -> str:
+    name = "".join("_" if ch in "[]:*?/\\" else ch for ch in title)[:31] or "Sheet"
+    base, n = name, 1
+    while name in used:
+        n += 1
+        name = f"{base[:28]} {n}"
+    used.add(name)
+    return name
+
+
+def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The sheets as one workbook (bytes of an .xlsx file)."""
+    sheets = list(sheets)
+    total = sum(len(s.rows) for s in sheets) or 1
+    done = 0
+    wb = Workbook(write_only=True)
+    used: set[str] = set()
+    for sheet in sheets:
+        ws = wb.create_sheet(_sheet_name(sheet.title, used))
+        ncols = len(sheet.columns)
+        for i, col in enumerate(sheet.columns, start=1):
+            ws.column_dimensions[get_column_letter(i)].width = col.width
+        ws.freeze_panes = "A3"
+        last = get_column_letter(ncols)
+        ws.auto_filter.ref = f"A2:{last}{len(sheet.rows) + 2}"
+        title = WriteOnlyCell(ws, sheet.heading)
+        title.font = _TITLE_FONT
+        ws.append([title])
+        head = []
+        for col in sheet.columns:
+            cell = WriteOnlyCell(ws, col.title)
+            cell.font = _HEAD_FONT
+            cell.fill = _HEAD_FILL
+            cell.alignment = _WRAP
+            head.append(cell)
+        ws.row_dimensions[2].height = 30
+        ws.append(head)
+        kinds = [c.kind for c in sheet.columns]
+        templates: list[Callable[[Any], Any]] = [_converter(ws, kind) for kind in kinds]
+        for row in sheet.rows:
+            ws.append([conv(value) for conv, value in zip(templates, row, strict=True)])
+            done += 1
+            if progress is not None and done % 2000 == 0:
+                progress(done, total)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    if progress is not None:
+        progress(total, total)
+    return buffer.getvalue()
+
+
+def _converter(ws: Any, kind: str) -> Callable[[Any], Any]:
+    """How a value of a column kind becomes a cell: numbers get their number format, text stays text."""
+    fmt = NUMBER_FORMATS.get(kind)
+    if fmt is None:
+        return lambda value: value
+
+    def convert(value: Any) -> Any:
+        if value is None or isinstance(value, str):
+            return value
+        if kind == "pct":
+            number: float | int = float(Fraction(value) / 100)
+        elif isinstance(value, Fraction):
+            number = value.numerator if value.denominator == 1 else float(value)
+        else:
+            number = value
+        if kind == "int":
+            return number
+        cell = WriteOnlyCell(ws, number)
+        cell.number_format = fmt
+        return cell
+
+    return convert
+
+
+def csv_text(value: Any, kind: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return format_percent(value) if kind == "pct" else decimal_text(value)
+    return str(value)
+
+
+def render_csv(sheets: Iterable[Sheet]) -> bytes:
+    """The sheets one after the other in one CSV file (UTF-8 with BOM)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    first = True
+    for sheet in sheets:
+        if not first:
+            writer.writerow([])
+        first = False
+        writer.writerow([sheet.heading])
+        writer.writerow([c.title for c in sheet.columns])
+        kinds = [c.kind for c in sheet.columns]
+        for row in sheet.rows:
+            writer.writerow([csv_text(v, k) for v, k in zip(row, kinds, strict=True)])
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")

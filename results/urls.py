@@ -1,0 +1,19 @@
+"""Results pages under ``t/<slug>/``: standings, boards, personal cards, frequencies, pictures, exports."""
+
+from django.urls import path
+
+from results import views
+
+app_name = "results"
+urlpatterns = [
+    path("standings/", views.standings, name="standings"),
+    path("boards/", views.board_list, name="boards"),
+    path("boards/<int:number>/", views.board_detail, name="board"),
+    path("boards/<int:number>/chart.svg", views.board_chart, name="board-chart"),
+    path("players/<int:number>/", views.player_card, name="player"),
+    path("players/<int:number>/chart.svg", views.player_chart, name="player-chart"),
+    path("frequencies/", views.frequency_list, name="frequencies"),
+    path("exports/", views.exports, name="exports"),
+    path("exports/<int:pk>/status/", views.export_status, name="export-status"),
+    path("exports/<int:pk>/download/", views.export_download, name="export-download"),
+]

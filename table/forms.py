@@ -1,0 +1,227 @@
+"""The protocol row as a player fills it on a phone, and its translation into the row of spec §11.3.
+
+The player picks the contract, the declarer and the calls; the defenders (w1, w2) follow from the declarer
+(clockwise, spec §11.4.5), the raspasy hands from the dealer, the third trick count from the other two, and
+the nominal tricks of a deal nobody whisted from the calls (D-W7). The core then checks everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from boards.models import Board
+from preferans.game import ROW_CONTRACT_CODES, make_rules
+from preferans.game.contracts import half_obligation
+from preferans.game.variants import Progression, RaspasyMode
+from scoring.results import table_seats
+from tournaments.models import Tournament
+
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": pgettext_lazy("no trumps", "NT")}
+CALLS = (
+    ("whist", pgettext_lazy("whist call", "whist")),
+    ("pass", pgettext_lazy("whist call", "pass")),
+    ("half", pgettext_lazy("whist call", "half-whist")),
+    ("half_returned", pgettext_lazy("whist call", "half-whist, whist returned")),
+)
+PLAYS = (("closed", _("closed")), ("open", _("open")))
+
+
+def contract_label(code: str) -> str:
+    if code == "-":
+        return str(_("raspasy"))
+    if code == "MIS":
+        return str(_("misère"))
+    level, strain = (
+        code[:-2] if code.endswith("NT") else code[:-1],
+        code[-2:] if code.endswith("NT") else code[-1],
+    )
+    return f"{level}{SUIT_SYMBOLS[strain]}"
+
+
+def contract_grid() -> list[list[tuple[str, str, bool]]]:
+    """The picker's rows: one per level (♠ ♣ ♦ ♥ NT), then misère and raspasy. (code, label, red suit)"""
+    rows: list[list[tuple[str, str, bool]]] = []
+    for level in ("6", "7", "8", "9", "10"):
+        rows.append(
+            [
+                (f"{level}{s}", f"{level}{SUIT_SYMBOLS[s]}", s in ("D", "H"))
+                for s in ("S", "C", "D", "H", "NT")
+            ]
+        )
+    rows.append([("MIS", str(_("misère")), False), ("-", "— " + str(_("raspasy")), False)])
+    return rows
+
+
+def active_seats(players: int, dealer: str) -> tuple[str, ...]:
+    """The three seats holding cards, clockwise (a 4-player dealer sits out)."""
+    return tuple(s for s in table_seats(players) if players == 3 or s != dealer)
+
+
+def after(players: int, dealer: str, seat: str) -> tuple[str, str]:
+    active = active_seats(players, dealer)
+    i = active.index(seat)
+    return active[(i + 1) % 3], active[(i + 2) % 3]
+
+
+def raspasy_hands(players: int, dealer: str) -> tuple[str, str, str]:
+    """First, second and third hand: after the 4-player dealer; at 3 players the «dealer» label is the first."""
+    active = active_seats(players, dealer)
+    if players == 4:
+        seats = table_seats(4)
+        first = seats[(seats.index(dealer) + 1) % 4]
+    else:
+        first = dealer if dealer in active else active[0]
+    i = active.index(first)
+    return active[i], active[(i + 1) % 3], active[(i + 2) % 3]
+
+
+def raspasy_three_inputs(tournament: Tournament) -> bool:
+    """4-player Sochi/Leningrad raspasy: the three hands take 8 to 10 tricks, so all three are written."""
+    rules = make_rules(tournament.variant, tournament.rules or {})
+    return tournament.players_per_table == 4 and rules.raspasy_mode is RaspasyMode.MOUNTAIN
+
+
+def progression_steps(tournament: Tournament) -> list[int]:
+    rules = make_rules(tournament.variant, tournament.rules or {})
+    if rules.progression is Progression.NONE:
+        return []
+    return list(range(1, rules.progression_cap + 1))
+
+
+class RowForm(forms.Form):
+    board = forms.IntegerField(widget=forms.HiddenInput)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=200)
+    replace = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    contract = forms.ChoiceField(
+        label=_("Contract"),
+        choices=[(c, c) for c in ROW_CONTRACT_CODES],
+        error_messages={"required": _("Choose the contract.")},
+    )
+    declarer = forms.ChoiceField(label=_("Declarer"), required=False, choices=())
+    t1 = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=10)
+    t2 = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=10)
+    t3 = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=10)
+    call1 = forms.ChoiceField(label=_("First defender"), required=False, choices=CALLS)
+    call2 = forms.ChoiceField(label=_("Second defender"), required=False, choices=CALLS)
+    dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
+    play = forms.ChoiceField(label=_("Play"), required=False, choices=PLAYS, initial="closed")
+    misere_shared = forms.BooleanField(label=_("Misère shared with the dealer"), required=False)
+    raspasy_step = forms.TypedChoiceField(label=_("Raspasy step"), required=False, coerce=int, choices=())
+
+    def __init__(self, *args: Any, tournament: Tournament, board: Board | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.players = int(tournament.players_per_table)
+        self.board_obj = board
+        seats = table_seats(self.players)
+        self.fields["declarer"].choices = [(s, s) for s in seats]
+        steps = progression_steps(tournament)
+        self.fields["raspasy_step"].choices = [("", "1")] + [(s, str(s)) for s in steps]
+
+    # -- the row ----------------------------------------------------------------------------------------
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors or self.board_obj is None:
+            return data
+        self.row = self._row(data)
+        return data
+
+    def _need(self, field: str, message: Any) -> None:
+        self.add_error(field, forms.ValidationError(message, code="required"))
+
+    def _row(self, data: dict[str, Any]) -> dict[str, Any]:
+        assert self.board_obj is not None
+        dealer = self.board_obj.dealer
+        contract = data["contract"]
+        t1, t2, t3 = data.get("t1"), data.get("t2"), data.get("t3")
+        row: dict[str, Any] = {"contract": contract}
+        if contract == "-":
+            hands = raspasy_hands(self.players, dealer)
+            if raspasy_three_inputs(self.tournament):
+                for name, value in (("t1", t1), ("t2", t2), ("t3", t3)):
+                    if value is None:
+                        self._need(name, _("Write the tricks of each hand."))
+            else:
+                if t1 is None or t2 is None:
+                    self._need("t1" if t1 is None else "t2", _("Write the tricks of two hands."))
+                elif t3 is None:
+                    t3 = 10 - t1 - t2
+            row.update(declarer=[hands[0], t1], w1=[hands[1], t2], w2=[hands[2], t3])
+            step = data.get("raspasy_step")
+            if step:
+                row["raspasy_step"] = step
+            return row
+        declarer = data.get("declarer")
+        active = active_seats(self.players, dealer)
+        if not declarer:
+            self._need("declarer", _("Choose the declarer."))
+            return row
+        if declarer not in active:
+            self.add_error("declarer", _("The dealer sits out this deal; choose one of the three players."))
+            return row
+        d1, d2 = after(self.players, dealer, declarer)
+        whisted = False
+        if contract == "MIS":
+            if self.players == 4 and data.get("misere_shared"):
+                row["misere_shared"] = True
+            whisted = True
+        else:
+            c1, c2 = data.get("call1"), data.get("call2")
+            if not c1:
+                self._need("call1", _("Choose the first defender's call."))
+            if not c2:
+                self._need("call2", _("Choose the second defender's call."))
+            if not (c1 and c2):
+                return row
+            row["calls"] = {d1: c1, d2: c2}
+            if self.players == 4 and data.get("dealer_whist"):
+                row["dealer_whist"] = True
+            whisted = "whist" in (c1, c2) or bool(row.get("dealer_whist"))
+            if whisted:
+                row["play"] = data.get("play") or "closed"
+            else:
+                # Nobody whisted: the deal is deemed made with the nominal tricks (D-W7).
+                level = int(contract[:-2] if contract.endswith("NT") else contract[:-1])
+                t1, t2, t3 = 10, 0, 0
+                for seat, call in ((d1, c1), (d2, c2)):
+                    if call == "half":
+                        half = int(half_obligation(level))
+                        t1 = level
+                        t2, t3 = (half, 10 - level - half) if seat == d1 else (10 - level - half, half)
+        if whisted:
+            if t1 is None or t2 is None:
+                self._need(
+                    "t1" if t1 is None else "t2", _("Write the declarer's and the first defender's tricks.")
+                )
+                return row
+            if t3 is None:
+                t3 = 10 - t1 - t2
+        row.update(declarer=[declarer, t1], w1=[d1, t2], w2=[d2, t3])
+        return row
+
+
+def initial_from_row(row: dict[str, Any], *, players: int, dealer: str) -> dict[str, Any]:
+    """Fill the form back from a stored row (the player at N corrects it)."""
+    out: dict[str, Any] = {"contract": row.get("contract")}
+    cols = [row.get(k) or [None, None] for k in ("declarer", "w1", "w2")]
+    out.update(t1=cols[0][1], t2=cols[1][1], t3=cols[2][1])
+    if row.get("contract") != "-":
+        out["declarer"] = cols[0][0]
+        calls = row.get("calls") or {}
+        out.update(call1=calls.get(cols[1][0]), call2=calls.get(cols[2][0]))
+    for name in ("dealer_whist", "misere_shared", "raspasy_step"):
+        if row.get(name):
+            out[name] = row[name]
+    out["play"] = row.get("play") if row.get("play") in ("open", "closed") else "closed"
+    return out
+
+
+class ConfirmForm(forms.Form):
+    board = forms.IntegerField(widget=forms.HiddenInput)
+    number = forms.IntegerField(label=_("Participant number"), min_value=1)
+    pin = forms.CharField(label=_("PIN"), max_length=8)
+    reason = forms.CharField(label=_("What is wrong?"), required=False, max_length=500, widget=forms.Textarea)

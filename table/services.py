@@ -1,0 +1,450 @@
+"""Players at a table: who sits there this round, which boards they play, entering and confirming rows.
+
+The table is found by its short code; the player at N fills the protocol row (rules §6) after identifying
+with participant number and PIN; the other players of the table confirm the row with theirs, or dispute it.
+All writes go through ``scoring.results`` (core validation, audit, idempotency, rescoring).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Subquery
+from django.utils.translation import gettext as _
+
+from boards.models import Board
+from scoring.models import Result
+from scoring.results import (
+    ResultConflict,
+    ResultLocked,
+    result_confirm,
+    result_dispute,
+    result_save,
+    table_seats,
+)
+from table import ratelimit
+from tournaments.models import Participant, Publication, Round, Seating, Session, Table, Tournament
+
+ENTRY_SEAT = "N"  # rules §6: the player at N takes the protocol out and fills the row
+MAX_KEY_LENGTH = 200
+
+
+class TableRefused(Exception):
+    """A request the table cannot accept; ``message`` is for the player (active language)."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        self.code = code
+        self.message = message
+        self.status = status
+        super().__init__(message)
+
+
+def normalise_code(raw: object) -> str:
+    """Codes are read aloud and typed on phones: ignore case, spaces and dashes."""
+    return "".join(ch for ch in str(raw or "").upper() if ch.isalnum())[:12]
+
+
+def find_table(code: str, *, ip: str) -> Table:
+    """The table with this code; unknown codes count against the client's guessing allowance."""
+    try:
+        ratelimit.check_code_lookups(ip)
+    except ratelimit.Limited as exc:
+        raise TableRefused(
+            "too_many_codes",
+            _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
+            429,
+        ) from exc
+    table = (
+        Table.objects.select_related("session__tournament").filter(code=normalise_code(code)).first()
+        if code
+        else None
+    )
+    if table is None:
+        ratelimit.note_unknown_code(ip)
+        raise TableRefused("table_unknown", _("There is no table with this code. Check the table card."), 404)
+    return table
+
+
+@dataclass
+class TableState:
+    """What a table is doing now: the running round, who sits where, its boards and their rows."""
+
+    table: Table
+    session: Session
+    tournament: Tournament
+    round: Round | None
+    next_round: Round | None
+    last_round: Round | None
+    seating: Seating | None
+    boards: list[Board] = field(default_factory=list)
+    results: dict[int, Result] = field(default_factory=dict)
+    #: False for the API's lean state: boards are then looked up one at a time, and ``results`` is empty.
+    boards_loaded: bool = True
+
+    @property
+    def players(self) -> int:
+        return int(self.tournament.players_per_table)
+
+    @property
+    def seats(self) -> dict[str, Participant]:
+        return self.seating.seats() if self.seating else {}
+
+    @property
+    def seat_numbers(self) -> dict[str, int]:
+        return {seat: p.number for seat, p in self.seats.items()}
+
+    def seat_of(self, participant: Participant) -> str | None:
+        for seat, p in self.seats.items():
+            if p.pk == participant.pk:
+                return seat
+        return None
+
+    def board(self, number: int) -> Board | None:
+        if not self.boards_loaded:
+            if self.seating is None:
+                return None
+            return Board.objects.filter(
+                session=self.session, set_number=self.seating.set_number, number=number
+            ).first()
+        return next((b for b in self.boards if b.number == number), None)
+
+    def confirmers(self) -> tuple[str, ...]:
+        """Everybody seated except the player at N who entered the row (the 4-player dealer included)."""
+        return tuple(s for s in table_seats(self.players) if s != ENTRY_SEAT)
+
+    def awaiting(self, result: Result) -> list[str]:
+        return [s for s in self.confirmers() if s not in (result.confirmed_by or [])]
+
+    def is_current(self, result: Result) -> bool:
+        return (
+            self.round is not None
+            and result.session_id == self.session.pk
+            and result.round_number == self.round.number
+            and result.table_number == self.table.number
+            and result.room == self.table.room
+        )
+
+    @property
+    def can_enter(self) -> bool:
+        return self.round is not None and self.seating is not None and results_editable(self.tournament)
+
+
+def results_editable(tournament: Tournament) -> bool:
+    """Final (or locked) results change no more (rules §13)."""
+    return tournament.publication != Publication.FINAL and not getattr(tournament, "is_locked", False)
+
+
+def table_state(table: Table, *, lean: bool = False) -> TableState:
+    """The table's state; ``lean`` (the API's requests) reads only the running round and its seating.
+
+    A lean state has no next/last round, no board list and no rows: two queries instead of six, for the
+    requests a table's phones send all round long.
+    """
+    session = table.session
+    if lean:
+        return _lean_state(table)
+    rounds = list(session.rounds.order_by("number"))
+    running = [r for r in rounds if r.status == Round.Status.RUNNING]
+    current = running[-1] if running else None
+    pending = [r for r in rounds if r.status == Round.Status.PENDING]
+    ended = [r for r in rounds if r.status == Round.Status.ENDED]
+    state = TableState(
+        table=table,
+        session=session,
+        tournament=session.tournament,
+        round=current,
+        next_round=pending[0] if pending else None,
+        last_round=ended[-1] if ended else None,
+        seating=None,
+    )
+    if current is None:
+        return state
+    state.seating = _seating(table, current)
+    if state.seating is None:
+        return state
+    # Rules §4: the deals of a round are played strictly in numerical order.
+    state.boards = list(
+        Board.objects.filter(session=session, set_number=state.seating.set_number).order_by("number")
+    )
+    state.results = {
+        r.board_number: r
+        for r in Result.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w").filter(
+            session=session,
+            room=table.room,
+            table_number=table.number,
+            round_number=current.number,
+            board_number__in=[b.number for b in state.boards],
+        )
+    }
+    return state
+
+
+def _lean_state(table: Table) -> TableState:
+    """The running round's seating at this table in one query (the round found by a subquery)."""
+    session = table.session
+    running = Round.objects.filter(session_id=table.session_id, status=Round.Status.RUNNING).order_by(
+        "-number"
+    )
+    seating = (
+        Seating.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .filter(session_id=table.session_id, room=table.room, table_number=table.number,
+                round_number=Subquery(running.values("number")[:1]))
+        .annotate(running_round_id=Subquery(running.values("pk")[:1]))
+        .first()
+    )  # fmt: skip
+    if seating is not None:
+        seating.session = session
+        current: Round | None = Round(
+            pk=seating.running_round_id,  # type: ignore[attr-defined]
+            session=session,
+            number=seating.round_number,
+            status=Round.Status.RUNNING,
+        )
+    else:  # nobody seated here, or no round running: say which
+        current = running.first()
+    return TableState(
+        table=table, session=session, tournament=session.tournament, round=current,
+        next_round=None, last_round=None, seating=seating, boards_loaded=False,
+    )  # fmt: skip
+
+
+def _seating(table: Table, current: Round) -> Seating | None:
+    return (
+        Seating.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .filter(session_id=table.session_id, room=table.room, table_number=table.number,
+                round_number=current.number)
+        .first()
+    )  # fmt: skip
+
+
+# -- who is acting --------------------------------------------------------------------------------------
+def identify(*, state: TableState, number: object, pin: object, ip: str) -> Participant:
+    """The participant with this number and PIN (wrong PINs are counted and limited)."""
+    table_id = state.table.pk
+    try:
+        ratelimit.check_pin_attempts(ip, table_id, number)
+    except ratelimit.Limited as exc:
+        raise TableRefused(
+            "too_many_pins", _("Too many wrong PINs. Wait ten minutes or ask the director."), 429
+        ) from exc
+    try:
+        n = int(str(number).strip())
+    except (TypeError, ValueError):
+        n = 0
+    # The players seated here are already loaded with the state; anybody else is looked up.
+    participant = next((p for p in state.seats.values() if p.number == n), None)
+    if participant is None and n > 0:
+        participant = Participant.objects.filter(tournament=state.tournament, number=n).first()
+    given = str(pin or "").strip()
+    if participant is None or not participant.pin or not given:
+        ratelimit.note_wrong_pin(ip, table_id, number)
+        raise TableRefused("wrong_pin", _("Wrong participant number or PIN."), 403)
+    if not hmac.compare_digest(participant.pin.encode(), given.encode()):
+        ratelimit.note_wrong_pin(ip, table_id, number)
+        raise TableRefused("wrong_pin", _("Wrong participant number or PIN."), 403)
+    return participant
+
+
+def seated(state: TableState, participant: Participant) -> str:
+    """The participant's seat at this table in the running round (else refused)."""
+    require_round(state)
+    seat = state.seat_of(participant)
+    if seat is None:
+        raise TableRefused(
+            "not_seated",
+            _("Participant %(number)s does not sit at this table in this round.")
+            % {"number": participant.number},
+            403,
+        )
+    return seat
+
+
+def require_round(state: TableState) -> None:
+    if state.round is None:
+        raise TableRefused("no_round", _("No round is running at the moment."), 409)
+    if state.seating is None:
+        raise TableRefused("no_seating", _("Nobody is seated at this table in this round."), 409)
+    if not results_editable(state.tournament):
+        raise TableRefused("results_final", _("The results are final: nothing can be entered any more."), 409)
+
+
+def actor_name(state: TableState, participant: Participant, seat: str) -> str:
+    return f"{participant.number} {participant.name} (table {state.table.number}, seat {seat})".strip()
+
+
+def scoped_key(scope: str, key: str | None) -> str | None:
+    """Client keys are scoped (per table, per director), so one client can never replay another's row."""
+    if not key:
+        return None
+    return hashlib.sha256(f"{scope}|{key}".encode()).hexdigest()
+
+
+def check_key(key: object) -> str | None:
+    if key in (None, ""):
+        return None
+    text = str(key)
+    if len(text) > MAX_KEY_LENGTH or not text.isprintable():
+        raise TableRefused(
+            "idempotency_key", _("The idempotency key must be at most 200 printable characters."), 400
+        )
+    return text
+
+
+# -- the workflows --------------------------------------------------------------------------------------
+def table_submit(
+    *,
+    state: TableState,
+    participant: Participant,
+    board_number: int,
+    row: Mapping[str, Any],
+    idempotency_key: str | None = None,
+    replace: bool = False,
+    at: dt.datetime | None = None,
+    confirmed_by: list[Participant] | tuple[Participant, ...] = (),
+) -> tuple[Result, bool]:
+    """The player at N writes the row of one board (``replace``: corrects it before anyone confirmed).
+
+    ``confirmed_by``: the other players of the table (identified by their PINs on the same device) who
+    agree with the row as it is sent, as if each had confirmed it; with all of them it is stored confirmed.
+    Returns the row and whether it was created now (False: a retry of an earlier submission).
+    Raises ResultRejected (the core's reasons), ResultConflict (another device was first), ResultLocked,
+    TableRefused.
+    """
+    seat = seated(state, participant)
+    if seat != ENTRY_SEAT:
+        raise TableRefused(
+            "not_entry_seat",
+            _("The player at N fills in the protocol (rules §6); the others confirm it."),
+            403,
+        )
+    confirmations: list[tuple[str, str]] = []
+    for other in confirmed_by:
+        other_seat = seated(state, other)
+        if other_seat == ENTRY_SEAT:
+            raise TableRefused(
+                "own_row",
+                _("The player at N entered this row; the other players of the table confirm it."),
+                403,
+            )
+        if any(s == other_seat for s, _who in confirmations):
+            raise TableRefused(
+                "confirmed_twice",
+                _("Participant %(number)s is listed twice among the confirmations.")
+                % {"number": other.number},
+                400,
+            )
+        confirmations.append((other_seat, actor_name(state, other, other_seat)))
+    board = state.board(board_number)
+    if board is None:
+        raise TableRefused(
+            "board_not_here",
+            _("Board %(board)s is not played at this table in this round.") % {"board": board_number},
+            400,
+        )
+    key = scoped_key(f"table:{state.table.pk}", check_key(idempotency_key))
+    if key:
+        again = next(iter(Result.objects.filter(idempotency_key=key).order_by()[:1]), None)
+        if again is not None:
+            return _replayed(again, board_number), False
+    common: dict[str, Any] = {
+        "session": state.session,
+        "board": board.number,
+        "round": state.round.number,  # type: ignore[union-attr]
+        "table": state.table.number,
+        "room": state.table.room,
+        "seats": state.seat_numbers,
+        "row": dict(row),
+        "status": Result.Status.ENTERED,
+        "actor": actor_name(state, participant, seat),
+        "at": at,
+        "board_obj": board,
+        "participants": state.seats,
+        "confirmations": confirmations,
+        "required": state.confirmers(),
+    }
+    if replace:
+        with transaction.atomic():
+            current = (
+                Result.objects.select_for_update()
+                .filter(
+                    session=state.session,
+                    room=state.table.room,
+                    table_number=state.table.number,
+                    round_number=common["round"],
+                    board_number=board.number,
+                )
+                .first()
+            )
+            if current is None:
+                raise TableRefused("not_entered", _("This board has not been entered yet."), 404)
+            if current.status != Result.Status.ENTERED or current.confirmed_by:
+                raise ResultLocked(current)
+            result = result_save(
+                **common, replace=True, reason="corrected by the player at N before confirmation"
+            )
+        return result, False
+    try:
+        return result_save(**common, idempotency_key=key, key_checked=True), True
+    except ResultConflict as exc:
+        if key and exc.existing.idempotency_key == key:  # the same submission, a moment later
+            return exc.existing, False
+        raise
+
+
+def _replayed(result: Result, board_number: int) -> Result:
+    if result.board_number != board_number:
+        raise TableRefused(
+            "idempotency_key_reused",
+            _("This idempotency key was already used for another board; send a new key."),
+            409,
+        )
+    return result
+
+
+def table_confirm(
+    *, state: TableState, result: Result, participant: Participant, at: dt.datetime | None = None
+) -> Result:
+    seat = seated(state, participant)
+    _check_row_of_table(state, result)
+    if seat == ENTRY_SEAT:
+        raise TableRefused(
+            "own_row", _("The player at N entered this row; the other players of the table confirm it."), 403
+        )
+    return result_confirm(
+        result=result,
+        seat=seat,
+        required=state.confirmers(),
+        actor=actor_name(state, participant, seat),
+        at=at,
+    )
+
+
+def table_dispute(
+    *, state: TableState, result: Result, participant: Participant, reason: str, at: dt.datetime | None = None
+) -> Result:
+    seat = seated(state, participant)
+    _check_row_of_table(state, result)
+    if seat == ENTRY_SEAT:
+        raise TableRefused(
+            "own_row", _("The player at N can correct the row until somebody confirms it."), 403
+        )
+    if not reason.strip():
+        raise TableRefused("reason_missing", _("Say briefly what is wrong with the row."), 400)
+    return result_dispute(
+        result=result,
+        seat=seat,
+        reason=reason.strip()[:500],
+        actor=actor_name(state, participant, seat),
+        at=at,
+    )
+
+
+def _check_row_of_table(state: TableState, result: Result) -> None:
+    if not state.is_current(result):
+        raise TableRefused("not_this_table", _("This row is not from this table's current round."), 403)

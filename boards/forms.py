@@ -86,7 +86,7 @@ class LayoutEntryForm(forms.Form):
 
     ``dealer`` and ``players`` say which pockets hold hands: the seats other than the dealer at a 4-player
     table, N, E, S at a 3-player one (the fourth pocket's field is removed). When valid,
-    ``cleaned_data["board"]`` holds the :class:`preferans.cards.deal.Board`.
+    ``cleaned_data["board"]`` holds the :class:`preferans.cards.deal.DealtBoard`.
 
     With ``exact_counts=False`` the form takes the layout a table actually played on a fouled board: the
     cards must still be the 32 once each, but a pocket may hold a wrong number of them; then

@@ -9,7 +9,7 @@ decision; 11 the committee's members and signatures; 12 date.
     pdf = appeal_form_pdf(None, lang="ru")                    # blank form
     pdf = appeal_form_pdf(AppealFormData(appellant="№ 12 Иванов И.", round=3, board=14, ...), lang="ru")
 
-``layout`` is a :class:`preferans.cards.deal.Board` or a board in the bundle's notation (a mapping with ``number``,
+``layout`` is a :class:`preferans.cards.deal.DealtBoard` or a board in the bundle's notation (a mapping with ``number``,
 ``dealer``, ``hands``, ``prikup``); anything that cannot be read leaves the diagram blank for handwriting.
 """
 
@@ -108,9 +108,9 @@ class AppealFormData:
 def _board(layout: Any) -> Any:
     if layout is None:
         return None
-    from preferans.cards.deal import Board, BoardError, board_from_dict
+    from preferans.cards.deal import BoardError, DealtBoard, board_from_dict
 
-    if isinstance(layout, Board):
+    if isinstance(layout, DealtBoard):
         return layout
     if isinstance(layout, Mapping):
         data = dict(layout)

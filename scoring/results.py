@@ -23,8 +23,8 @@ from preferans.bundle.rows import DEAL_FIELDS
 from preferans.game import RowInvalid, make_rules, score_row
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Result
+from tournaments.audit import audit_entry, log_action
 from tournaments.models import AuditEntry, Participant, Session, Tournament
-from tournaments.services.audit import audit_entry, log_action
 
 logger = logging.getLogger(__name__)
 

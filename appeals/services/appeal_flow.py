@@ -34,8 +34,8 @@ from appeals.services._common import (
 from preferans.duplicate import deadlines, rulings
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Result
+from tournaments.audit import log_action
 from tournaments.models import Participant, Seating, Session, Tournament
-from tournaments.services.audit import log_action
 
 # --- appeals (§1, Appendix B) ------------------------------------------------------------------------------
 

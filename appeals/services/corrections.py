@@ -33,8 +33,8 @@ from appeals.services._common import (
 )
 from preferans.duplicate import deadlines
 from scoring.models import Result
+from tournaments.audit import log_action
 from tournaments.models import AuditEntry, Participant, Session, Tournament
-from tournaments.services.audit import log_action
 
 # --- corrections (§1) --------------------------------------------------------------------------------------
 

@@ -28,8 +28,8 @@ from scoring.models import Result
 from scoring.results import (
     table_seats,
 )
+from tournaments.audit import log_action
 from tournaments.models import Session
-from tournaments.services.audit import log_action
 
 # --- irregularities and rulings (§10–§12) ------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
-from preferans.cards.deal import Board, Seat
+from preferans.cards.deal import DealtBoard, Seat
 from preferans.cards.deck import Card, Suit, sort_cards
 
 __all__ = ["LABELS", "Lang", "diagram_size", "draw_diagram", "draw_rich", "labels", "lang_or_error"]
@@ -184,7 +184,7 @@ def _draw_hand(c: Any, cards: tuple[Card, ...], x: float, top: float, m: _Metric
         y -= m.line
 
 
-def _draw_prikup(c: Any, board: Board, x: float, top: float, m: _Metrics, lab: dict[str, str]) -> None:
+def _draw_prikup(c: Any, board: DealtBoard, x: float, top: float, m: _Metrics, lab: dict[str, str]) -> None:
     c.setFont(FONT_BOLD, m.size)
     c.setFillColor(colors.black)
     y = top - m.size
@@ -208,7 +208,7 @@ def _draw_prikup(c: Any, board: Board, x: float, top: float, m: _Metrics, lab: d
     c.setFillColor(colors.black)
 
 
-def _draw_compass(c: Any, board: Board, x: float, y: float, m: _Metrics) -> None:
+def _draw_compass(c: Any, board: DealtBoard, x: float, y: float, m: _Metrics) -> None:
     """The centre square: seat letters on its sides, the dealer's letter on a grey tab, the number inside."""
     side = m.box
     c.setStrokeColor(colors.black)
@@ -237,7 +237,7 @@ def _draw_compass(c: Any, board: Board, x: float, y: float, m: _Metrics) -> None
     c.drawCentredString(x + side / 2, y + side / 2 - m.size * 0.5, str(board.number))
 
 
-def draw_diagram(c: Any, board: Board, x: float, y: float, *, lang: str = "ru", size: float = 9.5) -> None:
+def draw_diagram(c: Any, board: DealtBoard, x: float, y: float, *, lang: str = "ru", size: float = 9.5) -> None:
     """Draw ``board`` with its lower-left corner at (``x``, ``y``); the size is :func:`diagram_size`."""
     lab = labels(lang)
     m = _metrics(size)

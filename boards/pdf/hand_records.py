@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from boards.pdf.diagram import DARK, diagram_size, draw_diagram, labels
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
-from preferans.cards.deal import Board
+from preferans.cards.deal import DealtBoard
 
 __all__ = ["duplication_sheets_pdf", "hand_records_pdf"]
 
@@ -29,14 +29,14 @@ HEADER: Final = 34.0
 FOOTER: Final = 20.0
 
 
-def _dealer_line(board: Board, lab: dict[str, str]) -> str:
+def _dealer_line(board: DealtBoard, lab: dict[str, str]) -> str:
     text = f"{lab['dealer']}: {board.dealer.value}"
     if board.players == 3:
         text += f" ({lab['first_hand']})"
     return text
 
 
-def _draw_cell(c: Any, board: Board, x: float, y: float, w: float, h: float, lang: str) -> None:
+def _draw_cell(c: Any, board: DealtBoard, x: float, y: float, w: float, h: float, lang: str) -> None:
     lab = labels(lang)
     pad = 8.0
     # Heading: board number (bold, left) and set (right); then dealer and table size.
@@ -80,7 +80,7 @@ def _draw_page_frame(c: Any, title: str, subtitle: str | None, page: int, pages:
     c.setFillColor(colors.black)
 
 
-def _render(c: Any, boards: Sequence[Board], *, title: str, subtitle: str | None, lang: str) -> None:
+def _render(c: Any, boards: Sequence[DealtBoard], *, title: str, subtitle: str | None, lang: str) -> None:
     width, height = A4
     per_page = COLUMNS * ROWS
     cell_w = (width - 2 * MARGIN) / COLUMNS
@@ -112,7 +112,7 @@ def _new_canvas(buffer: io.BytesIO, title: str) -> Any:
 
 
 def hand_records_pdf(
-    boards: Sequence[Board], *, lang: str = "ru", title: str | None = None, room: str | None = None
+    boards: Sequence[DealtBoard], *, lang: str = "ru", title: str | None = None, room: str | None = None
 ) -> bytes:
     """The hand records of ``boards`` (in the order given), six diagrams per A4 page.
 
@@ -129,7 +129,7 @@ def hand_records_pdf(
 
 
 def duplication_sheets_pdf(
-    boards: Sequence[Board], *, rooms: Sequence[str], lang: str = "ru", title: str | None = None
+    boards: Sequence[DealtBoard], *, rooms: Sequence[str], lang: str = "ru", title: str | None = None
 ) -> bytes:
     """For each room in ``rooms``, the same hand records under «Копия для дублирования коробок — Зал: …»."""
     if not rooms:

@@ -21,7 +21,7 @@ from reportlab.platypus import Table, TableStyle  # type: ignore[import-untyped]
 
 from boards.pdf.diagram import DARK, GREY, diagram_size, draw_diagram, draw_rich, labels
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
-from preferans.cards.deal import Board, Seat
+from preferans.cards.deal import DealtBoard, Seat
 from preferans.cards.deck import Card
 
 __all__ = ["protocol_forms_pdf"]
@@ -30,11 +30,11 @@ MARGIN: Final = 28.0
 DEFAULT_ROWS: Final = 13
 
 
-def _seats(board: Board) -> tuple[Seat, ...]:
+def _seats(board: DealtBoard) -> tuple[Seat, ...]:
     return (Seat.N, Seat.E, Seat.S) if board.players == 3 else (Seat.N, Seat.E, Seat.S, Seat.W)
 
 
-def _table(board: Board, rows: int, width: float, lang: str, row_height: float = 21.0) -> Any:
+def _table(board: DealtBoard, rows: int, width: float, lang: str, row_height: float = 21.0) -> Any:
     lab = labels(lang)
     seats = _seats(board)
     head1: list[str] = [
@@ -113,7 +113,7 @@ def _field(c: Any, x: float, y: float, label: str, value: str, width: float) -> 
 
 def _draw_page(
     c: Any,
-    board: Board,
+    board: DealtBoard,
     *,
     lang: str,
     rows: int,
@@ -190,7 +190,7 @@ def _draw_page(
 
 
 def protocol_forms_pdf(
-    boards: Sequence[Board],
+    boards: Sequence[DealtBoard],
     *,
     lang: str = "ru",
     rows: int = DEFAULT_ROWS,

@@ -22,8 +22,8 @@ from typing import Any
 
 from preferans.bundle.rows import (
     BoardLayout,
-    Penalty,
-    Result,
+    BundlePenalty,
+    BundleResult,
     board_to_dict,
     check_results,
     json_copy,
@@ -43,7 +43,7 @@ from preferans.bundle.shape import (
     parse_movement,
     positive_int,
 )
-from preferans.duplicate.matchpoints import DEFAULT_ARTIFICIAL, UnequalResults
+from preferans.duplicate.matchpoints import DEFAULT_ARTIFICIAL, UnequalRule
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 
 __all__ = [
@@ -55,14 +55,14 @@ __all__ = [
     "Bundle",
     "BundleInvalid",
     "Parsed",
-    "Participant",
-    "Penalty",
+    "BundleParticipant",
+    "BundlePenalty",
     "Problem",
-    "Result",
+    "BundleResult",
     "RulesCheck",
-    "ScoringConfig",
-    "Session",
-    "Tournament",
+    "BundleScoring",
+    "BundleSession",
+    "BundleTournament",
     "bundle_to_dict",
     "load_json",
     "parse_bundle",
@@ -86,26 +86,26 @@ class BundleInvalid(ValueError):
 
 
 @dataclass(frozen=True)
-class ScoringConfig:
+class BundleScoring:
     """``tournament.scoring``: how unequal groups are scored and what artificial results are worth (%)."""
 
-    unequal_results: UnequalResults = UnequalResults.NEUBERG
+    unequal_results: UnequalRule = UnequalRule.NEUBERG
     artificial: Mapping[str, Fraction] = field(default_factory=lambda: dict(DEFAULT_ARTIFICIAL))
 
 
 @dataclass(frozen=True)
-class Tournament:
+class BundleTournament:
     name: str
     variant: str
     rules: Mapping[str, Any]
     """Overrides of the variant parameters, as written (JSON values); checked by the preferans core."""
     players_per_table: int
     deals_per_set: int
-    scoring: ScoringConfig = field(default_factory=ScoringConfig)
+    scoring: BundleScoring = field(default_factory=BundleScoring)
 
 
 @dataclass(frozen=True)
-class Participant:
+class BundleParticipant:
     number: int
     name: str | None = None
     club: str | None = None
@@ -113,20 +113,20 @@ class Participant:
 
 
 @dataclass(frozen=True)
-class Session:
+class BundleSession:
     number: int
     movement: Mapping[str, Any] | None = None
     """The movement as written (shape checked, formats.md §2 and §4); ``None`` when absent."""
     boards: tuple[BoardLayout, ...] = ()
-    results: tuple[Result, ...] = ()
-    penalties: tuple[Penalty, ...] = ()
+    results: tuple[BundleResult, ...] = ()
+    penalties: tuple[BundlePenalty, ...] = ()
 
 
 @dataclass(frozen=True)
 class Bundle:
-    tournament: Tournament
-    participants: tuple[Participant, ...]
-    sessions: tuple[Session, ...]
+    tournament: BundleTournament
+    participants: tuple[BundleParticipant, ...]
+    sessions: tuple[BundleSession, ...]
 
     def names(self) -> dict[int, str]:
         return {p.number: p.name or "" for p in self.participants}
@@ -217,7 +217,7 @@ def parse_bundle_collect(data: object, *, rules_check: RulesCheck | None = None)
 
 def _parse_tournament(
     raw: object, problems: Problems, rules_check: RulesCheck | None
-) -> tuple[Tournament | None, bool]:
+) -> tuple[BundleTournament | None, bool]:
     loc = Loc(where="tournament")
     if raw is None:
         return None, False
@@ -257,7 +257,7 @@ def _parse_tournament(
     message = check(variant, rules)
     if message is not None:
         problems.add(loc, f"rules: {message}")
-    return Tournament(name, variant, rules, players, deals, scoring), message is None
+    return BundleTournament(name, variant, rules, players, deals, scoring), message is None
 
 
 def _preferans_rules_check(variant: str, overrides: Mapping[str, object]) -> str | None:
@@ -270,17 +270,17 @@ def _preferans_rules_check(variant: str, overrides: Mapping[str, object]) -> str
     return None
 
 
-def _parse_scoring(raw: object, problems: Problems) -> ScoringConfig | None:
+def _parse_scoring(raw: object, problems: Problems) -> BundleScoring | None:
     loc = Loc(where="tournament.scoring")
     if not isinstance(raw, dict):
         problems.add(loc, f"must be an object, not {describe(raw)}")
         return None
     before = len(problems)
     check_keys(problems, loc, raw, allowed=_SCORING_KEYS, required=(), what="scoring")
-    method = UnequalResults.NEUBERG
+    method = UnequalRule.NEUBERG
     if "unequal_results" in raw:
         try:
-            method = UnequalResults(raw["unequal_results"])
+            method = UnequalRule(raw["unequal_results"])
         except (ValueError, TypeError):
             problems.add(loc, f"unequal_results must be 'neuberg' or 'none', not {raw['unequal_results']!r}")
     artificial = dict(DEFAULT_ARTIFICIAL)
@@ -304,7 +304,7 @@ def _parse_scoring(raw: object, problems: Problems) -> ScoringConfig | None:
                 artificial[key] = percent
     if len(problems) > before:
         return None
-    return ScoringConfig(method, artificial)
+    return BundleScoring(method, artificial)
 
 
 def _parse_percent(value: object) -> Fraction | None:
@@ -321,11 +321,11 @@ def _parse_percent(value: object) -> Fraction | None:
     return number if 0 <= number <= 100 else None
 
 
-def _parse_participants(raw: object, problems: Problems) -> tuple[Participant, ...]:
+def _parse_participants(raw: object, problems: Problems) -> tuple[BundleParticipant, ...]:
     if not isinstance(raw, list):
         problems.add(Loc(where="participants"), f"must be a list, not {describe(raw)}")
         return ()
-    out: list[Participant] = []
+    out: list[BundleParticipant] = []
     seen: set[int] = set()
     for index, item in enumerate(raw, start=1):
         loc = Loc(where=f"participant {index}")
@@ -348,17 +348,17 @@ def _parse_participants(raw: object, problems: Problems) -> tuple[Participant, .
         if number is not None:
             seen.add(number)
         if len(problems) == before and number is not None:
-            out.append(Participant(number, item.get("name"), item.get("club"), fid))
+            out.append(BundleParticipant(number, item.get("name"), item.get("club"), fid))
     return tuple(out)
 
 
 def _parse_sessions(
-    raw: object, problems: Problems, tournament: Tournament | None, known: frozenset[int]
-) -> tuple[Session, ...]:
+    raw: object, problems: Problems, tournament: BundleTournament | None, known: frozenset[int]
+) -> tuple[BundleSession, ...]:
     if not isinstance(raw, list):
         problems.add(Loc(where="sessions"), f"must be a list, not {describe(raw)}")
         return ()
-    out: list[Session] = []
+    out: list[BundleSession] = []
     seen: set[int] = set()
     for index, item in enumerate(raw, start=1):
         if not isinstance(item, dict):
@@ -378,7 +378,7 @@ def _parse_sessions(
         deals = tournament.deals_per_set if tournament else None
         boards, board_dealers = parse_boards(item.get("boards", []), problems, loc, players, deals)
         artificial = tournament.scoring.artificial if tournament else DEFAULT_ARTIFICIAL
-        results: list[Result] = []
+        results: list[BundleResult] = []
         raw_results = item.get("results", [])
         if not isinstance(raw_results, list):
             problems.add(loc, f"results must be a list, not {describe(raw_results)}")
@@ -398,7 +398,7 @@ def _parse_sessions(
                 results.append(result)
         check_results(results, problems, loc, board_dealers)
         penalties = parse_penalties(item.get("penalties", []), problems, loc, known)
-        out.append(Session(number or 0, movement, boards, tuple(results), penalties))
+        out.append(BundleSession(number or 0, movement, boards, tuple(results), penalties))
     return tuple(out)
 
 
@@ -426,7 +426,7 @@ def _percent_out(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else format_fraction(value)
 
 
-def _participant_to_dict(p: Participant) -> dict[str, Any]:
+def _participant_to_dict(p: BundleParticipant) -> dict[str, Any]:
     out: dict[str, Any] = {"number": p.number}
     for key in ("name", "club", "federation_id"):
         value = getattr(p, key)
@@ -435,7 +435,7 @@ def _participant_to_dict(p: Participant) -> dict[str, Any]:
     return out
 
 
-def _session_to_dict(s: Session) -> dict[str, Any]:
+def _session_to_dict(s: BundleSession) -> dict[str, Any]:
     out: dict[str, Any] = {"number": s.number}
     if s.movement is not None:
         out["movement"] = json_copy(s.movement)

@@ -18,8 +18,8 @@ from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 __all__ = [
     "DEAL_FIELDS",
     "BoardLayout",
-    "Penalty",
-    "Result",
+    "BundlePenalty",
+    "BundleResult",
     "board_to_dict",
     "json_copy",
     "check_results",
@@ -71,7 +71,7 @@ class BoardLayout:
 
 
 @dataclass(frozen=True)
-class Penalty:
+class BundlePenalty:
     """A procedural penalty (§12) in matchpoints, added to the participant's session total."""
 
     participant: int
@@ -80,7 +80,7 @@ class Penalty:
 
 
 @dataclass(frozen=True)
-class Result:
+class BundleResult:
     """One row of a board's protocol (formats.md §2.1).
 
     Exactly one of: a played deal (``deal`` holds the row fields, ``vists`` the optional written vists that must
@@ -218,7 +218,7 @@ def parse_result(
     known: frozenset[int],
     artificial: Mapping[str, Fraction],
     board_dealers: Mapping[int, str],
-) -> Result | None:
+) -> BundleResult | None:
     """One row (formats.md §2.1). Returns ``None`` when it has problems of its own (all reported)."""
     if not isinstance(row, dict):
         problems.add(session_loc.at(where=f"result {position}"), f"must be an object, not {describe(row)}")
@@ -287,7 +287,7 @@ def parse_result(
     if len(problems) > before or seats is None or board is None or table is None or rnd is None:
         return None
     assert isinstance(dealer, str) and isinstance(version, str)
-    return Result(board, rnd, table, seats, dealer, version, json_copy(deal), vists, adjusted, assigned)
+    return BundleResult(board, rnd, table, seats, dealer, version, json_copy(deal), vists, adjusted, assigned)
 
 
 def _parse_seats(
@@ -379,13 +379,13 @@ def _check_seat_keys(
 
 
 def check_results(
-    results: list[Result], problems: Problems, loc: Loc, board_dealers: Mapping[int, str]
+    results: list[BundleResult], problems: Problems, loc: Loc, board_dealers: Mapping[int, str]
 ) -> None:
     """Checks across the rows of a session (seating consistency, one dealer per board)."""
     first_at: dict[tuple[int, int, int], int] = {}
-    dealer_of: dict[int, tuple[str, Result]] = {}
+    dealer_of: dict[int, tuple[str, BundleResult]] = {}
     table_in_round: dict[tuple[int, int], int] = {}
-    played: dict[tuple[int, int], Result] = {}
+    played: dict[tuple[int, int], BundleResult] = {}
     for index, r in enumerate(results):
         rloc = loc.at(board=r.board, table=r.table, round=r.round)
         key = (r.board, r.table, r.round)
@@ -416,11 +416,11 @@ def check_results(
                 )
 
 
-def parse_penalties(raw: object, problems: Problems, loc: Loc, known: frozenset[int]) -> tuple[Penalty, ...]:
+def parse_penalties(raw: object, problems: Problems, loc: Loc, known: frozenset[int]) -> tuple[BundlePenalty, ...]:
     if not isinstance(raw, list):
         problems.add(loc, f"penalties must be a list, not {describe(raw)}")
         return ()
-    out: list[Penalty] = []
+    out: list[BundlePenalty] = []
     for index, item in enumerate(raw, start=1):
         ploc = loc.at(where=f"penalty {index}")
         if not isinstance(item, dict):
@@ -451,7 +451,7 @@ def parse_penalties(raw: object, problems: Problems, loc: Loc, known: frozenset[
         if reason is not None and not isinstance(reason, str):
             problems.add(ploc, f"reason must be a string, not {describe(reason)}")
         if len(problems) == before and number is not None and value is not None:
-            out.append(Penalty(number, value, reason))
+            out.append(BundlePenalty(number, value, reason))
     return tuple(out)
 
 
@@ -467,7 +467,7 @@ def board_to_dict(b: BoardLayout) -> dict[str, Any]:
     return out
 
 
-def result_to_dict(r: Result) -> dict[str, Any]:
+def result_to_dict(r: BundleResult) -> dict[str, Any]:
     out: dict[str, Any] = {
         "board": r.board,
         "round": r.round,
@@ -487,7 +487,7 @@ def result_to_dict(r: Result) -> dict[str, Any]:
     return out
 
 
-def penalty_to_dict(p: Penalty) -> dict[str, Any]:
+def penalty_to_dict(p: BundlePenalty) -> dict[str, Any]:
     out: dict[str, Any] = {"participant": p.participant, "matchpoints": format_fraction(p.matchpoints)}
     if p.reason is not None:
         out["reason"] = p.reason

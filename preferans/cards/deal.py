@@ -1,6 +1,6 @@
 """Boards (сдачи), their layouts, dealing and board sets.
 
-Pure Python, no Django. A :class:`Board` is one duplicate box: three hands of ten cards and the two-card
+Pure Python, no Django. A :class:`DealtBoard` is one duplicate box: three hands of ten cards and the two-card
 prikup (top card first, the seed's «верхняя», «нижняя»), the dealer pocket, the set and the board number.
 
 Pockets (duplicate-rules §1, §3.2; movements §4; formats §2):
@@ -41,9 +41,9 @@ __all__ = [
     "HAND_SIZE",
     "PRIKUP",
     "PRIKUP_SIZE",
-    "Board",
+    "DealtBoard",
     "BoardError",
-    "BoardSet",
+    "DealtBoardSet",
     "Seat",
     "board_from_dict",
     "board_to_dict",
@@ -255,7 +255,7 @@ def _pocket_issue(dealer: Seat, seats: Iterable[Seat]) -> Issue | None:
 
 
 @dataclass(frozen=True)
-class Board:
+class DealtBoard:
     """One duplicate box (дубликатная коробка): hands, prikup (top first), dealer, set and number.
 
     Construction checks everything and raises :class:`BoardError`; hands are stored sorted, in seat order.
@@ -295,7 +295,7 @@ class Board:
         return hash((self.number, self.set_number, self.dealer, tuple(self.hands.items()), self.prikup))
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
+        if not isinstance(other, DealtBoard):
             return NotImplemented
         return (
             self.number == other.number
@@ -332,17 +332,17 @@ class Board:
             return self.prikup
         return self.hands.get(Seat(place), ())
 
-    def same_layout(self, other: Board) -> bool:
+    def same_layout(self, other: DealtBoard) -> bool:
         """Same cards in the same pockets and the same prikup order (number, set and dealer aside)."""
         return dict(self.hands) == dict(other.hands) and self.prikup == other.prikup
 
 
 @dataclass(frozen=True)
-class BoardSet:
+class DealtBoardSet:
     """A set (комплект): the boards one table plays in one round, in number order."""
 
     number: int
-    boards: tuple[Board, ...]
+    boards: tuple[DealtBoard, ...]
 
 
 # --- dealing --------------------------------------------------------------------------------------------
@@ -358,13 +358,13 @@ def seeded_rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
-def deal_board(rng: random.Random, *, number: int, set_number: int, dealer: Seat, players: int) -> Board:
+def deal_board(rng: random.Random, *, number: int, set_number: int, dealer: Seat, players: int) -> DealtBoard:
     """Shuffle the 32 cards with ``rng`` and fill the three hand pockets and the prikup (top card first)."""
     cards = list(DECK)
     rng.shuffle(cards)
     seats = hand_seats(dealer, players)
     hands = {seat: tuple(cards[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i, seat in enumerate(seats)}
-    return Board(
+    return DealtBoard(
         number=number, set_number=set_number, dealer=dealer, hands=hands, prikup=(cards[30], cards[31])
     )
 
@@ -374,12 +374,12 @@ def _check_positive(name: str, value: int) -> None:
         raise ValueError(f"{name} must be a positive whole number, not {value!r}")
 
 
-def deal_sets(rng: random.Random, *, sets: int, per_set: int, players: int) -> tuple[BoardSet, ...]:
+def deal_sets(rng: random.Random, *, sets: int, per_set: int, players: int) -> tuple[DealtBoardSet, ...]:
     """Deal ``sets · per_set`` boards: set ``s`` holds boards ``(s−1)·k+1 … s·k``, dealer rotating per set."""
     _check_positive("the number of sets", sets)
     _check_positive("the number of boards per set", per_set)
     _check_players(players)
-    result: list[BoardSet] = []
+    result: list[DealtBoardSet] = []
     for s in range(1, sets + 1):
         boards = tuple(
             deal_board(
@@ -391,11 +391,11 @@ def deal_sets(rng: random.Random, *, sets: int, per_set: int, players: int) -> t
             )
             for j in range(per_set)
         )
-        result.append(BoardSet(number=s, boards=boards))
+        result.append(DealtBoardSet(number=s, boards=boards))
     return tuple(result)
 
 
-def deal_boards(rng: random.Random, *, sets: int, per_set: int, players: int) -> tuple[Board, ...]:
+def deal_boards(rng: random.Random, *, sets: int, per_set: int, players: int) -> tuple[DealtBoard, ...]:
     """:func:`deal_sets`, flattened in board-number order."""
     return tuple(
         board
@@ -409,7 +409,7 @@ def deal_boards(rng: random.Random, *, sets: int, per_set: int, players: int) ->
 _KEYS: Final = frozenset({"number", "set", "dealer", "hands", "prikup"})
 
 
-def board_to_dict(board: Board) -> dict[str, Any]:
+def board_to_dict(board: DealtBoard) -> dict[str, Any]:
     """``{"number": 1, "set": 1, "dealer": "W", "hands": {"N": "SAKQ C7 DJ98 H10", …}, "prikup": ["H7", "D8"]}``."""
     return {
         "number": board.number,
@@ -424,7 +424,7 @@ def _problem(code: str, message: str, **params: ParamValue) -> Issue:
     return Issue(code=code, message=message, params=params)
 
 
-def board_from_dict(data: Mapping[str, Any], *, deals_per_set: int | None = None) -> Board:
+def board_from_dict(data: Mapping[str, Any], *, deals_per_set: int | None = None) -> DealtBoard:
     """Read a board in the bundle's form; raise :class:`BoardError` naming every problem.
 
     ``set`` may be left out when ``deals_per_set`` is given (it then follows from the number); when both are
@@ -542,9 +542,9 @@ def build_board(
     dealer: Seat,
     hands: Mapping[Seat, Sequence[Card]],
     prikup: Sequence[Card],
-) -> Board:
+) -> DealtBoard:
     """Make a board from cards (e.g. a hand-entered layout), raising :class:`BoardError` with every issue."""
-    return Board(
+    return DealtBoard(
         number=number,
         set_number=set_number,
         dealer=dealer,

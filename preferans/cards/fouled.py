@@ -21,8 +21,8 @@ from preferans.cards.deal import (
     HAND_SIZE,
     PRIKUP,
     PRIKUP_SIZE,
-    Board,
     BoardError,
+    DealtBoard,
     Seat,
     check_layout,
     place_name,
@@ -58,7 +58,7 @@ class PlayedLayout:
         return self._key() == other._key()
 
     @classmethod
-    def of(cls, board: Board) -> PlayedLayout:
+    def of(cls, board: DealtBoard) -> PlayedLayout:
         """The board's own layout (played as dealt)."""
         return cls(hands=board.hands, prikup=board.prikup)
 
@@ -127,7 +127,7 @@ def _pair(cards: Sequence[Card]) -> str:
     return ", ".join(c.symbol_text for c in cards) if cards else "—"
 
 
-def compare_layouts(board: Board, played: PlayedLayout) -> FouledComparison:
+def compare_layouts(board: DealtBoard, played: PlayedLayout) -> FouledComparison:
     """Which cards moved between the board's deal and ``played``.
 
     Raises :class:`BoardError` when ``played`` does not use the board's hand pockets or does not hold each
@@ -167,7 +167,7 @@ def compare_layouts(board: Board, played: PlayedLayout) -> FouledComparison:
     )
 
 
-def version_labels(board: Board, played: Sequence[PlayedLayout | None]) -> tuple[str, ...]:
+def version_labels(board: DealtBoard, played: Sequence[PlayedLayout | None]) -> tuple[str, ...]:
     """Label each table's layout: ``"A"`` when played as dealt (or ``None``: not entered, taken as dealt),
     then ``"B"``, ``"C"`` … for each distinct altered layout in order of first appearance.
 

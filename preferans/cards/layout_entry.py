@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from preferans.cards.deal import PRIKUP, Board, BoardError, Seat, build_board, check_layout, hand_seats
+from preferans.cards.deal import PRIKUP, BoardError, DealtBoard, Seat, build_board, check_layout, hand_seats
 from preferans.cards.deck import Card, Issue, NotationError, parse_card, parse_hand
 
 __all__ = ["GENERAL", "PRIKUP_BOTTOM", "PRIKUP_TOP", "LayoutCheck", "board_from_typed", "read_layout"]
@@ -113,7 +113,7 @@ def board_from_typed(
     hands: Mapping[Seat, str],
     prikup_top: str,
     prikup_bottom: str,
-) -> Board:
+) -> DealtBoard:
     """Make the board from a typed layout, or raise :class:`BoardError` with every issue.
 
     ``hands`` must name exactly the hand pockets of the board: the seats other than the dealer at a

@@ -31,7 +31,7 @@ __all__ = [
     "DEFAULT_ARTIFICIAL",
     "GroupScore",
     "MatchpointError",
-    "UnequalResults",
+    "UnequalRule",
     "artificial_matchpoints",
     "group_top",
     "neuberg",
@@ -44,7 +44,7 @@ DEFAULT_ARTIFICIAL: dict[str, Fraction] = {"A-": Fraction(40), "A": Fraction(50)
 """Percentages of the board-line top for the three artificial adjusted results (§11.2 B1)."""
 
 
-class UnequalResults(enum.Enum):
+class UnequalRule(enum.Enum):
     """How a comparison group with fewer than the normal number of results is scored (formats.md §2)."""
 
     NEUBERG = "neuberg"
@@ -90,14 +90,14 @@ def neuberg(mp: Fraction | int, *, results: int, expected: int) -> Fraction:
     return (Fraction(mp) + 1) * expected / results - 1
 
 
-def group_top(*, results: int, expected: int, method: UnequalResults) -> Fraction:
+def group_top(*, results: int, expected: int, method: UnequalRule) -> Fraction:
     """The top («макс») of a comparison group: ``2(E − 1)`` under Neuberg, ``2(A − 1)`` under ``none``."""
-    size = expected if method is UnequalResults.NEUBERG else results
+    size = expected if method is UnequalRule.NEUBERG else results
     return Fraction(2 * max(size - 1, 0))
 
 
 def score_group(
-    scores: Sequence[Fraction | int], *, expected: int, method: UnequalResults = UnequalResults.NEUBERG
+    scores: Sequence[Fraction | int], *, expected: int, method: UnequalRule = UnequalRule.NEUBERG
 ) -> GroupScore:
     """Matchpoints of a comparison group of A = ``len(scores)`` results, scaled to E = ``expected`` results.
 
@@ -110,7 +110,7 @@ def score_group(
     raw = raw_matchpoints(scores)
     top = group_top(results=count, expected=expected, method=method)
     # The value depends only on the raw matchpoints: compute each distinct one once.
-    if method is UnequalResults.NONE or count == expected:
+    if method is UnequalRule.NONE or count == expected:
         plain = {mp: Fraction(mp) for mp in set(raw)}
         return GroupScore(tuple(plain[mp] for mp in raw), top)
     scaled = {mp: neuberg(mp, results=count, expected=expected) for mp in set(raw)}
@@ -121,7 +121,7 @@ def score_line(
     scores: Sequence[Fraction | int | None],
     *,
     expected: int | None = None,
-    method: UnequalResults = UnequalResults.NEUBERG,
+    method: UnequalRule = UnequalRule.NEUBERG,
 ) -> tuple[list[Fraction | None], Fraction]:
     """One line of one board where ``None`` marks a result that should exist but does not.
 

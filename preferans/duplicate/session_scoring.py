@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from preferans.bundle.document import Bundle, BundleInvalid, Problem, Session, parse_bundle_collect
+from preferans.bundle.document import Bundle, BundleInvalid, BundleSession, Problem, parse_bundle_collect
 from preferans.bundle.rows import table_seats
 from preferans.bundle.shape import SEATS, Loc
-from preferans.duplicate.matchpoints import UnequalResults, artificial_matchpoints, group_top, score_group
-from preferans.duplicate.standings import Standing, Total, add_totals, rank_totals, session_totals
+from preferans.duplicate.matchpoints import UnequalRule, artificial_matchpoints, group_top, score_group
+from preferans.duplicate.standings import StandingRow, Total, add_totals, rank_totals, session_totals
 from preferans.numbers import format_fraction, format_percent
 
 __all__ = [
@@ -101,7 +101,7 @@ class ScoredSession:
 @dataclass(frozen=True)
 class ScoredBundle:
     sessions: tuple[ScoredSession, ...]
-    standings: tuple[Standing, ...]
+    standings: tuple[StandingRow, ...]
 
 
 def score_document(data: object, *, engine: Engine | None = None) -> dict[str, Any]:
@@ -213,10 +213,10 @@ def _score(bundle: Bundle, vists: list[list[_Vists | None]]) -> ScoredBundle:
 
 
 def _score_session(
-    session: Session,
+    session: BundleSession,
     vists: list[_Vists | None],
     seats: tuple[str, ...],
-    method: UnequalResults,
+    method: UnequalRule,
     artificial: Mapping[str, Fraction],
 ) -> ScoredSession:
     results = session.results
@@ -244,7 +244,7 @@ def _score_session(
     for index, r in enumerate(results):
         if r.adjusted is None:
             continue
-        size = expected if method is UnequalResults.NEUBERG else rows_per_board[r.board]
+        size = expected if method is UnequalRule.NEUBERG else rows_per_board[r.board]
         top = group_top(results=size, expected=size, method=method)
         for seat in seats:
             mps[index][seat] = artificial_matchpoints(artificial[r.adjusted[seat]], top)

@@ -19,7 +19,7 @@ from math import lcm
 
 from preferans.numbers import percent_of
 
-__all__ = ["Standing", "Total", "add_totals", "rank_totals", "session_totals"]
+__all__ = ["StandingRow", "Total", "add_totals", "rank_totals", "session_totals"]
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Total:
 
 
 @dataclass(frozen=True)
-class Standing:
+class StandingRow:
     """One line of the standings."""
 
     participant: int
@@ -91,7 +91,7 @@ def add_totals(sessions: Iterable[Mapping[int, Total]]) -> dict[int, Total]:
     return result
 
 
-def rank_totals(totals: Mapping[int, Total], names: Mapping[int, str] | None = None) -> tuple[Standing, ...]:
+def rank_totals(totals: Mapping[int, Total], names: Mapping[int, str] | None = None) -> tuple[StandingRow, ...]:
     """Sort by percent (highest first, then participant number) and give ranks.
 
     Ties are decided on the **exact** percentages, not on the rounded strings printed: two participants whose
@@ -100,7 +100,7 @@ def rank_totals(totals: Mapping[int, Total], names: Mapping[int, str] | None = N
     """
     names = names or {}
     keyed = sorted(((total.percent, number, total) for number, total in totals.items()), key=_order)
-    standings: list[Standing] = []
+    standings: list[StandingRow] = []
     start = 0
     while start < len(keyed):
         end = start
@@ -109,7 +109,7 @@ def rank_totals(totals: Mapping[int, Total], names: Mapping[int, str] | None = N
         rank = str(start + 1) if end == start else f"{start + 1}-{end + 1}"
         for percent, number, total in keyed[start : end + 1]:
             standings.append(
-                Standing(number, names.get(number, ""), total.matchpoints, total.max, percent, rank)
+                StandingRow(number, names.get(number, ""), total.matchpoints, total.max, percent, rank)
             )
         start = end + 1
     return tuple(standings)

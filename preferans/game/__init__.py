@@ -24,7 +24,7 @@ from .contracts import (
     parse_contract,
 )
 from .costs import CostLine, CostTable, cost_table, format_cost_table_csv, format_cost_table_text
-from .ledger import SEATS, Call, Deal, DealKind, ExtraEntry, Ledger, Play, Table, compute_ledger
+from .ledger import SEATS, Call, Deal, DealKind, ExtraEntry, Ledger, Play, TableSeats, compute_ledger
 from .rows import ROW_FIELDS, RowError, RowInvalid, parse_row, score_row, validate_row
 from .variants import (
     OVERRIDE_KEYS,
@@ -68,7 +68,7 @@ __all__ = [
     "RowInvalid",
     "Rules",
     "RulesError",
-    "Table",
+    "TableSeats",
     "WhistMode",
     "compute_ledger",
     "cost_table",

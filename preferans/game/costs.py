@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from .contracts import LEVELS, half_obligation
-from .ledger import Ledger, Table
+from .ledger import Ledger, TableSeats
 from .variants import RaspasyMode, Rules
 from .vists import ledger_to_vists
 
@@ -57,7 +57,7 @@ class CostTable:
 
 
 def _split(
-    rules: Rules, table: Table, *, pool: Fraction = Fraction(0), mountain: Fraction = Fraction(0)
+    rules: Rules, table: TableSeats, *, pool: Fraction = Fraction(0), mountain: Fraction = Fraction(0)
 ) -> Split:
     booker, other = table.seats[0], table.seats[1]
     ledger = Ledger(table.seats, {booker: pool} if pool else {}, {booker: mountain} if mountain else {}, {})
@@ -67,7 +67,7 @@ def _split(
 
 def cost_table(rules: Rules, players: int) -> CostTable:
     """The cost table of ``rules`` at a table of ``players`` (3 or 4; the 4-player dealer shares)."""
-    table = Table.standard(players, "W" if players == 4 else None)
+    table = TableSeats.standard(players, "W" if players == 4 else None)
     lines = [
         CostLine(
             contract=str(level),

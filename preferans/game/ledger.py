@@ -24,7 +24,7 @@ __all__ = [
     "ExtraEntry",
     "Ledger",
     "Play",
-    "Table",
+    "TableSeats",
     "compute_ledger",
 ]
 
@@ -53,14 +53,14 @@ class DealKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Table:
+class TableSeats:
     """Who takes part in the settlement of a deal, clockwise."""
 
     seats: tuple[str, ...]  # the participants, in clockwise order; 3 or 4
     dealer: str | None = None  # the 4-player dealer who sits out (still a participant)
 
     @classmethod
-    def standard(cls, players: int, dealer: str | None) -> Table:
+    def standard(cls, players: int, dealer: str | None) -> TableSeats:
         """The duplicate layout: 3 players sit N, E, S (W holds the prikup); 4 players sit N, E, S, W."""
         if players == 3:
             return cls(("N", "E", "S"), None)
@@ -154,7 +154,7 @@ class _Sheet:
         )
 
 
-def compute_ledger(deal: Deal, *, rules: Rules, table: Table) -> Ledger:
+def compute_ledger(deal: Deal, *, rules: Rules, table: TableSeats) -> Ledger:
     """Score one (validated) deal into ledger entries under ``rules`` at ``table``."""
     sheet = _Sheet(table.seats)
     if deal.kind is DealKind.CONTRACT:
@@ -180,7 +180,7 @@ def compute_ledger(deal: Deal, *, rules: Rules, table: Table) -> Ledger:
 
 
 # -- §6 trick contracts ---------------------------------------------------------------------------------
-def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: Table) -> None:
+def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) -> None:
     assert deal.contract is not None and deal.declarer is not None
     assert deal.contract.kind is ContractKind.TRICKS and deal.contract.level is not None
     level = deal.contract.level
@@ -266,7 +266,7 @@ def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: Table) -> No
 
 
 # -- §7 misère ------------------------------------------------------------------------------------------
-def _score_misere(sheet: _Sheet, deal: Deal, rules: Rules, table: Table) -> None:
+def _score_misere(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) -> None:
     assert deal.declarer is not None
     d = deal.declarer
     k = deal.tricks[d]
@@ -284,14 +284,14 @@ def _score_misere(sheet: _Sheet, deal: Deal, rules: Rules, table: Table) -> None
 
 
 # -- §8 raspasy -----------------------------------------------------------------------------------------
-def _raspasy_tricks(deal: Deal, table: Table) -> dict[str, int]:
+def _raspasy_tricks(deal: Deal, table: TableSeats) -> dict[str, int]:
     tricks = {seat: deal.tricks[seat] for seat in table.active}
     if table.dealer is not None:
         tricks[table.dealer] = 10 - sum(tricks.values())  # the dealer's prikup tricks, 0…2 (3.7.6.1)
     return tricks
 
 
-def _score_raspasy_mountain(sheet: _Sheet, deal: Deal, rules: Rules, table: Table) -> None:
+def _score_raspasy_mountain(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) -> None:
     r = rules.raspasy_trick_price(deal.raspasy_step)
     tricks = _raspasy_tricks(deal, table)
     amnesty = min(tricks.values()) if rules.amnesty else 0
@@ -304,7 +304,7 @@ def _score_raspasy_mountain(sheet: _Sheet, deal: Deal, rules: Rules, table: Tabl
             sheet.add_mountain(seat, r * (t - amnesty))
 
 
-def _score_raspasy_whists(sheet: _Sheet, deal: Deal, rules: Rules, table: Table) -> None:
+def _score_raspasy_whists(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) -> None:
     r = rules.raspasy_trick_price(deal.raspasy_step)
     tricks = {seat: deal.tricks[seat] for seat in table.active}  # the dealer takes no part (D-P3)
     least = min(tricks.values())

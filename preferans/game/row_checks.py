@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
 from .contracts import half_obligation, level_name, parse_contract
-from .ledger import SEATS, Call, Deal, DealKind, Play, Table
+from .ledger import SEATS, Call, Deal, DealKind, Play, TableSeats
 from .variants import RaspasyMode, Rules, WhistMode
 
 __all__ = [
@@ -85,7 +85,7 @@ def _int_field(row: Mapping[str, object], key: str, errors: ErrorList, low: int,
     return raw
 
 
-def check_table(players: object, dealer: str | None, errors: ErrorList) -> Table | None:
+def check_table(players: object, dealer: str | None, errors: ErrorList) -> TableSeats | None:
     if players not in (3, 4):
         errors.add("players", "players", "a table has 3 or 4 players, not {players!r}", players=players)
         return None
@@ -96,18 +96,18 @@ def check_table(players: object, dealer: str | None, errors: ErrorList) -> Table
                 "a 4-player table needs the dealer's seat (N, E, S or W), not {dealer!r}", dealer=dealer,
             )  # fmt: skip
             return None
-        return Table.standard(4, dealer)
+        return TableSeats.standard(4, dealer)
     if dealer is not None and dealer not in ("N", "E", "S"):
         errors.add(
             "dealer", "dealer",
             "the first hand of a 3-player table is N, E or S, not {dealer!r} (W holds the prikup)", dealer=dealer,
         )  # fmt: skip
         return None
-    return Table.standard(3, None)
+    return TableSeats.standard(3, None)
 
 
 def _positions(
-    row: Mapping[str, object], table: Table, names: Mapping[str, str], errors: ErrorList
+    row: Mapping[str, object], table: TableSeats, names: Mapping[str, str], errors: ErrorList
 ) -> dict[str, tuple[str, int]] | None:
     """The three [seat, tricks] columns, checked for shape, seat, tricks 0…10 and distinct seats (§11.4.1–3)."""
     found: dict[str, tuple[str, int]] = {}
@@ -159,7 +159,7 @@ def _positions(
 
 
 def _check_order(
-    pos: Mapping[str, tuple[str, int]], table: Table, first: str, errors: ErrorList, template: str
+    pos: Mapping[str, tuple[str, int]], table: TableSeats, first: str, errors: ErrorList, template: str
 ) -> None:
     expected = table.after(first)
     actual = (pos["w1"][0], pos["w2"][0])
@@ -179,7 +179,7 @@ def _no_whist_fields(row: Mapping[str, object], errors: ErrorList, what: str, *,
 
 
 def check_raspasy(
-    row: Mapping[str, object], rules: Rules, table: Table, dealer: str | None, errors: ErrorList
+    row: Mapping[str, object], rules: Rules, table: TableSeats, dealer: str | None, errors: ErrorList
 ) -> Deal | None:
     pos = _positions(row, table, _RASPASY_COLUMN_NAMES, errors)
     _no_whist_fields(row, errors, "raspasy", calls_code="calls_raspasy")
@@ -240,7 +240,7 @@ def check_raspasy(
     return Deal(DealKind.RASPASY, tricks=tricks, raspasy_step=step)
 
 
-def check_misere(row: Mapping[str, object], table: Table, errors: ErrorList) -> Deal | None:
+def check_misere(row: Mapping[str, object], table: TableSeats, errors: ErrorList) -> Deal | None:
     pos = _positions(row, table, _CONTRACT_COLUMN_NAMES, errors)
     _no_whist_fields(row, errors, "misere", calls_code="calls_misere")
     if row.get("play") == Play.NONE.value:
@@ -264,7 +264,7 @@ def check_misere(row: Mapping[str, object], table: Table, errors: ErrorList) -> 
     )
 
 
-def _totals_and_order(pos: Mapping[str, tuple[str, int]], table: Table, errors: ErrorList) -> None:
+def _totals_and_order(pos: Mapping[str, tuple[str, int]], table: TableSeats, errors: ErrorList) -> None:
     total = sum(t for _, t in pos.values())
     if total != 10:
         errors.add("tricks_total", "declarer", "tricks total {total} — they must total 10", total=total)
@@ -274,7 +274,7 @@ def _totals_and_order(pos: Mapping[str, tuple[str, int]], table: Table, errors: 
     )  # fmt: skip
 
 
-def _calls(row: Mapping[str, object], level: int, rules: Rules, table: Table,
+def _calls(row: Mapping[str, object], level: int, rules: Rules, table: TableSeats,
            d1: str, d2: str, dealer_whist: bool, errors: ErrorList) -> dict[str, Call] | None:  # fmt: skip
     raw = row.get("calls")
     if not isinstance(raw, Mapping):
@@ -348,7 +348,7 @@ def _calls(row: Mapping[str, object], level: int, rules: Rules, table: Table,
 
 
 def check_contract(
-    row: Mapping[str, object], level: int, rules: Rules, table: Table, errors: ErrorList
+    row: Mapping[str, object], level: int, rules: Rules, table: TableSeats, errors: ErrorList
 ) -> Deal | None:
     pos = _positions(row, table, _CONTRACT_COLUMN_NAMES, errors)
     dealer_whist = _bool_field(row, "dealer_whist", errors)

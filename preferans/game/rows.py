@@ -16,7 +16,7 @@ from fractions import Fraction
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 
 from .contracts import ContractError, ContractKind, parse_contract
-from .ledger import SEATS, Deal, ExtraEntry, Table, compute_ledger
+from .ledger import SEATS, Deal, ExtraEntry, TableSeats, compute_ledger
 from .row_checks import (
     ErrorList,
     RowError,
@@ -48,7 +48,7 @@ ROW_FIELDS: tuple[str, ...] = (
 )
 
 
-def _extra_entries(row: Mapping[str, object], table: Table, errors: ErrorList) -> tuple[ExtraEntry, ...]:
+def _extra_entries(row: Mapping[str, object], table: TableSeats, errors: ErrorList) -> tuple[ExtraEntry, ...]:
     raw = row.get("extra_entries")
     if raw is None:
         return ()
@@ -103,7 +103,7 @@ def _extra_entries(row: Mapping[str, object], table: Table, errors: ErrorList) -
 class _Analysis:
     errors: ErrorList
     deal: Deal | None = None
-    table: Table | None = None
+    table: TableSeats | None = None
     vists: dict[str, Fraction] | None = None
 
 
@@ -149,7 +149,7 @@ def _analyse(row: Mapping[str, object], rules: Rules, players: int, dealer: str 
     return _Analysis(errors, deal, table, vists)
 
 
-def _claimed_vists(row: Mapping[str, object], table: Table, errors: ErrorList) -> dict[str, Fraction] | None:
+def _claimed_vists(row: Mapping[str, object], table: TableSeats, errors: ErrorList) -> dict[str, Fraction] | None:
     raw = row.get("vists")
     if raw is None:
         return None
@@ -214,8 +214,8 @@ def score_row(
 
 def parse_row(
     row: Mapping[str, object], *, rules: Rules, players: int, dealer: str | None
-) -> tuple[Deal, Table]:
-    """The validated :class:`Deal` of a row and its :class:`Table` (to show the ledger of a row)."""
+) -> tuple[Deal, TableSeats]:
+    """The validated :class:`Deal` of a row and its :class:`TableSeats` (to show the ledger of a row)."""
     analysis = _analyse(row, rules, players, dealer)
     if analysis.errors or analysis.deal is None or analysis.table is None:
         raise RowInvalid(analysis.errors)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .ledger import Table
+from .ledger import TableSeats
 from .rows import validate_row
 from .variants import Progression, RaspasyMode, Rules, WhistMode
 
@@ -20,7 +20,7 @@ _LEVELS = (6, 6, 6, 6, 7, 7, 7, 8, 8, 9, 10)
 
 def random_row(rng: random.Random, *, rules: Rules, players: int, dealer: str | None) -> dict[str, Any]:
     """One legal protocol row (spec §11.3) for a table of ``players`` with the given dealer pocket."""
-    table = Table.standard(players, dealer if players == 4 else None)
+    table = TableSeats.standard(players, dealer if players == 4 else None)
     for _ in range(100):
         row = _draw(rng, rules, table, dealer)
         if not validate_row(row, rules=rules, players=players, dealer=dealer):
@@ -28,7 +28,7 @@ def random_row(rng: random.Random, *, rules: Rules, players: int, dealer: str | 
     raise RuntimeError("could not draw a legal row")  # pragma: no cover - the draws below are legal by design
 
 
-def _draw(rng: random.Random, rules: Rules, table: Table, dealer: str | None) -> dict[str, Any]:
+def _draw(rng: random.Random, rules: Rules, table: TableSeats, dealer: str | None) -> dict[str, Any]:
     kind = rng.choices(["contract", "misere", "raspasy"], weights=[82, 8, 10])[0]
     if kind == "raspasy":
         return _raspasy(rng, rules, table, dealer)
@@ -85,7 +85,7 @@ def _draw(rng: random.Random, rules: Rules, table: Table, dealer: str | None) ->
     }
 
 
-def _raspasy(rng: random.Random, rules: Rules, table: Table, dealer: str | None) -> dict[str, Any]:
+def _raspasy(rng: random.Random, rules: Rules, table: TableSeats, dealer: str | None) -> dict[str, Any]:
     first = table.first_hand() or dealer or table.active[0]
     hands = (first, *table.after(first))
     total = 10

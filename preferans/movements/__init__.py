@@ -14,11 +14,11 @@ Pure Python, no Django: frozen dataclasses in, frozen dataclasses out. Public AP
 from .basic import basic_movement, is_prime
 from .book import BOOK_SCHEMES, book_movement, book_numbers
 from .instructions import director_rows, render_text, row_place, table_cards
-from .model import Line, Movement, MovementError, Round, Seat, TableAssignment, dealer_of_board
+from .model import Line, Movement, MovementError, MovementRound, TableAssignment, TableSeat, dealer_of_board
 from .planner import Plan, plan
 from .routes import Group, RouteScheme, route_movement
 from .serialize import build_movement, movement_from_dict, movement_to_dict, properties_to_dict
-from .validate import Properties, Report, check, validate
+from .validate import Properties, ValidationReport, check, validate
 
 __all__ = [
     "BOOK_SCHEMES",
@@ -28,10 +28,10 @@ __all__ = [
     "MovementError",
     "Plan",
     "Properties",
-    "Report",
-    "Round",
+    "ValidationReport",
+    "MovementRound",
     "RouteScheme",
-    "Seat",
+    "TableSeat",
     "TableAssignment",
     "basic_movement",
     "book_movement",

@@ -15,7 +15,7 @@ compared across all rooms. Numbering: within a room, line by line, as in the bun
 
 from __future__ import annotations
 
-from .model import Line, Movement, MovementError, Round, TableAssignment, lines_for, make_table
+from .model import Line, Movement, MovementError, MovementRound, TableAssignment, lines_for, make_table
 
 STEPS: dict[Line, int] = {Line.N: 0, Line.E: 1, Line.S: 2, Line.W: -2}
 SET_STEP = -1  # the set goes to the table numbered one lower
@@ -139,7 +139,7 @@ def basic_movement(
     disp = line_displacements(tables, lines, k)
     per_room = per_table * tables
     paths = substitute_paths(tables, per_table, extra, k) if extra else []
-    out_rounds: list[Round] = []
+    out_rounds: list[MovementRound] = []
     for r in range(k):
         tas: list[TableAssignment] = []
         resting: list[int] = []
@@ -155,7 +155,7 @@ def basic_movement(
                         resting.append(seats[lines[i]])
                         seats[lines[i]] = per_room + i + 1
                 tas.append(make_table(t + 1, (t + r) % tables + 1, seats, room))
-        out_rounds.append(Round(r + 1, tuple(tas), tuple(sorted(resting))))
+        out_rounds.append(MovementRound(r + 1, tuple(tas), tuple(sorted(resting))))
     prime = is_prime(tables) and tables >= 5
     note = "basic movement (§5)" if prime else "basic movement with the skip procedure (§5, procedure 3)"
     if rooms > 1:

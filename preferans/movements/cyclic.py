@@ -18,7 +18,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from .model import Seat, lines_for
+from .model import TableSeat, lines_for
 from .routes import REST, Group, RouteScheme
 
 Key = tuple[int, int, int]
@@ -82,9 +82,9 @@ class Design:
             ordered = sorted(members, key=lambda i: (i < n_orbit, i))  # a fixed player takes N
             for line, member in zip(lines, ordered, strict=True):
                 if member >= n_orbit:
-                    fixed_seats.append(str(Seat(t, line)))
+                    fixed_seats.append(str(TableSeat(t, line)))
                 else:
-                    route[member] = str(Seat(t, line))
+                    route[member] = str(TableSeat(t, line))
         groups = []
         for o in range(sh.orbits):
             places = tuple(route[o * sh.length + j] for j in range(sh.length))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Movement, Seat
+from .model import Movement, TableSeat
 
 REST = "P"
 
@@ -47,7 +47,7 @@ def row_place(set_number: int, round_number: int, sets: int) -> int:
     return (set_number - round_number) % sets + 1
 
 
-def _seat_text(seat: Seat | None) -> str:
+def _seat_text(seat: TableSeat | None) -> str:
     return REST if seat is None else str(seat)  # rooms never mix: a seat is in the card's own room
 
 
@@ -62,7 +62,7 @@ def table_cards(m: Movement) -> list[TableCard]:
                 moves: list[str] = []
                 if i + 1 < len(m.rounds):
                     for line, p in ta.seats:
-                        here = Seat(table, line)
+                        here = TableSeat(table, line)
                         nxt = where[i + 1].get(p)
                         if nxt is not None and nxt[1] == here:
                             moves.append(f"{here} stays")

@@ -42,7 +42,7 @@ _SEAT_RE = re.compile(r"^\s*(\d+)\s*([NESW])\s*$")
 
 
 @dataclass(frozen=True, order=True)
-class Seat:
+class TableSeat:
     """A seat at a table, written as the book writes it: ``3S`` = table 3, position S."""
 
     table: int
@@ -52,7 +52,7 @@ class Seat:
         return f"{self.table}{self.line.value}"
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
+    def parse(cls, text: str) -> TableSeat:
         m = _SEAT_RE.match(text)
         if m is None:
             raise MovementError(f"{text!r} is not a seat: write the table number and N, E, S or W, e.g. '3S'")
@@ -76,19 +76,19 @@ class TableAssignment:
 
 
 @dataclass(frozen=True)
-class Round:
+class MovementRound:
     """One round («тур»): every table plays one set; ``resting`` sit out («P», пауза)."""
 
     number: int
     tables: tuple[TableAssignment, ...]
     resting: tuple[int, ...] = ()
 
-    def where(self) -> dict[int, tuple[int, Seat]]:
+    def where(self) -> dict[int, tuple[int, TableSeat]]:
         """participant -> (room, seat) for everyone seated this round."""
-        out: dict[int, tuple[int, Seat]] = {}
+        out: dict[int, tuple[int, TableSeat]] = {}
         for ta in self.tables:
             for line, p in ta.seats:
-                out[p] = (ta.room, Seat(ta.table, line))
+                out[p] = (ta.room, TableSeat(ta.table, line))
         return out
 
 
@@ -106,7 +106,7 @@ class Movement:
     scheme: str
     tables: int
     sets: int
-    rounds: tuple[Round, ...]
+    rounds: tuple[MovementRound, ...]
     deals_per_set: int = 0  # 0 = as many as players at the table (rules §4)
     rooms: int = 1
     full_rounds: int = 0  # the length of the full scheme when the session was shortened; 0 = not shortened
@@ -120,7 +120,7 @@ class Movement:
     def lines(self) -> tuple[Line, ...]:
         return lines_for(self.per_table)
 
-    def seatings(self) -> Iterator[tuple[Round, TableAssignment]]:
+    def seatings(self) -> Iterator[tuple[MovementRound, TableAssignment]]:
         for rnd in self.rounds:
             for ta in rnd.tables:
                 yield rnd, ta

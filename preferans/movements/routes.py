@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Line, Movement, MovementError, Round, Seat, TableAssignment, lines_for, make_table
+from .model import (
+    Line,
+    Movement,
+    MovementError,
+    MovementRound,
+    TableAssignment,
+    TableSeat,
+    lines_for,
+    make_table,
+)
 
 REST = "P"
 
@@ -72,7 +81,7 @@ def parse_route(text: str) -> tuple[str, ...]:
     for p in parts:
         if not p:
             continue
-        out.append(REST if p.upper() == REST else str(Seat.parse(p)))
+        out.append(REST if p.upper() == REST else str(TableSeat.parse(p)))
     return tuple(out)
 
 
@@ -107,7 +116,7 @@ def numbering(scheme: RouteScheme) -> list[tuple[int, list[tuple[int, str]], lis
 def check_scheme(scheme: RouteScheme) -> None:
     """Structural checks: the routes and fixed seats cover every seat exactly once; the row names each table."""
     lines = lines_for(scheme.per_table)
-    all_seats = {str(Seat(t, ln)) for t in range(1, scheme.tables + 1) for ln in lines}
+    all_seats = {str(TableSeat(t, ln)) for t in range(1, scheme.tables + 1) for ln in lines}
     seen: list[str] = []
     for g in scheme.groups:
         seen += [p for p in g.route if p != REST]
@@ -143,7 +152,7 @@ def route_movement(
             set_of_table[t] = place
     nsets = len(scheme.row)
     groups = numbering(scheme)
-    out: list[Round] = []
+    out: list[MovementRound] = []
     for r in range(k):
         seats: dict[int, dict[Line, int]] = {t: {} for t in range(1, scheme.tables + 1)}
         resting: list[int] = []
@@ -154,16 +163,16 @@ def route_movement(
                 if now == REST:
                     resting.append(player)
                 else:
-                    seat = Seat.parse(now)
+                    seat = TableSeat.parse(now)
                     seats[seat.table][seat.line] = player
             for player, seat_text in fixed:
-                seat = Seat.parse(seat_text)
+                seat = TableSeat.parse(seat_text)
                 seats[seat.table][seat.line] = player
         tas: list[TableAssignment] = []
         for t in range(1, scheme.tables + 1):
             set_number = (set_of_table[t] + r) % nsets + 1
             tas.append(make_table(t, set_number, seats[t]))
-        out.append(Round(r + 1, tuple(tas), tuple(sorted(resting))))
+        out.append(MovementRound(r + 1, tuple(tas), tuple(sorted(resting))))
     return Movement(
         participants=scheme.participants,
         per_table=scheme.per_table,

@@ -13,7 +13,7 @@ from typing import Any
 
 from .basic import basic_movement
 from .book import book_movement
-from .model import Line, Movement, MovementError, Round, TableAssignment, lines_for, make_table
+from .model import Line, Movement, MovementError, MovementRound, TableAssignment, lines_for, make_table
 from .validate import Properties, check, validate
 
 _TOP_KEYS = {
@@ -89,7 +89,7 @@ def movement_from_dict(
     raw_rounds = d.get("rounds")
     if not isinstance(raw_rounds, list) or not raw_rounds:
         raise MovementError("movement.rounds: expected a non-empty list of rounds")
-    rounds: list[Round] = []
+    rounds: list[MovementRound] = []
     seen_participants: set[int] = set()
     max_table = max_set = max_room = 0
     sizes: set[int] = set()
@@ -134,7 +134,7 @@ def movement_from_dict(
                 max(max_room, room),
             )
         seen_participants.update(resting)
-        rounds.append(Round(number, tuple(tas), resting))
+        rounds.append(MovementRound(number, tuple(tas), resting))
     k = per_table if per_table is not None else d.get("per_table", max(sizes))
     k = _int(k, "movement.per_table")
     lines_for(k)

@@ -50,7 +50,7 @@ class Properties:
 
 
 @dataclass(frozen=True)
-class Report:
+class ValidationReport:
     problems: tuple[str, ...]
     properties: Properties
 
@@ -59,14 +59,14 @@ class Report:
         return not self.problems
 
 
-def validate(m: Movement) -> Report:
+def validate(m: Movement) -> ValidationReport:
     """Check every rule and compute the properties; never raises for a broken movement."""
     problems: list[str] = []
     n = m.participants
     try:
         lines = lines_for(m.per_table)
     except MovementError as exc:
-        return Report((f"M2: {exc}",), _empty())
+        return ValidationReport((f"M2: {exc}",), _empty())
     if n < 1:
         problems.append(f"M3: the number of participants must be positive, not {n}")
     if m.tables < 1 or m.rooms < 1 or m.sets < 1:
@@ -164,7 +164,7 @@ def validate(m: Movement) -> Report:
         copies=copies,
         unused_sets=unused,
     )
-    return Report(tuple(problems), props)
+    return ValidationReport(tuple(problems), props)
 
 
 def check(m: Movement) -> Properties:

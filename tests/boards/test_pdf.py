@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
 from boards.pdf.hand_records import duplication_sheets_pdf, hand_records_pdf
 from boards.pdf.protocol_form import protocol_forms_pdf
-from preferans.cards.deal import Board, deal_boards, seeded_rng
+from preferans.cards.deal import DealtBoard, deal_boards, seeded_rng
 
 BOARDS4 = deal_boards(seeded_rng(11), sets=4, per_set=4, players=4)  # 16 boards: 3 pages of 6
 BOARDS3 = deal_boards(seeded_rng(12), sets=2, per_set=3, players=3)
@@ -36,7 +36,7 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def _page_of(pages: list[str], board: Board, per_page: int) -> str:
+def _page_of(pages: list[str], board: DealtBoard, per_page: int) -> str:
     return _flat(pages[(board.number - 1) // per_page])
 
 
@@ -49,7 +49,7 @@ def test_register_fonts_is_idempotent() -> None:
 
 
 @pytest.mark.parametrize("boards", [BOARDS4, BOARDS3], ids=["4 players", "3 players"])
-def test_hand_records_name_every_board_in_russian(boards: tuple[Board, ...]) -> None:
+def test_hand_records_name_every_board_in_russian(boards: tuple[DealtBoard, ...]) -> None:
     data = hand_records_pdf(boards)
     pages = _pages(data)
     assert len(pages) == -(-len(boards) // 6)

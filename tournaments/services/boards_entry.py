@@ -17,8 +17,8 @@ from boards.models import Board
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Penalty, Result
 from scoring.results import mark_changed, penalty_delete, penalty_save, result_delete, result_save
+from tournaments.audit import log_action
 from tournaments.models import Participant, Seating, Session
-from tournaments.services.audit import log_action
 from tournaments.services.guards import DirectorError, ensure_results_editable
 
 VERSION_LABELS = ("A", "B", "C", "D", "E", "F")

@@ -18,8 +18,8 @@ from preferans.bundle.rows import DEAL_FIELDS
 from preferans.bundle.shape import Loc
 from preferans.duplicate.session_scoring import scored_to_dict, validate_and_score
 from scoring.models import Penalty, Result
+from tournaments.audit import log_action
 from tournaments.models import Participant, Session, Tournament, default_artificial
-from tournaments.services.audit import log_action
 
 
 def tournament_to_bundle(tournament: Tournament) -> dict[str, Any]:

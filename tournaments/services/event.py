@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from preferans.game import RulesError, make_rules
 from scoring.models import Result
 from scoring.results import mark_changed
+from tournaments.audit import log_action
 from tournaments.models import Seating, Session, Tournament, default_artificial
-from tournaments.services.audit import log_action
 from tournaments.services.bundles import unique_slug
 from tournaments.services.guards import DirectorError, ensure_not_locked
 

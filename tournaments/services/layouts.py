@@ -17,13 +17,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from boards.models import Board
-from preferans.cards.deal import Board as DealtBoard
+from preferans.cards.deal import DealtBoard
 from preferans.cards.deal import BoardError, Seat, board_from_dict, board_to_dict
 from preferans.cards.deck import format_hand, parse_card, parse_hand
 from preferans.cards.fouled import PlayedLayout, compare_layouts, version_labels
 from scoring.models import Result
+from tournaments.audit import log_action
 from tournaments.models import AuditEntry
-from tournaments.services.audit import log_action
 from tournaments.services.boards_entry import VERSION_LABELS, board_mark_fouled
 from tournaments.services.guards import DirectorError, ensure_not_locked, ensure_results_editable
 

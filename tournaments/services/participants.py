@@ -16,8 +16,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from scoring.models import Penalty, Result
+from tournaments.audit import log_action
 from tournaments.models import Participant, Seating, Tournament
-from tournaments.services.audit import log_action
 from tournaments.services.guards import DirectorError, ensure_not_locked
 
 PIN_LENGTH = 4

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.results import request_rescore
+from tournaments.audit import log_action
 from tournaments.models import Publication, Round, Tournament, TournamentStatus
-from tournaments.services.audit import log_action
 from tournaments.services.guards import DirectorError, ensure_not_locked
 
 ORDER = (Publication.DRAFT, Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL)

@@ -20,8 +20,8 @@ from preferans.movements import (
     plan,
     table_cards,
 )
+from tournaments.audit import log_action
 from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
-from tournaments.services.audit import log_action
 from tournaments.services.guards import DirectorError, ensure_not_locked
 from tournaments.services.seating import SeatingError, apply_movement, movement_for
 

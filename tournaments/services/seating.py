@@ -12,8 +12,8 @@ from django.db import transaction
 from boards.models import Board, BoardSet
 from preferans.movements import Movement, MovementError, build_movement, dealer_of_board, movement_to_dict
 from scoring.models import Result
+from tournaments.audit import log_action
 from tournaments.models import Participant, Room, Round, Seating, Session, Table
-from tournaments.services.audit import log_action
 
 # No 0/O, 1/I/L: codes are read aloud and typed on phones.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

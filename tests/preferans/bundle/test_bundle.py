@@ -18,7 +18,7 @@ from preferans.bundle.document import (
     parse_bundle_collect,
 )
 from preferans.bundle.shape import Loc, Problem
-from preferans.duplicate.matchpoints import UnequalResults
+from preferans.duplicate.matchpoints import UnequalRule
 from tests import golden
 
 
@@ -46,7 +46,7 @@ def test_fixture_parses_into_frozen_model() -> None:
     assert isinstance(bundle, Bundle)
     t = bundle.tournament
     assert (t.name, t.variant, t.players_per_table, t.deals_per_set) == ("Кубок клуба", "sochi", 4, 2)
-    assert t.scoring.unequal_results is UnequalResults.NEUBERG
+    assert t.scoring.unequal_results is UnequalRule.NEUBERG
     assert t.scoring.artificial == {"A-": 40, "A": 50, "A+": 60}
     assert [p.number for p in bundle.participants] == list(range(1, 13))
     session = bundle.sessions[0]
@@ -74,7 +74,7 @@ def test_defaults_when_optional_parts_are_absent() -> None:
         b.pop("set")
     bundle = parse_bundle(data)
     assert bundle.tournament.deals_per_set == 4
-    assert bundle.tournament.scoring.unequal_results is UnequalResults.NEUBERG
+    assert bundle.tournament.scoring.unequal_results is UnequalRule.NEUBERG
     assert bundle.tournament.scoring.artificial == {"A-": 40, "A": 50, "A+": 60}
     assert bundle.sessions[0].movement is None
 
@@ -83,7 +83,7 @@ def test_partial_artificial_map_and_decimal_percent() -> None:
     data = club_cup()
     data["tournament"]["scoring"] = {"unequal_results": "none", "artificial": {"A+": "62.5"}}
     scoring = parse_bundle(data).tournament.scoring
-    assert scoring.unequal_results is UnequalResults.NONE
+    assert scoring.unequal_results is UnequalRule.NONE
     assert scoring.artificial == {"A-": 40, "A": 50, "A+": Fraction(125, 2)}
 
 

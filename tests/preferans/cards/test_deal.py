@@ -11,8 +11,8 @@ import pytest
 
 from preferans.cards.deal import (
     PRIKUP,
-    Board,
     BoardError,
+    DealtBoard,
     Seat,
     board_from_dict,
     board_to_dict,
@@ -300,4 +300,4 @@ def test_each_card_is_equally_likely_in_each_pocket() -> None:
 def test_board_refuses_hands_not_keyed_by_seat() -> None:
     good = board_from_dict(_good())
     with pytest.raises(BoardError, match="keyed by Seat"):
-        Board(number=1, set_number=1, dealer=Seat.W, hands={"N": (), "E": (), "S": ()}, prikup=good.prikup)  # type: ignore[dict-item]
+        DealtBoard(number=1, set_number=1, dealer=Seat.W, hands={"N": (), "E": (), "S": ()}, prikup=good.prikup)  # type: ignore[dict-item]

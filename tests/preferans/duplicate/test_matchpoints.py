@@ -10,7 +10,7 @@ import pytest
 from preferans.duplicate.matchpoints import (
     DEFAULT_ARTIFICIAL,
     MatchpointError,
-    UnequalResults,
+    UnequalRule,
     artificial_matchpoints,
     group_top,
     neuberg,
@@ -68,12 +68,12 @@ def test_neuberg_single_result_gets_half_the_top() -> None:
 
 
 def test_neuberg_group_top_is_2_e_minus_1() -> None:
-    assert group_top(results=3, expected=5, method=UnequalResults.NEUBERG) == 8
+    assert group_top(results=3, expected=5, method=UnequalRule.NEUBERG) == 8
     assert score_group([1, 2, 3], expected=5).top == 8
 
 
 def test_none_keeps_raw_matchpoints_and_own_top() -> None:
-    group = score_group([1, 2, 3], expected=5, method=UnequalResults.NONE)
+    group = score_group([1, 2, 3], expected=5, method=UnequalRule.NONE)
     assert group.matchpoints == (0, 2, 4)
     assert group.top == 4
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from preferans.bundle.document import bundle_to_dict, parse_bundle
-from preferans.duplicate.matchpoints import UnequalResults, raw_matchpoints, score_group
+from preferans.duplicate.matchpoints import UnequalRule, raw_matchpoints, score_group
 from preferans.duplicate.session_scoring import validate_and_score
 from preferans.numbers import format_percent
 
@@ -50,7 +50,7 @@ def test_neuberg_keeps_the_order_and_scales_to_the_full_top(scores: list[Fractio
 
 @given(st.lists(fractions, min_size=1, max_size=30), st.integers(0, 10))
 def test_none_keeps_raw_values(scores: list[Fraction], missing: int) -> None:
-    group = score_group(scores, expected=len(scores) + missing, method=UnequalResults.NONE)
+    group = score_group(scores, expected=len(scores) + missing, method=UnequalRule.NONE)
     assert list(group.matchpoints) == raw_matchpoints(scores)
     assert group.top == 2 * (len(scores) - 1)
 

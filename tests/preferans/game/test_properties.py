@@ -13,7 +13,7 @@ from preferans.game import (
     VARIANTS,
     RowInvalid,
     Rules,
-    Table,
+    TableSeats,
     make_rules,
     score_row,
     validate_row,
@@ -43,7 +43,7 @@ def settings_and_row(draw: st.DrawFn) -> tuple[Rules, int, str | None, dict[str,
     rules = _legal_rules(draw(st.sampled_from(VARIANTS)), draw(st.sampled_from(OPTIONS)))
     players = draw(st.sampled_from([3, 4]))
     dealer = draw(st.sampled_from(SEATS)) if players == 4 else draw(st.sampled_from(["N", "E", "S", None]))
-    table = Table.standard(players, dealer if players == 4 else None)
+    table = TableSeats.standard(players, dealer if players == 4 else None)
     kind = draw(st.sampled_from(["contract", "contract", "contract", "misere", "raspasy"]))
     if kind == "raspasy":
         first = table.first_hand() or dealer or draw(st.sampled_from(table.active))
@@ -108,7 +108,7 @@ def settings_and_row(draw: st.DrawFn) -> tuple[Rules, int, str | None, dict[str,
     return rules, players, dealer, _with_extras(draw, row, table)
 
 
-def _with_extras(draw: st.DrawFn, row: dict[str, Any], table: Table) -> dict[str, Any]:
+def _with_extras(draw: st.DrawFn, row: dict[str, Any], table: TableSeats) -> dict[str, Any]:
     if draw(st.integers(0, 5)) == 0:
         writer, debtor = draw(st.permutations(table.seats))[:2]
         row["extra_entries"] = [

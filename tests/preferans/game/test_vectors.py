@@ -20,7 +20,7 @@ from preferans.game import (
     Ledger,
     Play,
     RowInvalid,
-    Table,
+    TableSeats,
     compute_ledger,
     ledger_to_vists,
     make_rules,
@@ -57,7 +57,7 @@ def _extra(entries: list[Mapping[str, Any]]) -> tuple[ExtraEntry, ...]:
     return tuple(out)
 
 
-def _deal(vector: Mapping[str, Any], table: Table) -> Deal:
+def _deal(vector: Mapping[str, Any], table: TableSeats) -> Deal:
     deal = vector["deal"]
     extra = _extra(vector["extra_entries"])
     kind = DealKind(deal["type"])
@@ -91,9 +91,9 @@ def _deal(vector: Mapping[str, Any], table: Table) -> Deal:
     )
 
 
-def _table(vector: Mapping[str, Any]) -> Table:
+def _table(vector: Mapping[str, Any]) -> TableSeats:
     seats = tuple(s for s in ("N", "E", "S", "W") if s in vector["seats"])  # clockwise
-    return Table(seats, vector["dealer"] if vector["players"] == 4 else None)
+    return TableSeats(seats, vector["dealer"] if vector["players"] == 4 else None)
 
 
 def _expected_ledger(

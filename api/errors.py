@@ -14,13 +14,11 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from scoring.results import ResultConflict, ResultLocked, ResultRejected
-from table.refusals import refusal_dict
-from table.services import TableRefused
+from tournaments.errors import UserError
 
 
 class ApiError(exceptions.APIException):
@@ -36,38 +34,10 @@ class ApiError(exceptions.APIException):
 
 
 def api_error_for(exc: Exception) -> ApiError | None:
-    """The domain's exceptions as API errors."""
-    if isinstance(exc, ResultRejected):
-        return ApiError(
-            "row_invalid",
-            _("The row is not accepted."),
-            status.HTTP_400_BAD_REQUEST,
-            [refusal_dict(r) for r in exc.refusals],
-        )
-    if isinstance(exc, ResultConflict):
-        existing = exc.existing
-        return ApiError(
-            "conflict",
-            _(
-                "Board %(board)s at table %(table)s in round %(round)s has already been entered (another device was first)."
-            )
-            % {
-                "board": existing.board_number,
-                "table": existing.table_number,
-                "round": existing.round_number,
-            },
-            status.HTTP_409_CONFLICT,
-            [{"field": "board", "code": "already_entered", "message": str(existing.pk)}],
-        )
-    if isinstance(exc, ResultLocked):
-        return ApiError(
-            "locked",
-            _("This row is %(status)s: only the director can change it now.")
-            % {"status": exc.result.get_status_display()},
-            status.HTTP_409_CONFLICT,
-        )
-    if isinstance(exc, TableRefused):
-        return ApiError(exc.code, exc.message, exc.status)
+    """An error a user can fix (any service's :class:`~tournaments.errors.UserError`) in the API's shape: its
+    code, its message (already in the request's language), its status and its details."""
+    if isinstance(exc, UserError):
+        return ApiError(exc.code, exc.message, exc.status, [d.as_dict() for d in exc.details])
     return None
 
 

@@ -1,4 +1,4 @@
-"""Shapes of the API's requests and answers. No rules here: rows are checked by the core via scoring.results."""
+"""Shapes of the API's requests and answers. No rules here: rows are checked by the write path (scoring.rows)."""
 
 from __future__ import annotations
 

@@ -4,21 +4,21 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from . import docs, errors, views
+from . import docs, errors, views_penalties, views_reference, views_results
 
 app_name = "api"
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
-router.register("tournaments", views.TournamentViewSet, basename="tournament")
-router.register("sessions", views.SessionViewSet, basename="session")
-router.register("rounds", views.RoundViewSet, basename="round")
-router.register("tables", views.TableViewSet, basename="table")
-router.register("seatings", views.SeatingViewSet, basename="seating")
-router.register("boards", views.BoardViewSet, basename="board")
-router.register("results", views.ResultViewSet, basename="result")
-router.register("adjustments", views.AdjustmentViewSet, basename="adjustment")
-router.register("penalties", views.PenaltyViewSet, basename="penalty")
+router.register("tournaments", views_reference.TournamentViewSet, basename="tournament")
+router.register("sessions", views_reference.SessionViewSet, basename="session")
+router.register("rounds", views_reference.RoundViewSet, basename="round")
+router.register("tables", views_reference.TableViewSet, basename="table")
+router.register("seatings", views_reference.SeatingViewSet, basename="seating")
+router.register("boards", views_reference.BoardViewSet, basename="board")
+router.register("results", views_results.ResultViewSet, basename="result")
+router.register("adjustments", views_penalties.AdjustmentViewSet, basename="adjustment")
+router.register("penalties", views_penalties.PenaltyViewSet, basename="penalty")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -1,11 +1,13 @@
 """Irregularities, rulings, appeals and corrections (rules §1, §10–§13, Appendix B).
 
 Every change to a score these make is a :class:`ScoreChange` row: planned when the ruling, decision or
-correction is made, applied through the one result write path (``scoring.results``) and linked to the audit
+correction is made, applied through the one result write path (``scoring.rows``) and linked to the audit
 entry it wrote. The workflows live in :mod:`appeals.services`; these models only store the facts.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -278,7 +280,7 @@ class Correction(models.Model):
 class ScoreChange(models.Model):
     """One change to a score and its reason: a ruling, an appeal decision or a correction.
 
-    Planned when the reason is decided, applied through ``scoring.results`` (which writes the audit entry this
+    Planned when the reason is decided, applied through ``scoring.rows`` (which writes the audit entry this
     row links to). ``before`` keeps the row's facts as they were, so a cancelled ruling can be undone exactly.
     """
 
@@ -346,3 +348,16 @@ class ScoreChange(models.Model):
     @property
     def reason_object(self) -> Irregularity | Appeal | Correction:
         return self.irregularity or self.appeal or self.correction  # type: ignore[return-value]
+
+
+def open_matters(tournament: Any) -> dict[str, int]:
+    """What is still open (for a director about to make the results final): appeals, rulings, corrections."""
+    return {
+        "appeals": Appeal.objects.filter(tournament=tournament, status__in=OPEN_APPEAL_STATES).count(),
+        "rulings": Irregularity.objects.filter(
+            tournament=tournament, status=Irregularity.Status.RECORDED
+        ).count(),
+        "corrections": Correction.objects.filter(
+            tournament=tournament, status=Correction.Status.REQUESTED
+        ).count(),
+    }

@@ -23,8 +23,8 @@ from appeals.models import Appeal, AppealMember, CommitteeMember, Correction, Ir
 from boards.models import Board
 from preferans.cards.deck import Suit, parse_hand, sort_cards
 from preferans.duplicate.deadlines import check_correction, correction_deadline, filing_deadline
+from preferans.game.seats import table_seats
 from scoring.models import Result
-from scoring.results import table_seats
 from tournaments.models import AuditEntry, Participant, Session, Tournament
 from tournaments.permissions import can_direct
 

@@ -29,6 +29,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from django.utils import timezone
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -101,7 +103,7 @@ def main() -> None:
     event = make_event(args.tables)
     t_make = time.perf_counter() - t0
     t0 = time.perf_counter()
-    tournament = import_bundle(data=event, slug="bench")
+    tournament = import_bundle(data=event, slug="bench", now=timezone.now())
     t_import = time.perf_counter() - t0
     Session.objects.filter(tournament=tournament).update(status=Session.Status.FINISHED)
     Tournament.objects.filter(pk=tournament.pk).update(publication=Publication.OFFICIAL)

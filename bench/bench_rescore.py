@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from django.utils import timezone
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -56,7 +58,7 @@ def main() -> None:
     t0 = time.perf_counter()
     bundle = simulated_bundle(name="Bench", movement={"scheme": "basic", "tables": args.tables}, seed=7)
     t1 = time.perf_counter()
-    tournament = import_bundle(data=bundle)
+    tournament = import_bundle(data=bundle, now=timezone.now())
     t2 = time.perf_counter()
     rows = Result.objects.filter(session__tournament=tournament).count()
     worst, typical = [], []

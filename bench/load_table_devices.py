@@ -38,6 +38,8 @@ import time
 import uuid
 from pathlib import Path
 
+from django.utils import timezone
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -271,7 +273,7 @@ def main() -> None:
     bundle = simulated_bundle(
         name="Load", movement={"scheme": "basic", "tables": args.tables}, played_rounds=0, seed=3
     )
-    tournament = import_bundle(data=bundle)
+    tournament = import_bundle(data=bundle, now=timezone.now())
     for p in tournament.participants.all():
         p.pin = str(1000 + p.number)
         p.save(update_fields=["pin"])
@@ -313,7 +315,7 @@ def main() -> None:
         measured_rows = 0
         for index, rnd in enumerate(rounds):
             stats.measuring = not (args.warmup and index == 0)
-            with_database(lambda rnd=rnd: round_start(rnd=rnd, user=None), restarted, restarting)
+            with_database(lambda rnd=rnd: round_start(rnd=rnd, user=None, now=timezone.now()), restarted, restarting)
             plans = []
             for seating in session.seatings.filter(round_number=rnd.number).select_related(
                 "seat_n", "seat_e", "seat_s", "seat_w"
@@ -344,7 +346,7 @@ def main() -> None:
 
             def end_round(rnd: Round = rnd) -> None:
                 rnd.refresh_from_db()
-                round_end(rnd=rnd, user=None)
+                round_end(rnd=rnd, user=None, now=timezone.now())
 
             with_database(end_round, restarted, restarting)
         if args.restart_db_after and not restarted.is_set():

@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from preferans.cards.deal import DealtBoard, stored_board
+
 SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 
 
@@ -57,3 +59,16 @@ class Board(models.Model):
     @property
     def has_layout(self) -> bool:
         return bool(self.hands)
+
+    def deal(self) -> DealtBoard | None:
+        """The stored layout as the core's :class:`~preferans.cards.deal.DealtBoard` (``None`` until recorded).
+
+        A layout is checked when it is stored; one the core refuses now raises
+        :class:`~preferans.cards.deal.BoardError`.
+        """
+        if not self.hands:
+            return None
+        return stored_board(
+            number=self.number, set_number=self.set_number, dealer=self.dealer, hands=self.hands,
+            prikup=self.prikup,
+        )

@@ -100,20 +100,15 @@ class BoardInfo:
         return bool(self.hands)
 
     def deal(self) -> Any:
-        """The layout as a :class:`preferans.cards.deal.Board` (for the diagram), or ``None`` if not recorded."""
+        """The layout as a :class:`preferans.cards.deal.DealtBoard` (for the diagram), or ``None`` if not recorded."""
         if not self.hands:
             return None
-        from preferans.cards.deal import BoardError, board_from_dict
+        from preferans.cards.deal import BoardError, stored_board
 
         try:
-            return board_from_dict(
-                {
-                    "number": self.number,
-                    "set": self.set_number,
-                    "dealer": self.dealer,
-                    "hands": dict(self.hands),
-                    "prikup": list(self.prikup),
-                }
+            return stored_board(
+                number=self.number, set_number=self.set_number, dealer=self.dealer, hands=self.hands,
+                prikup=self.prikup,
             )
         except BoardError:
             return None
@@ -339,7 +334,7 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
         venue=t.venue,
         starts_on=t.starts_on,
         variant=t.variant,
-        rules=dict(t.rules or {}),
+        rules=dict(t.rule_overrides or {}),
         players_per_table=t.players_per_table,
         deals_per_set=t.deals_per_set,
         language=t.language,

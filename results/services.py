@@ -169,7 +169,7 @@ def build_file(
             body = row_of_sets_pdf(movement, tournament=tournament.name, session=session.number, lang=lang,
                                    generated_at=now)  # fmt: skip
     elif kind == "cost_table":
-        body = cost_tables_pdf(tournament=tournament.name, variant=tournament.variant, rules=tournament.rules or {},
+        body = cost_tables_pdf(tournament=tournament.name, variant=tournament.variant, rules=tournament.rule_overrides or {},
                                players=tournament.players_per_table, lang=lang,
                                standard=bool(options.get("standard", True)), generated_at=now)  # fmt: skip
     elif kind == "appeal_form":
@@ -233,7 +233,7 @@ def _pack(tournament: Any, report: Report, lang: str, options: Mapping[str, Any]
         step(96, 100)
         zf.writestr(
             f"{slug}-cost-table.pdf",
-            cost_tables_pdf(tournament=tournament.name, variant=tournament.variant, rules=tournament.rules or {},
+            cost_tables_pdf(tournament=tournament.name, variant=tournament.variant, rules=tournament.rule_overrides or {},
                             players=tournament.players_per_table, lang=lang, standard=True,
                             generated_at=report.generated_at),
         )  # fmt: skip

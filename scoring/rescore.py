@@ -1,60 +1,76 @@
-"""Scoring workflows on the database: every change is rescored through the pure core.
+"""Rescoring: every change to a tournament's facts is scored again by the pure core, and the numbers kept.
 
-The database is turned into a bundle (formats.md §2), scored by the same code as ``score_bundle``, and the
-numbers are written back: each result's vists, matchpoints and top, and the tournament's standings.
+The facts are read once by :func:`scoring.selectors.scoring_bundle` (each result keyed by its primary key),
+scored by the same code as ``score_bundle`` (:func:`preferans.duplicate.session_scoring.score_bundle`), and
+written back by key: each result's vists, matchpoints and top, and the tournament's standings.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
-from preferans.duplicate.session_scoring import scored_to_dict, validate_and_score
+from preferans.duplicate.session_scoring import ScoredBundle, score_bundle
+from preferans.numbers import format_fraction, format_percent
 from scoring.models import Result, Standing
-from tournaments.models import Tournament
+from scoring.selectors import scoring_bundle
+from tournaments.models import Session, Tournament
+
+logger = logging.getLogger(__name__)
+
+RESCORE_LOCK_CLASS = 7301  # the advisory-lock namespace of rescores
+RESCORE_QUEUE_STALE = dt.timedelta(minutes=2)
 
 
-def store_scores(tournament: Tournament, scored: dict[str, Any]) -> None:
-    """Write the core's numbers into the result cache and replace the standings."""
-    now = timezone.now()
-    by_number = {s["number"]: s for s in scored["sessions"]}
-    for session in tournament.sessions.all():
-        stored = list(
-            session.results.order_by("position", "id").values_list("id", "vists", "matchpoints", "top")
+def _text(values: Any) -> dict[str, str] | None:
+    return None if values is None else {seat: format_fraction(v) for seat, v in values.items()}
+
+
+def store_scores(tournament: Tournament, scored: ScoredBundle, *, now: dt.datetime) -> None:
+    """Write the core's numbers into the result cache (matched by primary key) and replace the standings."""
+    stored = {
+        pk: (vists, mps, top)
+        for pk, vists, mps, top in Result.objects.filter(session__tournament=tournament).values_list(
+            "pk", "vists", "matchpoints", "top"
         )
-        outputs = by_number.get(session.number, {}).get("results", [])
-        if len(outputs) != len(stored):
-            raise RuntimeError(f"session {session.number}: {len(stored)} results but {len(outputs)} scored")
-        # Only rows whose numbers changed are written: after one new row, that is one board's rows.
-        changed = [
-            (pk, out)
-            for (pk, vists, mps, top), out in zip(stored, outputs, strict=True)
-            if (vists, mps, top) != (out.get("vists"), out["matchpoints"], out["top"])
-        ]
-        _write_result_cache(changed)
+    }
+    changed = []
+    for session in scored.sessions:
+        for r in session.results:
+            if r.key is None or r.key not in stored:
+                continue  # deleted meanwhile: nothing to write
+            out = (_text(r.vists), _text(r.matchpoints), _text(r.top))
+            # Only rows whose numbers changed are written: after one new row, that is one board's rows.
+            if stored[r.key] != out:
+                changed.append((r.key, out))
+    _write_result_cache(changed)
     participants = dict(tournament.participants.values_list("number", "pk"))
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         Standing(
-            tournament=tournament,
-            participant_id=participants[row["participant"]],
-            position=position,
-            rank=row["rank"],
-            matchpoints=row["matchpoints"],
-            max=row["max"],
-            percent=row["percent"],
+            tournament=tournament, participant_id=participants[row.participant], position=position,
+            rank=row.rank, matchpoints=format_fraction(row.matchpoints), max=format_fraction(row.max),
+            percent=format_percent(row.percent),
         )
-        for position, row in enumerate(scored["standings"], start=1)
-    )
+        for position, row in enumerate(scored.standings, start=1)
+        if row.participant in participants
+    )  # fmt: skip
     # Last, so the session rows (which every new protocol row touches) are locked only until the commit.
     tournament.sessions.update(scored_at=now)
 
 
-def _write_result_cache(changed: list[tuple[int, dict[str, Any]]]) -> None:
+def _write_result_cache(changed: list[tuple[int, tuple[Any, Any, Any]]]) -> None:
     """One parameterised UPDATE per row, sent as a batch (far faster than ORM bulk_update's CASE chains)."""
+    if not changed:
+        return
     table = connection.ops.quote_name(Result._meta.db_table)
     cast = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
     q = connection.ops.quote_name
@@ -63,16 +79,9 @@ def _write_result_cache(changed: list[tuple[int, dict[str, Any]]]) -> None:
         f"WHERE {q('id')} = %s"
     )
     params = [
-        (
-            json.dumps(out.get("vists")) if out.get("vists") is not None else None,
-            json.dumps(out["matchpoints"]),
-            json.dumps(out["top"]),
-            pk,
-        )
-        for pk, out in changed
+        (json.dumps(vists) if vists is not None else None, json.dumps(mps), json.dumps(top), pk)
+        for pk, (vists, mps, top) in changed
     ]
-    if not params:
-        return
     with connection.cursor() as cursor:
         cursor.executemany(sql, params)
 
@@ -84,18 +93,72 @@ def _rescore_lock(tournament_id: int) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RESCORE_LOCK_CLASS, tournament_id])
 
 
-RESCORE_LOCK_CLASS = 7301  # the advisory-lock namespace of rescores
-
-
 @transaction.atomic
-def rescore_tournament(*, tournament_id: int) -> Tournament:
-    """Recompute every result and the standings of a tournament from its stored facts."""
-    from tournaments.services.bundles import tournament_to_bundle
+def rescore_tournament(*, tournament_id: int, now: dt.datetime | None = None) -> Tournament:
+    """Recompute every result and the standings of a tournament from its stored facts.
 
+    A background task's entry point: ``now`` (when the scores were computed) is read here when not given.
+    """
     # One rescore of a tournament at a time, without locking its row: entry (inserts that check the foreign
     # key to the tournament) goes on while the standings are recomputed.
     _rescore_lock(tournament_id)
     tournament = Tournament.objects.get(pk=tournament_id)
-    _bundle, scored = validate_and_score(tournament_to_bundle(tournament))
-    store_scores(tournament, scored_to_dict(scored))
+    store_scores(tournament, score_bundle(scoring_bundle(tournament)), now=now or timezone.now())
     return tournament
+
+
+def mark_changed(session: Session, *, now: dt.datetime) -> None:
+    """Note that the session's standings are stale, and rescore once the transaction commits."""
+    Session.objects.filter(pk=session.pk).update(changed_at=now)
+    tournament_id = session.tournament_id
+    transaction.on_commit(lambda: request_rescore(tournament_id))
+
+
+RESCORE_QUEUE_STALE = dt.timedelta(minutes=2)
+
+
+def request_rescore(tournament_id: int) -> str:
+    """Queue a rescore (Celery; in-process when no broker is configured); returns how it ran.
+
+    With a broker, requests coalesce: while one rescore is queued and not yet started, further changes ride on
+    it (the task clears the mark when it starts, and recomputes everything stored by then), so a burst of
+    rows queues one task, not hundreds. A mark older than two minutes is ignored (a lost task cannot block
+    rescoring). If the broker cannot be reached the rescore runs here and now, so standings never wait on a
+    broken queue.
+    """
+    from scoring.tasks import rescore_tournament_task  # the task calls back into this module
+
+    eager = getattr(settings, "CELERY_TASK_ALWAYS_EAGER", True)
+    if not eager:
+        now = timezone.now()
+        claimed = (
+            Tournament.objects.filter(pk=tournament_id)
+            .filter(Q(rescore_queued_at__isnull=True) | Q(rescore_queued_at__lt=now - RESCORE_QUEUE_STALE))
+            .update(rescore_queued_at=now)
+        )
+        if not claimed:
+            return "coalesced"
+    # A short delay lets a burst of rows (the end of a round) share one rescore instead of running them back
+    # to back; the standings are at most RESCORE_DELAY seconds plus one rescore behind.
+    delay = 0.0 if eager else float(getattr(settings, "RESCORE_DELAY", 0) or 0)
+    try:
+        if delay > 0:
+            rescore_tournament_task.apply_async((tournament_id,), countdown=delay)
+        else:
+            rescore_tournament_task.delay(tournament_id)
+    except BrokerError:
+        logger.warning("broker unavailable: rescoring tournament %s in-process", tournament_id, exc_info=True)
+        Tournament.objects.filter(pk=tournament_id).update(rescore_queued_at=None)
+        try:
+            rescore_tournament(tournament_id=tournament_id)
+        except Exception:
+            logger.exception("rescoring tournament %s failed", tournament_id)
+            return "failed"
+        return "inline"
+    except Exception:
+        # Eager mode runs the task here; a failure must not undo or hide the stored row.
+        logger.exception("rescoring tournament %s failed", tournament_id)
+        return "failed"
+    return "queued"
+
+

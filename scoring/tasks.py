@@ -36,7 +36,3 @@ def _fault_injection_pause() -> None:
     delay = float(os.environ.get("FAULT_INJECT_TASK_DELAY", "0") or 0)
     if delay > 0:
         time.sleep(delay)
-
-
-# The results package's tasks (generated files), registered with Celery's autodiscovery of ``scoring.tasks``.
-from results.tasks import generate_export  # noqa: E402, F401

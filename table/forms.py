@@ -14,13 +14,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from boards.models import Board
-from preferans.game import ROW_CONTRACT_CODES, make_rules
+from preferans.game import ROW_CONTRACT_CODES
 from preferans.game.contracts import half_obligation
+from preferans.game.seats import active_seats, defenders, hands_in_order, table_seats
 from preferans.game.variants import Progression, RaspasyMode
-from scoring.results import table_seats
+from scoring.labels import RED_SUITS, contract_label
 from tournaments.models import Tournament
 
-SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": pgettext_lazy("no trumps", "NT")}
 CALLS = (
     ("whist", pgettext_lazy("whist call", "whist")),
     ("pass", pgettext_lazy("whist call", "pass")),
@@ -30,25 +30,13 @@ CALLS = (
 PLAYS = (("closed", _("closed")), ("open", _("open")))
 
 
-def contract_label(code: str) -> str:
-    if code == "-":
-        return str(_("raspasy"))
-    if code == "MIS":
-        return str(_("misère"))
-    level, strain = (
-        code[:-2] if code.endswith("NT") else code[:-1],
-        code[-2:] if code.endswith("NT") else code[-1],
-    )
-    return f"{level}{SUIT_SYMBOLS[strain]}"
-
-
 def contract_grid() -> list[list[tuple[str, str, bool]]]:
     """The picker's rows: one per level (♠ ♣ ♦ ♥ NT), then misère and raspasy. (code, label, red suit)"""
     rows: list[list[tuple[str, str, bool]]] = []
     for level in ("6", "7", "8", "9", "10"):
         rows.append(
             [
-                (f"{level}{s}", f"{level}{SUIT_SYMBOLS[s]}", s in ("D", "H"))
+                (f"{level}{s}", contract_label(f"{level}{s}"), s in RED_SUITS)
                 for s in ("S", "C", "D", "H", "NT")
             ]
         )
@@ -56,43 +44,20 @@ def contract_grid() -> list[list[tuple[str, str, bool]]]:
     return rows
 
 
-def active_seats(players: int, dealer: str) -> tuple[str, ...]:
-    """The three seats holding cards, clockwise (a 4-player dealer sits out)."""
-    return tuple(s for s in table_seats(players) if players == 3 or s != dealer)
-
-
-def after(players: int, dealer: str, seat: str) -> tuple[str, str]:
-    active = active_seats(players, dealer)
-    i = active.index(seat)
-    return active[(i + 1) % 3], active[(i + 2) % 3]
-
-
-def raspasy_hands(players: int, dealer: str) -> tuple[str, str, str]:
-    """First, second and third hand: after the 4-player dealer; at 3 players the «dealer» label is the first."""
-    active = active_seats(players, dealer)
-    if players == 4:
-        seats = table_seats(4)
-        first = seats[(seats.index(dealer) + 1) % 4]
-    else:
-        first = dealer if dealer in active else active[0]
-    i = active.index(first)
-    return active[i], active[(i + 1) % 3], active[(i + 2) % 3]
-
-
 def raspasy_three_inputs(tournament: Tournament) -> bool:
     """4-player Sochi/Leningrad raspasy: the three hands take 8 to 10 tricks, so all three are written."""
-    rules = make_rules(tournament.variant, tournament.rules or {})
+    rules = tournament.rules
     return tournament.players_per_table == 4 and rules.raspasy_mode is RaspasyMode.MOUNTAIN
 
 
 def progression_steps(tournament: Tournament) -> list[int]:
-    rules = make_rules(tournament.variant, tournament.rules or {})
+    rules = tournament.rules
     if rules.progression is Progression.NONE:
         return []
     return list(range(1, rules.progression_cap + 1))
 
 
-class RowForm(forms.Form):
+class PhoneRowForm(forms.Form):
     board = forms.IntegerField(widget=forms.HiddenInput)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=200)
     replace = forms.BooleanField(widget=forms.HiddenInput, required=False)
@@ -140,7 +105,7 @@ class RowForm(forms.Form):
         t1, t2, t3 = data.get("t1"), data.get("t2"), data.get("t3")
         row: dict[str, Any] = {"contract": contract}
         if contract == "-":
-            hands = raspasy_hands(self.players, dealer)
+            hands = hands_in_order(self.players, dealer)
             if raspasy_three_inputs(self.tournament):
                 for name, value in (("t1", t1), ("t2", t2), ("t3", t3)):
                     if value is None:
@@ -163,7 +128,7 @@ class RowForm(forms.Form):
         if declarer not in active:
             self.add_error("declarer", _("The dealer sits out this deal; choose one of the three players."))
             return row
-        d1, d2 = after(self.players, dealer, declarer)
+        d1, d2 = defenders(self.players, dealer, declarer)
         whisted = False
         if contract == "MIS":
             if self.players == 4 and data.get("misere_shared"):

@@ -2,7 +2,7 @@
 
 The table is found by its short code; the player at N fills the protocol row (rules §6) after identifying
 with participant number and PIN; the other players of the table confirm the row with theirs, or dispute it.
-All writes go through ``scoring.results`` (core validation, audit, idempotency, rescoring).
+All writes go through ``scoring.rows`` and ``scoring.confirmation`` (core validation, audit, idempotency, rescoring).
 """
 
 from __future__ import annotations
@@ -19,30 +19,24 @@ from django.db.models import Subquery
 from django.utils.translation import gettext as _
 
 from boards.models import Board
+from preferans.game.seats import table_seats
+from scoring.confirmation import result_confirm, result_dispute
+from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
-from scoring.results import (
-    ResultConflict,
-    ResultLocked,
-    result_confirm,
-    result_dispute,
-    result_save,
-    table_seats,
-)
+from scoring.rows import result_save
 from table import ratelimit
-from tournaments.models import Participant, Publication, Round, Seating, Session, Table, Tournament
+from tournaments.errors import UserError
+from tournaments.models import Participant, Round, Seating, Session, Table, Tournament
 
 ENTRY_SEAT = "N"  # rules §6: the player at N takes the protocol out and fills the row
 MAX_KEY_LENGTH = 200
 
 
-class TableRefused(Exception):
+class TableRefused(UserError):
     """A request the table cannot accept; ``message`` is for the player (active language)."""
 
     def __init__(self, code: str, message: str, status: int = 400) -> None:
-        self.code = code
-        self.message = message
-        self.status = status
-        super().__init__(message)
+        super().__init__(message, code=code, status=status)
 
 
 def normalise_code(raw: object) -> str:
@@ -109,9 +103,8 @@ class TableState:
         if not self.boards_loaded:
             if self.seating is None:
                 return None
-            return Board.objects.filter(
-                session=self.session, set_number=self.seating.set_number, number=number
-            ).first()
+            board = Board.objects.filter(session=self.session, number=number).first()
+            return board if board is not None and self.seating.plays(board) else None
         return next((b for b in self.boards if b.number == number), None)
 
     def confirmers(self) -> tuple[str, ...]:
@@ -132,12 +125,7 @@ class TableState:
 
     @property
     def can_enter(self) -> bool:
-        return self.round is not None and self.seating is not None and results_editable(self.tournament)
-
-
-def results_editable(tournament: Tournament) -> bool:
-    """Final (or locked) results change no more (rules §13)."""
-    return tournament.publication != Publication.FINAL and not getattr(tournament, "is_locked", False)
+        return self.round is not None and self.seating is not None and self.tournament.scores_open()
 
 
 def table_state(table: Table, *, lean: bool = False) -> TableState:
@@ -168,10 +156,9 @@ def table_state(table: Table, *, lean: bool = False) -> TableState:
     state.seating = _seating(table, current)
     if state.seating is None:
         return state
+    state.seating.session = session
     # Rules §4: the deals of a round are played strictly in numerical order.
-    state.boards = list(
-        Board.objects.filter(session=session, set_number=state.seating.set_number).order_by("number")
-    )
+    state.boards = list(state.seating.set_boards())
     state.results = {
         r.board_number: r
         for r in Result.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w").filter(
@@ -270,8 +257,7 @@ def require_round(state: TableState) -> None:
         raise TableRefused("no_round", _("No round is running at the moment."), 409)
     if state.seating is None:
         raise TableRefused("no_seating", _("Nobody is seated at this table in this round."), 409)
-    if not results_editable(state.tournament):
-        raise TableRefused("results_final", _("The results are final: nothing can be entered any more."), 409)
+    state.tournament.ensure_scores_open()
 
 
 def actor_name(state: TableState, participant: Participant, seat: str) -> str:
@@ -305,7 +291,7 @@ def table_submit(
     row: Mapping[str, Any],
     idempotency_key: str | None = None,
     replace: bool = False,
-    at: dt.datetime | None = None,
+    now: dt.datetime,
     confirmed_by: list[Participant] | tuple[Participant, ...] = (),
 ) -> tuple[Result, bool]:
     """The player at N writes the row of one board (``replace``: corrects it before anyone confirmed).
@@ -340,13 +326,6 @@ def table_submit(
                 400,
             )
         confirmations.append((other_seat, actor_name(state, other, other_seat)))
-    board = state.board(board_number)
-    if board is None:
-        raise TableRefused(
-            "board_not_here",
-            _("Board %(board)s is not played at this table in this round.") % {"board": board_number},
-            400,
-        )
     key = scoped_key(f"table:{state.table.pk}", check_key(idempotency_key))
     if key:
         again = next(iter(Result.objects.filter(idempotency_key=key).order_by()[:1]), None)
@@ -354,7 +333,7 @@ def table_submit(
             return _replayed(again, board_number), False
     common: dict[str, Any] = {
         "session": state.session,
-        "board": board.number,
+        "board": board_number,
         "round": state.round.number,  # type: ignore[union-attr]
         "table": state.table.number,
         "room": state.table.room,
@@ -362,9 +341,9 @@ def table_submit(
         "row": dict(row),
         "status": Result.Status.ENTERED,
         "actor": actor_name(state, participant, seat),
-        "at": at,
-        "board_obj": board,
-        "participants": state.seats,
+        "now": now,
+        "board_obj": state.board(board_number) if state.boards_loaded else None,
+        "seating": state.seating,
         "confirmations": confirmations,
         "required": state.confirmers(),
     }
@@ -377,7 +356,7 @@ def table_submit(
                     room=state.table.room,
                     table_number=state.table.number,
                     round_number=common["round"],
-                    board_number=board.number,
+                    board_number=board_number,
                 )
                 .first()
             )
@@ -408,7 +387,7 @@ def _replayed(result: Result, board_number: int) -> Result:
 
 
 def table_confirm(
-    *, state: TableState, result: Result, participant: Participant, at: dt.datetime | None = None
+    *, state: TableState, result: Result, participant: Participant, now: dt.datetime
 ) -> Result:
     seat = seated(state, participant)
     _check_row_of_table(state, result)
@@ -421,12 +400,12 @@ def table_confirm(
         seat=seat,
         required=state.confirmers(),
         actor=actor_name(state, participant, seat),
-        at=at,
+        now=now,
     )
 
 
 def table_dispute(
-    *, state: TableState, result: Result, participant: Participant, reason: str, at: dt.datetime | None = None
+    *, state: TableState, result: Result, participant: Participant, reason: str, now: dt.datetime
 ) -> Result:
     seat = seated(state, participant)
     _check_row_of_table(state, result)
@@ -441,7 +420,7 @@ def table_dispute(
         seat=seat,
         reason=reason.strip()[:500],
         actor=actor_name(state, participant, seat),
-        at=at,
+        now=now,
     )
 
 

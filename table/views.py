@@ -28,30 +28,30 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from preferans.game.seats import active_seats, defenders, hands_in_order
+from scoring.errors import ResultConflict, ResultLocked, ResultRejected
+from scoring.labels import contract_label
 from scoring.models import Result
-from scoring.results import ResultConflict, ResultLocked, ResultRejected, compute_vists
+from scoring.rows import compute_vists
 from scoring.templatetags.scores import display_number
 from table import services
 from table.forms import (
     CALLS,
     ConfirmForm,
-    RowForm,
-    active_seats,
-    after,
+    PhoneRowForm,
     contract_grid,
-    contract_label,
     initial_from_row,
     progression_steps,
-    raspasy_hands,
     raspasy_three_inputs,
 )
 from table.ratelimit import client_ip
-from table.refusals import refusal_message
 from table.services import TableRefused, TableState
+from tournaments.errors import UserError
 from tournaments.models import Participant, Session
 
 COOKIE_SALT = "scoring.table.player"
@@ -174,7 +174,7 @@ def _check_or_save(
     request: HttpRequest, state: TableState, action: str, board_number: int | None
 ) -> HttpResponse:
     board = state.board(board_number) if board_number else None
-    form = RowForm(request.POST, tournament=state.tournament, board=board)
+    form = PhoneRowForm(request.POST, tournament=state.tournament, board=board)
     ctx: dict[str, Any] = {"bound": form, "bound_board": board_number}
     if board is None:
         return _render(
@@ -185,7 +185,7 @@ def _check_or_save(
     try:
         vists = compute_vists(tournament=state.tournament, row=form.row, dealer=board.dealer)
     except ResultRejected as exc:
-        ctx["refusals"] = [refusal_message(r) for r in exc.refusals]
+        ctx["refusals"] = [d.message for d in exc.details]
         return _render(request, state, status=400, **ctx)
     ctx["preview"] = _vists_rows(state, {s: str(v) for s, v in vists.items()})
     if action == "check":
@@ -207,12 +207,13 @@ def _check_or_save(
             row=form.row,
             idempotency_key=form.cleaned_data.get("key") or None,
             replace=bool(form.cleaned_data.get("replace")),
+            now=timezone.now(),
         )
     except TableRefused as exc:
         ctx["identity_error"] = exc.message
         return _render(request, state, status=exc.status, **ctx)
     except ResultRejected as exc:
-        ctx["refusals"] = [refusal_message(r) for r in exc.refusals]
+        ctx["refusals"] = [d.message for d in exc.details]
         return _render(request, state, status=400, **ctx)
     except ResultConflict:
         messages.error(
@@ -224,6 +225,9 @@ def _check_or_save(
     except ResultLocked:
         messages.error(request, _("This row has been confirmed: only the director can change it now."))
         return _back(state, board.number)
+    except UserError as exc:
+        ctx["refusals"] = [exc.message]
+        return _render(request, state, status=exc.status, **ctx)
     waiting = ", ".join(f"{s} {state.seats[s].name or state.seats[s].number}" for s in state.awaiting(result))
     messages.success(
         request,
@@ -255,15 +259,19 @@ def _confirm_or_dispute(
             ip=client_ip(request),
         )
         if action == "confirm":
-            result = services.table_confirm(state=state, result=result, participant=participant)
+            result = services.table_confirm(state=state, result=result, participant=participant, now=timezone.now())
         else:
             result = services.table_dispute(
                 state=state,
                 result=result,
                 participant=participant,
                 reason=form.cleaned_data.get("reason") or "",
+                now=timezone.now(),
             )
-    except TableRefused as exc:
+    except ResultLocked:
+        messages.error(request, _("This row can no longer be confirmed: it is locked or disputed."))
+        return _back(state, board_number, open_it=True)
+    except UserError as exc:
         return _render(
             request,
             state,
@@ -271,9 +279,6 @@ def _confirm_or_dispute(
             open_board=board_number,
             confirm_errors={board_number: exc.message},
         )
-    except ResultLocked:
-        messages.error(request, _("This row can no longer be confirmed: it is locked or disputed."))
-        return _back(state, board_number, open_it=True)
     if action == "dispute":
         messages.warning(
             request, _("Board %(board)s is disputed: the director has been told.") % {"board": board_number}
@@ -339,7 +344,7 @@ def describe_row(row: dict[str, Any], players: int, dealer: str) -> str:
     if row.get("dealer_whist"):
         extra.append(str(_("the dealer whisted")))
     if row.get("play") in ("open", "closed"):
-        extra.append(str(dict(RowForm.base_fields["play"].choices).get(row["play"], row["play"])))
+        extra.append(str(dict(PhoneRowForm.base_fields["play"].choices).get(row["play"], row["play"])))
     if row.get("misere_shared"):
         extra.append(str(_("shared with the dealer")))
     return f"{contract}: " + ", ".join(parts) + (f"; {', '.join(extra)}" if extra else "")
@@ -357,7 +362,7 @@ def _render(
     status: int = 200,
     open_board: int | None = None,
     edit: int | None = None,
-    bound: RowForm | None = None,
+    bound: PhoneRowForm | None = None,
     bound_board: int | None = None,
     preview: list[dict[str, Any]] | None = None,
     refusals: list[str] | None = None,
@@ -404,7 +409,7 @@ def _render(
             ),
             "confirm_error": (confirm_errors or {}).get(board.number),
             "active": [(s, state.seats.get(s)) for s in active_seats(players, board.dealer)],
-            "hands": raspasy_hands(players, board.dealer),
+            "hands": hands_in_order(players, board.dealer),
         }
         card["meta_json"] = json.dumps(
             {
@@ -412,8 +417,8 @@ def _render(
                 "players": players,
                 "dealer": board.dealer,
                 "three": raspasy_three_inputs(state.tournament),
-                "after": {s: after(players, board.dealer, s) for s in active_seats(players, board.dealer)},
-                "hands": raspasy_hands(players, board.dealer),
+                "after": {s: defenders(players, board.dealer, s) for s in active_seats(players, board.dealer)},
+                "hands": hands_in_order(players, board.dealer),
                 "names": {s: _seat_label(state, s) for s in state.seats},
             },
             ensure_ascii=False,
@@ -428,7 +433,7 @@ def _render(
                     initial.update(
                         initial_from_row(result.row, players=players, dealer=board.dealer), replace=True
                     )
-                form = RowForm(initial=initial, tournament=state.tournament, board=board)
+                form = PhoneRowForm(initial=initial, tournament=state.tournament, board=board)
             card["form"] = form
             card["editing"] = editing
             if first_open is None and (result is None or editing):
@@ -479,7 +484,7 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
         return JsonResponse(
             {"ok": False, "errors": [_("This board is not played at this table now.")]}, status=400
         )
-    form = RowForm(request.GET, tournament=state.tournament, board=board)
+    form = PhoneRowForm(request.GET, tournament=state.tournament, board=board)
     if not form.is_valid():
         errors = {f: [str(m) for m in msgs] for f, msgs in form.errors.items()}
         return JsonResponse(
@@ -489,7 +494,7 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
         vists = compute_vists(tournament=state.tournament, row=form.row, dealer=board.dealer)
     except ResultRejected as exc:
         return JsonResponse(
-            {"ok": False, "errors": [refusal_message(r) for r in exc.refusals], "row": form.row}
+            {"ok": False, "errors": [d.message for d in exc.details], "row": form.row}
         )
     return JsonResponse(
         {"ok": True, "row": form.row, "vists": _vists_rows(state, {s: str(v) for s, v in vists.items()})}

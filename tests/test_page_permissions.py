@@ -490,7 +490,7 @@ def _build() -> World:
         OTHER_DIRECTOR: User.objects.create_user("other-director", password="x"),
         COMMITTEE: User.objects.create_user("committee", password="x"),
     }
-    other = tournament_create(name="Other cup", user=users[OTHER_DIRECTOR], slug="other")
+    other = tournament_create(name="Other cup", user=users[OTHER_DIRECTOR], slug="other", now=timezone.now())
     appeals_services.settings_for(other)  # made on the first visit to its appeals pages
     member = CommitteeMember.objects.create(tournament=t, name="Member", user=users[COMMITTEE])
     now = timezone.now()

@@ -6,11 +6,20 @@ these models only store the facts an event produces.
 
 from __future__ import annotations
 
+import datetime as dt
+from functools import cached_property
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from preferans.duplicate import deadlines
+from preferans.game import Rules, make_rules
+from tournaments.errors import Conflict
 
 
 class Variant(models.TextChoices):
@@ -50,7 +59,8 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     variant = models.CharField(_("variant"), max_length=16, choices=Variant.choices, default=Variant.SOCHI)
-    rules = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    # The variant's rules changed by the organisers (docs/rules-keys.md); ``rules`` is the whole set.
+    rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True, db_column="rules")
     players_per_table = models.PositiveSmallIntegerField(
         _("players per table"), choices=[(3, "3"), (4, "4")], default=4
     )
@@ -119,6 +129,45 @@ class Tournament(models.Model):
     @property
     def is_published(self) -> bool:
         return self.publication != Publication.DRAFT
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The rules every deal of this event is scored by: the variant with the organisers' overrides."""
+        return make_rules(self.variant, dict(self.rule_overrides or {}))
+
+    def scores_closed(self, *, arithmetic: bool = False) -> str | None:
+        """Why results, adjustments and penalties may not change now (``None``: they may).
+
+        ``"locked"``: nothing changes in a locked event; ``"final"``: the results are final and only an obvious
+        arithmetic error (``arithmetic``) is corrected (rules §1, §13.2.4).
+        """
+        return deadlines.scores_closed(
+            publication=self.publication, locked=self.is_locked, arithmetic=arithmetic
+        )
+
+    def scores_open(self, *, arithmetic: bool = False) -> bool:
+        return self.scores_closed(arithmetic=arithmetic) is None
+
+    def ensure_not_locked(self) -> None:
+        """Raise :class:`~tournaments.errors.Conflict` once the tournament is locked: nothing in it changes."""
+        if self.is_locked:
+            raise Conflict(
+                gettext("The tournament is locked: nothing in it can be changed any more."), code="tournament_locked"
+            )
+
+    def ensure_scores_open(self, *, arithmetic: bool = False) -> None:
+        """Raise :class:`~tournaments.errors.Conflict` when scores may not change (see :meth:`scores_closed`)."""
+        self.ensure_not_locked()
+        if self.scores_closed(arithmetic=arithmetic) == "final":
+            raise Conflict(
+                gettext("The results are final: only obvious (arithmetic) errors are corrected now (rules §1)."),
+                code="results_final",
+            )
+
+    @property
+    def correction_ends_at(self) -> dt.datetime | None:
+        """The end of the correction period: the official publication + the correction minutes (rules §1)."""
+        return deadlines.correction_deadline(self.official_at, self.correction_minutes)
 
 
 class Participant(models.Model):
@@ -314,6 +363,15 @@ class Seating(models.Model):
         if self.seat_w_id is not None:
             out["W"] = self.seat_w
         return out
+
+    def set_boards(self) -> Any:
+        """The boards of the table's set in this round, in the order they are played (rules §4)."""
+        return self.session.boards.filter(set_number=self.set_number).order_by("number")
+
+    def plays(self, board: Any) -> bool:
+        """Whether the table plays ``board`` (a :class:`boards.models.Board`) in this round: it is in the table's
+        set (rules §4: the set's boards, in order)."""
+        return bool(board.set_number == self.set_number)
 
 
 class Table(models.Model):

@@ -1,7 +1,7 @@
 """Workflows of rulings, appeals and corrections: one keyword-only function each, in a transaction.
 
 Time is passed in (``now``); every state change writes an audit entry; every score change is a
-:class:`~appeals.models.ScoreChange` applied through ``scoring.results`` (the one write path for results,
+:class:`~appeals.models.ScoreChange` applied through ``scoring.rows`` and ``scoring.penalties`` (the one write path for results,
 which audits it and rescores after the commit) and linked to the audit entry it wrote.
 
 Errors a user can fix raise :class:`AppealsError` (and its subclasses) with a message in the active language;
@@ -10,6 +10,7 @@ anything else is a bug.
 
 from __future__ import annotations
 
+from appeals.models import open_matters
 from appeals.services._common import (
     AppealsError,
     DeadlineMissed,
@@ -38,7 +39,6 @@ from appeals.services.corrections import (
     correction_apply,
     correction_refuse,
     correction_request,
-    open_matters,
     settings_update,
 )
 from appeals.services.irregularities import (

@@ -17,25 +17,20 @@ from appeals.models import (
     ScoreChange,
 )
 from preferans.duplicate import deadlines, rulings
-from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from preferans.numbers import format_fraction
+from scoring.errors import ResultRejected
 from scoring.models import Penalty, Result
-from scoring.results import (
-    ResultRejected,
-    penalty_delete,
-    penalty_save,
-    result_delete,
-    result_save,
-)
-from tournaments.models import AuditEntry, Participant, Publication, Round, Seating, Session, Tournament
+from scoring.penalties import penalty_delete, penalty_save, penalty_value
+from scoring.rows import result_delete, result_save
+from tournaments.errors import UserError
+from tournaments.models import AuditEntry, Participant, Round, Seating, Session, Tournament
 
 
-class AppealsError(ValueError):
+class AppealsError(UserError):
     """Something the user can fix or must be told about; nothing was changed."""
 
     def __init__(self, message: str, *, code: str = "invalid") -> None:
-        self.code = code
-        self.message = message
-        super().__init__(message)
+        super().__init__(message, code=code)
 
 
 class TransitionRefused(AppealsError):
@@ -127,11 +122,12 @@ def _reason_text(tournament: Tournament, obj: Irregularity | Appeal | Correction
 
 
 def _guard_not_final(tournament: Tournament, *, arithmetic: bool = False) -> None:
-    if tournament.publication == Publication.FINAL and not arithmetic:
-        raise AppealsError(
-            _("The results are final: they are not revised except for obvious (arithmetic) errors (§1)."),
-            code="results_final",
-        )
+    """The tournament's own rule (:meth:`~tournaments.models.Tournament.ensure_scores_open`), as an appeals
+    error (the committee's pages show AppealsError)."""
+    try:
+        tournament.ensure_scores_open(arithmetic=arithmetic)
+    except UserError as exc:
+        raise AppealsError(exc.message, code=exc.code) from exc
 
 
 def _check_transition(obj: Appeal | Irregularity | Correction, allowed: Iterable[str], step: str) -> None:
@@ -214,6 +210,9 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
     tournament = change.tournament
     kind = change.kind
     K = ScoreChange.Kind
+    # Once the results are final only an obvious arithmetic error is corrected (§1): the scoring services
+    # decide, told whether this is one.
+    arithmetic = change.correction is not None and change.correction.kind == Correction.Kind.ARITHMETIC
     if kind in (K.PENALTY, K.PENALTY_REMOVE):
         if kind == K.PENALTY:
             if change.participant is None:
@@ -225,13 +224,14 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
                 reason=reason,
                 user=user,
                 now=now,
+                arithmetic=arithmetic,
             )
         else:
             penalty = change.penalty or Penalty.objects.filter(pk=change.values.get("penalty")).first()
             if penalty is not None:
                 change.before = {"participant": penalty.participant.number, "matchpoints": penalty.matchpoints,
                                  "reason": penalty.reason}  # fmt: skip
-                penalty_remove(penalty=penalty, reason=reason, user=user, now=now)
+                penalty_remove(penalty=penalty, reason=reason, user=user, now=now, arithmetic=arithmetic)
                 change.penalty = None
         change.audit_entry = _latest_entry(tournament, "penalty.")
     else:
@@ -249,7 +249,10 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
         if kind == K.ANNUL or (kind == K.RESTORE and not target):
             if existing is None:
                 raise AppealsError(_("There is no result to annul at that table."), code="no_result")
-            result_delete(result=existing, user=user, reason=reason, final_ok=True, at=now)
+            try:
+                result_delete(result=existing, user=user, reason=reason, arithmetic=arithmetic, now=now)
+            except UserError as exc:
+                raise AppealsError(exc.message, code=exc.code) from exc
             change.result = None
         else:
             seats = dict(change.seats or (existing.seats() if existing else {}))
@@ -288,18 +291,28 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
                     replace=True,
                     user=user,
                     reason=reason,
-                    at=now,
-                    final_ok=True,  # this module's own guard allows only arithmetic corrections once final
+                    now=now,
+                    arithmetic=arithmetic,
+                    board_outside_set=_wrong_board(change),
                     **content,
                 )
             except ResultRejected as exc:
                 raise AppealsError(
                     _("The result write path refused the change: %(why)s") % {"why": exc}, code="rejected"
                 ) from exc
+            except UserError as exc:
+                raise AppealsError(exc.message, code=exc.code) from exc
         change.audit_entry = _latest_entry(tournament, "result.")
     change.status = ScoreChange.Status.APPLIED
     change.applied_at = now
     change.save()
+
+
+def _wrong_board(change: ScoreChange) -> bool:
+    """A ruling (or an appeal against one) on a wrong board (§11.6) may store a row for a board outside the
+    table's set."""
+    ruling = change.irregularity or (change.appeal.ruling if change.appeal is not None else None)
+    return ruling is not None and ruling.kind == Irregularity.Kind.WRONG_BOARD
 
 
 def _content_of(row: Any, adjusted: Any, assigned: Any) -> dict[str, Any]:
@@ -355,29 +368,32 @@ def _plan_from_proposal(
 
 
 def _clean_matchpoints(value: str) -> str:
+    """A planned penalty's matchpoints, checked now by the penalties' own rule (a negative number, §12)."""
     try:
-        return format_fraction(parse_fraction(value))
-    except NumberFormatError as exc:
-        raise AppealsError(
-            _("“%(value)s” is not a number of matchpoints (e.g. -2 or -1/2).") % {"value": value},
-            code="matchpoints",
-        ) from exc
+        return format_fraction(penalty_value(value))
+    except UserError as exc:
+        raise AppealsError(exc.message, code=exc.code) from exc
 
 
 # --- penalties (§12) ---------------------------------------------------------------------------------------
 
 
 def penalty_add(
-    *, session: Session, participant: Participant, matchpoints: str, reason: str, user: Any, now: dt.datetime
+    *, session: Session, participant: Participant, matchpoints: str, reason: str, user: Any, now: dt.datetime,
+    arithmetic: bool = False,
 ) -> Penalty:
-    """A procedural penalty in matchpoints (§12), through the scoring write path (audited, rescored)."""
-    value = _clean_matchpoints(matchpoints)
-    if not reason.strip():
-        raise AppealsError(_("Say why the penalty is given."), code="reason")
-    # final_ok: this module's own guard (_guard_not_final) has already decided.
-    return penalty_save(session=session, participant=participant, matchpoints=value, reason=reason[:300],
-                        user=user, at=now, final_ok=True)  # fmt: skip
+    """A procedural penalty in matchpoints (§12), through the penalties' one write path (audited, rescored)."""
+    try:
+        return penalty_save(session=session, participant=participant, matchpoints=matchpoints, reason=reason,
+                            user=user, now=now, arithmetic=arithmetic)  # fmt: skip
+    except UserError as exc:
+        raise AppealsError(exc.message, code=exc.code) from exc
 
 
-def penalty_remove(*, penalty: Penalty, reason: str, user: Any, now: dt.datetime) -> None:
-    penalty_delete(penalty=penalty, reason=reason, user=user, at=now, final_ok=True)
+def penalty_remove(
+    *, penalty: Penalty, reason: str, user: Any, now: dt.datetime, arithmetic: bool = False
+) -> None:
+    try:
+        penalty_delete(penalty=penalty, reason=reason, user=user, now=now, arithmetic=arithmetic)
+    except UserError as exc:
+        raise AppealsError(exc.message, code=exc.code) from exc

@@ -11,13 +11,10 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from appeals.models import (
-    OPEN_APPEAL_STATES,
-    Appeal,
     AppealMember,
     AppealSettings,
     CommitteeMember,
     Correction,
-    Irregularity,
     ScoreChange,
 )
 from appeals.services._common import (
@@ -160,19 +157,6 @@ def correction_refuse(*, correction: Correction, reason: str, user: Any, now: dt
 
 
 # --- summaries ---------------------------------------------------------------------------------------------
-
-
-def open_matters(tournament: Tournament) -> dict[str, int]:
-    """What is still open (for a director about to make the results final): appeals, rulings, corrections."""
-    return {
-        "appeals": Appeal.objects.filter(tournament=tournament, status__in=OPEN_APPEAL_STATES).count(),
-        "rulings": Irregularity.objects.filter(
-            tournament=tournament, status=Irregularity.Status.RECORDED
-        ).count(),
-        "corrections": Correction.objects.filter(
-            tournament=tournament, status=Correction.Status.REQUESTED
-        ).count(),
-    }
 
 
 SCORE_ACTIONS = (

@@ -24,10 +24,8 @@ from appeals.services._common import (
     deal_seats,
 )
 from preferans.duplicate import rulings
+from preferans.game.seats import table_seats
 from scoring.models import Result
-from scoring.results import (
-    table_seats,
-)
 from tournaments.audit import log_action
 from tournaments.models import Session
 
@@ -56,7 +54,7 @@ def _played_before(
 def _fouled_version(session: Session, irregularity: Irregularity) -> str | None:
     """Label the layout this table played among the board's recorded fouled layouts (§10)."""
     from boards.models import Board as BoardRow
-    from preferans.cards.deal import BoardError, board_from_dict
+    from preferans.cards.deal import BoardError
     from preferans.cards.fouled import version_labels
 
     played = irregularity.facts.get("played")
@@ -69,15 +67,7 @@ def _fouled_version(session: Session, irregularity: Irregularity) -> str | None:
             % {"n": irregularity.board_number},
             code="no_layout",
         )
-    board = board_from_dict(
-        {
-            "number": row.number,
-            "set": row.set_number,
-            "dealer": row.dealer,
-            "hands": row.hands,
-            "prikup": row.prikup,
-        }
-    )
+    board = row.deal()
     earlier = Irregularity.objects.filter(
         session=session, board_number=irregularity.board_number, kind__in=["fouled", "missing_card"]
     ).exclude(pk=irregularity.pk)

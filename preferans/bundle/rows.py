@@ -13,6 +13,7 @@ from typing import Any
 
 from preferans.bundle.shape import SEATS, Loc, Problems, check_keys, describe, positive_int
 from preferans.game.rows import ROW_FIELDS
+from preferans.game.seats import table_seats
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 
 __all__ = [
@@ -28,7 +29,6 @@ __all__ = [
     "parse_result",
     "penalty_to_dict",
     "result_to_dict",
-    "table_seats",
 ]
 
 DEAL_FIELDS = tuple(field for field in ROW_FIELDS if field != "vists")
@@ -54,9 +54,6 @@ def json_copy(value: Any) -> Any:
     return value
 
 
-def table_seats(players: int) -> tuple[str, ...]:
-    """The seats of a table: N, E, S, W at 4 players; N, E, S at 3 (W holds the prikup)."""
-    return SEATS if players == 4 else SEATS[:3]
 
 
 @dataclass(frozen=True)
@@ -98,6 +95,9 @@ class BundleResult:
     vists: Mapping[str, Fraction] | None = None
     adjusted: Mapping[str, str] | None = None
     assigned: Mapping[str, Fraction] | None = None
+    key: int | None = field(default=None, compare=False)
+    """The caller's own name for the row (a database key); never read from or written to a file: scoring
+    returns it with the row's numbers so that the caller matches them by key, not by position."""
 
     @property
     def kind(self) -> str:

@@ -9,6 +9,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from preferans.game.seats import SEATS
+
 __all__ = [
     "BOOK_PARTICIPANTS",
     "SEATS",
@@ -21,7 +23,6 @@ __all__ = [
     "positive_int",
 ]
 
-SEATS = ("N", "E", "S", "W")
 BOOK_PARTICIPANTS = frozenset({8, 9, 12, 13, 16, 18, 24})
 
 

@@ -36,11 +36,13 @@ from preferans.cards.deck import (
     parse_hand,
     sort_cards,
 )
+from preferans.game import seats
 
 __all__ = [
     "HAND_SIZE",
     "PRIKUP",
     "PRIKUP_SIZE",
+    "stored_board",
     "DealtBoard",
     "BoardError",
     "DealtBoardSet",
@@ -204,16 +206,14 @@ def dealer_for(index_in_set: int, players: int) -> Seat:
 def hand_seats(dealer: Seat, players: int) -> tuple[Seat, Seat, Seat]:
     """The three pockets holding hands: the seats other than the dealer (4 players) or N, E, S (3)."""
     _check_players(players)
-    if players == 3:
-        return (Seat.N, Seat.E, Seat.S)
-    a, b, c = (seat for seat in SEAT_ORDER if seat is not dealer)
+    a, b, c = (Seat(s) for s in seats.active_seats(players, dealer.value))
     return (a, b, c)
 
 
 def first_hand(dealer: Seat, players: int) -> Seat:
     """First hand: the seat after the dealer clockwise (4 players), the dealer label itself (3 players)."""
     _check_players(players)
-    return dealer.next if players == 4 else dealer
+    return Seat(seats.first_hand(players, dealer.value))
 
 
 def set_of_board(number: int, per_set: int) -> int:
@@ -533,6 +533,15 @@ def board_from_dict(data: Mapping[str, Any], *, deals_per_set: int | None = None
         raise BoardError(issues, board=number)
     assert dealer is not None and set_number is not None and number is not None
     return build_board(number=number, set_number=set_number, dealer=dealer, hands=hands, prikup=prikup)
+
+
+def stored_board(
+    *, number: int, set_number: int, dealer: str, hands: Mapping[str, str], prikup: Sequence[str]
+) -> DealtBoard:
+    """A board as it is stored (hands in the bundle's notation, the prikup top card first), checked."""
+    return board_from_dict(
+        {"number": number, "set": set_number, "dealer": dealer, "hands": dict(hands), "prikup": list(prikup)}
+    )
 
 
 def build_board(

@@ -27,6 +27,7 @@ __all__ = [
     "check_notice",
     "correction_deadline",
     "filing_deadline",
+    "scores_closed",
 ]
 
 DEFAULT_FILING_MINUTES: Final = 30
@@ -65,6 +66,16 @@ def correction_deadline(official_at: dt.datetime | None, minutes: int) -> dt.dat
     if official_at is None:
         return None
     return official_at + dt.timedelta(minutes=minutes)
+
+
+def scores_closed(*, publication: str, locked: bool, arithmetic: bool = False) -> str | None:
+    """Why scores may not change (``None``: they may): ``"locked"`` — a locked event changes never;
+    ``"final"`` — final results change only for an obvious arithmetic error (§1: «очевидные ошибки»)."""
+    if locked:
+        return "locked"
+    if publication == FINAL and not arithmetic:
+        return "final"
+    return None
 
 
 def _hm(moment: dt.datetime | None) -> str:

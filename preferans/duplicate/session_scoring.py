@@ -24,10 +24,10 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from preferans.bundle.document import Bundle, BundleInvalid, BundleSession, Problem, parse_bundle_collect
-from preferans.bundle.rows import table_seats
 from preferans.bundle.shape import SEATS, Loc
 from preferans.duplicate.matchpoints import UnequalRule, artificial_matchpoints, group_top, score_group
 from preferans.duplicate.standings import StandingRow, Total, add_totals, rank_totals, session_totals
+from preferans.game.seats import table_seats
 from preferans.numbers import format_fraction, format_percent
 
 __all__ = [
@@ -88,6 +88,8 @@ class ScoredResult:
     vists: Mapping[str, Fraction] | None
     matchpoints: Mapping[str, Fraction]
     top: Mapping[str, Fraction]
+    key: int | None = None
+    """The input row's :attr:`~preferans.bundle.rows.BundleResult.key`."""
 
 
 @dataclass(frozen=True)
@@ -251,7 +253,7 @@ def _score_session(
             tops[index][seat] = top
 
     scored = tuple(
-        ScoredResult(r.board, r.round, r.table, r.seats, vists[i], mps[i], tops[i])
+        ScoredResult(r.board, r.round, r.table, r.seats, vists[i], mps[i], tops[i], r.key)
         for i, r in enumerate(results)
     )
     earned = ((r.seats[seat], mps[i][seat], tops[i][seat]) for i, r in enumerate(results) for seat in seats)

@@ -13,6 +13,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from .contracts import Contract, ContractKind, half_obligation, obligation
+from .seats import SEATS, clockwise_after
 from .variants import RaspasyMode, Rules, WhistMode
 
 __all__ = [
@@ -28,7 +29,6 @@ __all__ = [
     "compute_ledger",
 ]
 
-SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 CLOCKWISE = SEATS  # N → E → S → W (spec §2)
 
 
@@ -79,9 +79,7 @@ class TableSeats:
 
     def after(self, seat: str) -> tuple[str, str]:
         """The two other active seats clockwise after ``seat``: the defenders d1, d2 of a declarer (spec §2)."""
-        active = self.active
-        i = active.index(seat)
-        return active[(i + 1) % 3], active[(i + 2) % 3]
+        return clockwise_after(self.active, seat)
 
     def first_hand(self) -> str | None:
         """At a 4-player table the seat after the dealer; unknown at a 3-player table (the row names it)."""

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -30,7 +31,7 @@ def enter(board: int = 2, dealer: str = "E") -> Result:
     state = services.table_state(Table.objects.get(code="TAB1TT"))
     n = Participant.objects.get(tournament__slug="tt", number=1)
     result, _ = services.table_submit(
-        state=state, participant=n, board_number=board, row=legal_row(4, dealer)
+        state=state, participant=n, board_number=board, row=legal_row(4, dealer), now=timezone.now()
     )
     return result
 

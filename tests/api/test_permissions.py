@@ -28,6 +28,11 @@ def _results_create(ctx, actor):
 
 def _result(method, suffix="", body=None):
     def build(ctx, actor):
+        # A director's correction or deletion says why (the write path's rule, whatever the channel).
+        if method in ("put", "patch"):
+            return method, f"/api/results/{ctx['result'].pk}/{suffix}", {**(body or {}), "reason": "agreed"}
+        if method == "delete":
+            return method, f"/api/results/{ctx['result'].pk}/{suffix}?reason=entered+twice", body
         return method, f"/api/results/{ctx['result'].pk}/{suffix}", body
 
     return build
@@ -47,7 +52,8 @@ def _penalty_create(ctx, actor):
 
 def _penalty(method, body=None):
     def build(ctx, actor):
-        return method, f"/api/penalties/{ctx['penalty'].pk}/", body
+        query = "?reason=appeal+upheld" if method == "delete" else ""
+        return method, f"/api/penalties/{ctx['penalty'].pk}/{query}", body
 
     return build
 

@@ -6,12 +6,14 @@ import datetime as dt
 from fractions import Fraction
 
 import pytest
+from django.utils import timezone
 
 from appeals import services as svc
 from appeals.models import Irregularity, ScoreChange
 from preferans.cards.deck import format_hand, parse_hand
+from scoring.errors import ResultRejected
 from scoring.models import Penalty, Result, Standing
-from scoring.results import ResultRejected, result_save
+from scoring.rows import result_save
 from tournaments.models import AuditEntry, Participant, Publication
 
 from .conftest import ENDED
@@ -73,7 +75,8 @@ def test_wrong_board_played_before_annuls_the_second_result(
         position=999, **{f"seat_{k.lower()}": p for k, p in seating.seats().items()},
     )  # fmt: skip
     with pytest.raises(ResultRejected, match="already played board 1"):
-        result_save(session=session, board=1, round=4, table=1, seats=seats, row=first.row, replace=True)
+        result_save(session=session, board=1, round=4, table=1, seats=seats, row=first.row, replace=True,
+                    reason="as written on the protocol", now=timezone.now())
     intended = session.boards.filter(set_number=seating.set_number).order_by("number").first().number
     irr = record(session, director_user, kind="wrong_board", round=4, table=1, board=1,
                  fault={"N": "offending"}, facts={"intended_board": intended})  # fmt: skip

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from preferans.cards.deal import board_to_dict, deal_boards
 from preferans.game import make_rules
@@ -68,7 +69,7 @@ def three_player_bundle(seed: int = 7) -> dict[str, Any]:
 
 @pytest.fixture
 def demo(db, director) -> Tournament:
-    t = import_bundle(data=demo_bundle(), user=director, slug="demo")
+    t = import_bundle(data=demo_bundle(), user=director, slug="demo", now=timezone.now())
     Session.objects.filter(tournament=t).update(status=Session.Status.RUNNING)
     t.publication = Publication.PROVISIONAL
     t.save(update_fields=["publication"])
@@ -77,7 +78,7 @@ def demo(db, director) -> Tournament:
 
 @pytest.fixture
 def three(db, director) -> Tournament:
-    t = import_bundle(data=three_player_bundle(), user=director, slug="three")
+    t = import_bundle(data=three_player_bundle(), user=director, slug="three", now=timezone.now())
     Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
     t.publication = Publication.OFFICIAL
     t.language = "en"

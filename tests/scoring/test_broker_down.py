@@ -7,10 +7,12 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from config.celery import app as celery_app
 from scoring.models import Result
-from scoring.results import request_rescore, result_save
+from scoring.rescore import request_rescore
+from scoring.rows import result_save
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +40,7 @@ def test_rescore_falls_back_in_process_and_says_so(broker_down, caplog):
     call_command("seed_demo", stdout=StringIO())
     t = Tournament.objects.get(slug="demo")
     Result.objects.filter(session__tournament=t).update(matchpoints=None)
-    with caplog.at_level(logging.WARNING, logger="scoring.results"):
+    with caplog.at_level(logging.WARNING, logger="scoring.rescore"):
         assert request_rescore(t.pk) == "inline"
     assert "broker unavailable" in caplog.text
     assert not Result.objects.filter(session__tournament=t, matchpoints__isnull=True).exists()
@@ -52,6 +54,6 @@ def test_a_row_is_accepted_while_the_broker_is_down(broker_down, django_capture_
     seats = {k: p.number for k, p in seating.seats().items()}
     with django_capture_on_commit_callbacks(execute=True):
         result = result_save(session=session, board=board.number, round=4, table=2, seats=seats,
-                             adjusted={"N": "A", "E": "A", "S": "A", "W": "A"})  # fmt: skip
+                             adjusted={"N": "A", "E": "A", "S": "A", "W": "A"}, now=timezone.now())  # fmt: skip
     result.refresh_from_db()
     assert result.matchpoints is not None

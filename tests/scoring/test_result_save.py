@@ -6,9 +6,12 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
+from scoring.errors import ResultConflict, ResultRejected
 from scoring.models import Result, Standing
-from scoring.results import ResultConflict, ResultRejected, result_save
+from scoring.rows import result_save
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Session, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +50,7 @@ def test_a_legal_row_is_stored_with_the_cores_vists_audited_and_rescored(
     before = Standing.objects.filter(tournament=t).count()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         result = result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=row,
-                             user=director, reason="entered from the paper protocol")  # fmt: skip
+                             user=director, reason="entered from the paper protocol", now=timezone.now())  # fmt: skip
     assert len(callbacks) == 1
     result.refresh_from_db()
     assert sum(int(v) for v in result.vists.values()) == 0
@@ -68,7 +71,7 @@ def test_an_illegal_row_is_refused_with_the_rule_and_nothing_is_stored(demo):
            "calls": {active[1]: "whist", active[2]: "whist"}, "play": "closed"}  # fmt: skip
     count = Result.objects.count()
     with pytest.raises(ResultRejected) as info:
-        result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=bad)
+        result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=bad, now=timezone.now())
     assert "tricks total 11" in str(info.value)
     assert info.value.refusals[0].code
     assert Result.objects.count() == count
@@ -79,7 +82,7 @@ def test_seats_are_checked(demo):
     board, _seating, seats = _free_slot(session)
     with pytest.raises(ResultRejected) as info:
         result_save(session=session, board=board.number, round=4, table=1,
-                    seats={**seats, "E": seats["N"], "W": 999}, adjusted={"N": "A", "E": "A", "S": "A", "W": "A"})  # fmt: skip
+                    seats={**seats, "E": seats["N"], "W": 999}, adjusted={"N": "A", "E": "A", "S": "A", "W": "A"}, now=timezone.now())  # fmt: skip
     codes = {r.code for r in info.value.refusals}
     assert {"seat_twice", "participant_unknown"} <= codes
 
@@ -88,12 +91,12 @@ def test_second_entry_conflicts_and_director_replace_is_audited(demo, director):
     _t, session = demo
     board, _seating, seats = _free_slot(session)
     adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
-    first = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted)
+    first = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted, now=timezone.now())
     with pytest.raises(ResultConflict):
-        result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted)
+        result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted, now=timezone.now())
     changed = result_save(session=session, board=board.number, round=4, table=1, seats=seats,
                           assigned={"N": "10", "E": "-5", "S": "-5", "W": "0"}, replace=True, user=director,
-                          reason="§11.2 assigned score")  # fmt: skip
+                          reason="§11.2 assigned score", now=timezone.now())  # fmt: skip
     assert changed.pk == first.pk
     entry = AuditEntry.objects.filter(action="result.update").latest("at")
     assert entry.reason == "§11.2 assigned score"
@@ -106,9 +109,9 @@ def test_a_retried_submission_returns_the_first_row(demo):
     board, _seating, seats = _free_slot(session)
     adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
     a = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted,
-                    idempotency_key="device-1:42")  # fmt: skip
+                    idempotency_key="device-1:42", now=timezone.now())  # fmt: skip
     b = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted,
-                    idempotency_key="device-1:42")  # fmt: skip
+                    idempotency_key="device-1:42", now=timezone.now())  # fmt: skip
     assert a.pk == b.pk
     assert Result.objects.filter(idempotency_key="device-1:42").count() == 1
 
@@ -120,7 +123,7 @@ def test_nobody_plays_a_board_twice(demo):
     # The same four players on the same board at another table in round 4: refused, naming the rule.
     with pytest.raises(ResultRejected) as info:
         result_save(session=session, board=played.board_number, round=4, table=3, seats=seats,
-                    adjusted={"N": "A", "E": "A", "S": "A", "W": "A"})  # fmt: skip
+                    adjusted={"N": "A", "E": "A", "S": "A", "W": "A"}, now=timezone.now())  # fmt: skip
     assert info.value.refusals[0].code == "board_played_twice"
     assert "§11.6" in str(info.value)
 
@@ -135,21 +138,22 @@ def test_final_results_change_only_for_arithmetic_errors_and_locked_never(demo):
     t.publication, t.official_at, t.final_at = Publication.FINAL, timezone.now(), timezone.now()
     t.save(update_fields=["publication", "official_at", "final_at"])
     again = {"session": session, "board": played.board_number, "round": played.round_number,
-             "table": played.table_number, "seats": played.seats(), "row": played.row, "replace": True}  # fmt: skip
-    with pytest.raises(ResultRejected) as info:
+             "table": played.table_number, "seats": played.seats(), "row": played.row, "replace": True,
+             "reason": "an arithmetic error", "now": timezone.now()}  # fmt: skip
+    with pytest.raises(UserError) as info:
         result_save(**again)
-    assert info.value.refusals[0].code == "results_final"
-    assert result_save(**again, final_ok=True).pk == played.pk
+    assert info.value.code == "results_final"
+    assert result_save(**again, arithmetic=True).pk == played.pk
     t.status, t.locked_at = TournamentStatus.LOCKED, t.final_at
     t.save(update_fields=["status", "locked_at"])
-    with pytest.raises(ResultRejected) as info:
-        result_save(**again, final_ok=True)
-    assert info.value.refusals[0].code == "tournament_locked"
+    with pytest.raises(UserError) as info:
+        result_save(**again, arithmetic=True)
+    assert info.value.code == "tournament_locked"
 
 
 def test_rescore_requests_coalesce_while_one_is_queued(demo, settings, monkeypatch):
     from scoring import tasks
-    from scoring.results import request_rescore
+    from scoring.rescore import request_rescore
 
     t, _session = demo
     queued: list[int] = []

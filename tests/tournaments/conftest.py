@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from tournaments.models import Participant
 from tournaments.services.event import tournament_create
@@ -21,7 +22,7 @@ def legal_row(dealer: str) -> dict:
 
 @pytest.fixture
 def event(db, director):
-    t = tournament_create(name="Весенний кубок", user=director, slug="spring")
+    t = tournament_create(name="Весенний кубок", user=director, slug="spring", now=timezone.now())
     Participant.objects.bulk_create(
         Participant(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}") for n in range(1, 21)
     )
@@ -31,7 +32,7 @@ def event(db, director):
 @pytest.fixture
 def seated(event, director):
     session = event.sessions.get(number=1)
-    movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 5})
+    movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 5}, now=timezone.now())
     return event
 
 

@@ -50,7 +50,7 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
     assert t.publication == Publication.OFFICIAL
     page = client.get(reverse("director:publication", kwargs={"slug": "demo"}), headers=EN).content.decode()
     assert "corrections until" in page
-    publish(tournament=t, to=Publication.FINAL, user=None, at=t.official_at + dt.timedelta(minutes=31))
+    publish(tournament=t, to=Publication.FINAL, user=None, now=t.official_at + dt.timedelta(minutes=31))
     client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "lock"})
     t.refresh_from_db()
     assert t.is_locked

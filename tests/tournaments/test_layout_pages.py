@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from boards.layouts import board_layout_record
 from boards.models import Board
 from preferans.cards.deal import Seat, board_to_dict, deal_board, seeded_rng
 from preferans.cards.deck import format_hand, parse_card, parse_hand
 from scoring.models import Result
+from scoring.rows import result_save as director_result_save
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry
-from tournaments.services.boards_entry import director_result_save
-from tournaments.services.guards import DirectorError
-from tournaments.services.layouts import board_layout_record
 
 from .conftest import legal_row
 
@@ -53,7 +54,7 @@ def results_of_board(session, director, number=1):
     out = []
     for s in session.seatings.filter(set_number=board.set_number).order_by("round_number"):
         out.append(director_result_save(session=session, board=number, round=s.round_number,
-                                        table=s.table_number, user=director, row=legal_row(board.dealer)))  # fmt: skip
+                                        table=s.table_number, user=director, row=legal_row(board.dealer), now=timezone.now()))  # fmt: skip
     return out
 
 
@@ -64,8 +65,8 @@ def test_record_layout_audits_and_needs_a_reason_to_replace(session, director):
     board = Board.objects.get(session=session, number=1)
     first = dealt(board)
     with pytest.raises(TypeError):
-        board_layout_record(board, first["hands"], first["prikup"], director)  # type: ignore[misc]
-    board_layout_record(board=board, hands=first["hands"], prikup=first["prikup"], user=director)
+        board_layout_record(board, first["hands"], first["prikup"], director, now=timezone.now())  # type: ignore[misc]
+    board_layout_record(board=board, hands=first["hands"], prikup=first["prikup"], user=director, now=timezone.now())
     board.refresh_from_db()
     assert board.hands == first["hands"] and board.prikup == first["prikup"]
     entry = AuditEntry.objects.get(action="board.layout")
@@ -74,12 +75,12 @@ def test_record_layout_audits_and_needs_a_reason_to_replace(session, director):
     )
 
     second = dealt(board, seed=8)
-    with pytest.raises(DirectorError, match="say why"):
-        board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director)
+    with pytest.raises(UserError, match="say why"):
+        board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director, now=timezone.now())
     board.refresh_from_db()
     assert board.hands == first["hands"]
     board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director,
-                        reason="the first table misread the protocol")  # fmt: skip
+                        reason="the first table misread the protocol", now=timezone.now())  # fmt: skip
     board.refresh_from_db()
     assert board.hands == second["hands"]
     entry = AuditEntry.objects.filter(action="board.layout").latest("id")
@@ -88,7 +89,7 @@ def test_record_layout_audits_and_needs_a_reason_to_replace(session, director):
         and entry.reason == "the first table misread the protocol"
     )
     # the same layout again changes nothing and needs no reason
-    board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director)
+    board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director, now=timezone.now())
     assert AuditEntry.objects.filter(action="board.layout").count() == 2
 
 
@@ -98,8 +99,8 @@ def test_record_layout_refuses_a_bad_layout(session, director):
     hands = dict(layout["hands"])
     seats = list(hands)
     hands[seats[0]] = hands[seats[1]]  # ten cards twice, ten missing
-    with pytest.raises(DirectorError):
-        board_layout_record(board=board, hands=hands, prikup=layout["prikup"], user=director)
+    with pytest.raises(UserError):
+        board_layout_record(board=board, hands=hands, prikup=layout["prikup"], user=director, now=timezone.now())
     board.refresh_from_db()
     assert not board.has_layout and not AuditEntry.objects.filter(action="board.layout").exists()
 
@@ -138,7 +139,7 @@ def test_enter_layout_through_the_page(dclient, seated):
 def test_correcting_a_layout_needs_a_reason(dclient, seated, director):
     board = Board.objects.get(session__tournament=seated, session__number=1, number=1)
     first = dealt(board)
-    board_layout_record(board=board, hands=first["hands"], prikup=first["prikup"], user=director)
+    board_layout_record(board=board, hands=first["hands"], prikup=first["prikup"], user=director, now=timezone.now())
     page = dclient.get(url("board_layout", seated.slug), headers=EN).content.decode()
     assert "Correct the layout" in page and first["hands"][list(first["hands"])[0]] in page  # prefilled
     second = dealt(board, seed=9)
@@ -164,7 +165,7 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
     session = seated.sessions.get(number=1)
     board = Board.objects.get(session=session, number=1)
     layout = dealt(board)
-    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director)
+    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now())
     results = results_of_board(session, director)
     assert len(results) >= 3
     seats = list(layout["hands"])
@@ -225,7 +226,7 @@ def test_comparison_reports_typing_errors_and_a_missing_note(dclient, seated, di
     session = seated.sessions.get(number=1)
     board = Board.objects.get(session=session, number=1)
     layout = dealt(board)
-    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director)
+    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now())
     results = results_of_board(session, director)
     target = url("board_fouled", seated.slug)
     seats = list(layout["hands"])
@@ -256,7 +257,7 @@ def test_comparison_reports_typing_errors_and_a_missing_note(dclient, seated, di
 def test_board_page_links_to_the_ruling_flow(dclient, seated, director):
     board = Board.objects.get(session__tournament=seated, session__number=1, number=1)
     layout = dealt(board)
-    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director)
+    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now())
     detail = dclient.get(url("board_detail", seated.slug), headers=EN).content.decode()
     ruling = reverse("appeals:ruling-new", kwargs={"slug": seated.slug})
     assert f"{ruling}?kind=fouled&amp;session=1&amp;board=1" in detail

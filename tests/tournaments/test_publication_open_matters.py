@@ -10,8 +10,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from appeals.models import Correction
+from tournaments.errors import UserError
 from tournaments.models import Publication, Tournament
-from tournaments.services.guards import DirectorError
 from tournaments.services.publication import publish
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def test_final_is_refused_while_a_correction_is_open(director):
         requested_at=timezone.now(),
         status=Correction.Status.REQUESTED,
     )
-    with pytest.raises(DirectorError, match="open"):
-        publish(tournament=t, to=Publication.FINAL, user=director)
+    with pytest.raises(UserError, match="open"):
+        publish(tournament=t, to=Publication.FINAL, user=director, now=timezone.now())
     Correction.objects.update(status=Correction.Status.REFUSED)
-    assert publish(tournament=t, to=Publication.FINAL, user=director).publication == Publication.FINAL
+    assert publish(tournament=t, to=Publication.FINAL, user=director, now=timezone.now()).publication == Publication.FINAL

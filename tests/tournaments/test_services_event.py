@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Publication, Round, Seating, Tournament, TournamentStatus
 from tournaments.services.event import (
     director_add,
@@ -11,13 +13,12 @@ from tournaments.services.event import (
     tournament_create,
     tournament_update,
 )
-from tournaments.services.guards import DirectorError
 
 pytestmark = pytest.mark.django_db
 
 
 def test_create_makes_the_first_session_and_the_director(director):
-    t = tournament_create(name="Кубок клуба 2026", user=director)
+    t = tournament_create(name="Кубок клуба 2026", user=director, now=timezone.now())
     assert t.slug == "kubok-kluba-2026"
     assert list(t.sessions.values_list("number", flat=True)) == [1]
     assert t.directors.filter(pk=director.pk).exists()
@@ -27,7 +28,7 @@ def test_create_makes_the_first_session_and_the_director(director):
 
 
 def test_three_player_tables_default_to_three_deals(director):
-    t = tournament_create(name="Тройки", user=director, players_per_table=3)
+    t = tournament_create(name="Тройки", user=director, players_per_table=3, now=timezone.now())
     assert t.deals_per_set == 3
 
 
@@ -35,19 +36,19 @@ def test_three_player_tables_default_to_three_deals(director):
     "kwargs",
     [
         {"name": " "},
-        {"name": "x", "rules": {"no_such_key": 1}},
+        {"name": "x", "rule_overrides": {"no_such_key": 1}},
         {"name": "x", "artificial": {"A-": 70, "A": 50, "A+": 60}},
     ],
 )
 def test_create_refuses_bad_settings(director, kwargs):
-    with pytest.raises(DirectorError):
-        tournament_create(user=director, **kwargs)
+    with pytest.raises(UserError):
+        tournament_create(user=director, now=timezone.now(), **kwargs)
 
 
 def test_structure_is_frozen_once_seated(seated, director):
-    with pytest.raises(DirectorError):
-        tournament_update(tournament=seated, user=director, changes={"deals_per_set": 3})
-    tournament_update(tournament=seated, user=director, changes={"minutes_per_deal": 7, "venue": "Клуб"})
+    with pytest.raises(UserError):
+        tournament_update(tournament=seated, user=director, changes={"deals_per_set": 3}, now=timezone.now())
+    tournament_update(tournament=seated, user=director, changes={"minutes_per_deal": 7, "venue": "Клуб"}, now=timezone.now())
     seated.refresh_from_db()
     assert seated.minutes_per_deal == 7
     entry = AuditEntry.objects.filter(tournament=seated, action="tournament.settings").first()
@@ -55,17 +56,17 @@ def test_structure_is_frozen_once_seated(seated, director):
 
 
 def test_directors_can_be_added_but_not_all_removed(event, director, other_user):
-    director_add(tournament=event, username="someone", user=director)
+    director_add(tournament=event, username="someone", user=director, now=timezone.now())
     assert event.directors.count() == 2
-    with pytest.raises(DirectorError):
-        director_add(tournament=event, username="nobody", user=director)
-    director_remove(tournament=event, director=other_user, user=director)
-    with pytest.raises(DirectorError):
-        director_remove(tournament=event, director=director, user=director)
+    with pytest.raises(UserError):
+        director_add(tournament=event, username="nobody", user=director, now=timezone.now())
+    director_remove(tournament=event, director=other_user, user=director, now=timezone.now())
+    with pytest.raises(UserError):
+        director_remove(tournament=event, director=director, user=director, now=timezone.now())
 
 
 def test_session_add_numbers_sessions(event, director):
-    assert session_add(tournament=event, user=director).number == 2
+    assert session_add(tournament=event, user=director, now=timezone.now()).number == 2
 
 
 def test_database_refuses_impossible_states(session):

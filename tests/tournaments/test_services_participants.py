@@ -4,9 +4,10 @@ import io
 import random
 
 import pytest
+from django.utils import timezone
 from openpyxl import Workbook
 
-from tournaments.services.guards import DirectorError
+from tournaments.errors import UserError
 from tournaments.services.participants import (
     new_pin,
     participant_delete,
@@ -65,39 +66,39 @@ def test_import_registers_the_good_lines_with_pins(event, director):
     )
     assert [line.ok for line in preview.lines] == [True, False]
     assert "already registered" in preview.lines[1].errors[0]
-    assert participants_import(tournament=event, lines=preview.lines, user=director) == 1
+    assert participants_import(tournament=event, lines=preview.lines, user=director, now=timezone.now()) == 1
     new = event.participants.get(number=21)
     assert len(new.pin) == 4 and new.pin.isdigit()
 
 
 def test_replace_is_refused_once_seated(seated, director):
     preview = read_participants_file(filename="a.csv", content=b"1,A\n", replace=True)
-    with pytest.raises(DirectorError):
-        participants_import(tournament=seated, lines=preview.lines, user=director, replace=True)
+    with pytest.raises(UserError):
+        participants_import(tournament=seated, lines=preview.lines, user=director, replace=True, now=timezone.now())
 
 
 def test_unknown_file_type():
-    with pytest.raises(DirectorError):
+    with pytest.raises(UserError):
         read_participants_file(filename="a.pdf", content=b"%PDF")
 
 
 def test_participant_save_update_delete(event, director, seated):
-    p = participant_save(tournament=event, user=director, number=30, name="Запасной")
-    with pytest.raises(DirectorError):
-        participant_save(tournament=event, user=director, number=1, name="Двойник")
-    participant_save(tournament=event, user=director, participant=p, number=31, name="Запасной Игрок")
+    p = participant_save(tournament=event, user=director, number=30, name="Запасной", now=timezone.now())
+    with pytest.raises(UserError):
+        participant_save(tournament=event, user=director, number=1, name="Двойник", now=timezone.now())
+    participant_save(tournament=event, user=director, participant=p, number=31, name="Запасной Игрок", now=timezone.now())
     p.refresh_from_db()
     assert (p.number, p.name) == (31, "Запасной Игрок")
     seated_one = event.participants.get(number=1)
-    with pytest.raises(DirectorError):
-        participant_delete(participant=seated_one, user=director)
-    with pytest.raises(DirectorError):
-        participant_save(tournament=event, user=director, participant=seated_one, number=40, name="x")
-    participant_delete(participant=p, user=director)
+    with pytest.raises(UserError):
+        participant_delete(participant=seated_one, user=director, now=timezone.now())
+    with pytest.raises(UserError):
+        participant_save(tournament=event, user=director, participant=seated_one, number=40, name="x", now=timezone.now())
+    participant_delete(participant=p, user=director, now=timezone.now())
 
 
 def test_pins(event, director):
     assert new_pin(random.Random(1)) == new_pin(random.Random(1))
     event.participants.filter(number__lte=3).update(pin="")
-    assert pins_assign(tournament=event, user=director) == 3
+    assert pins_assign(tournament=event, user=director, now=timezone.now()) == 3
     assert not event.participants.filter(pin="").exists()

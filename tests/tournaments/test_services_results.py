@@ -6,18 +6,15 @@ import pytest
 from django.utils import timezone
 
 from boards.models import Board
+from boards.services import board_clear_fouled, board_mark_fouled
+from scoring.errors import ResultConflict, ResultRejected
 from scoring.models import Penalty, Result, Standing
-from scoring.results import ResultConflict, ResultRejected
+from scoring.penalties import penalty_delete as penalty_remove
+from scoring.penalties import penalty_save as penalty_add
+from scoring.rows import result_delete as director_result_delete
+from scoring.rows import result_save as director_result_save
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Publication, Round
-from tournaments.services.boards_entry import (
-    board_clear_fouled,
-    board_mark_fouled,
-    director_result_delete,
-    director_result_save,
-    penalty_add,
-    penalty_remove,
-)
-from tournaments.services.guards import DirectorError
 from tournaments.services.publication import publish, tournament_lock, unpublish
 from tournaments.services.rounds import round_end, round_start
 
@@ -30,7 +27,8 @@ def enter(session, director, *, board, round=1, table=1, **kw):
     dealer = Board.objects.get(session=session, number=board).dealer
     if "adjusted" not in kw and "assigned" not in kw:
         kw.setdefault("row", legal_row(dealer))
-    return director_result_save(session=session, board=board, round=round, table=table, user=director, **kw)
+    return director_result_save(session=session, board=board, round=round, table=table, user=director,
+                                now=timezone.now(), **kw)
 
 
 def set_of(session, round, table):
@@ -59,9 +57,9 @@ def test_entry_takes_the_seats_from_the_seating_and_rescores(
 
 def test_board_must_belong_to_the_tables_set(session, director):
     other = next(n for n in range(1, 21) if n not in boards_of(session, 1, 1))
-    with pytest.raises(DirectorError):
+    with pytest.raises(UserError):
         enter(session, director, board=other)
-    with pytest.raises(DirectorError):
+    with pytest.raises(UserError):
         enter(session, director, board=1, table=9)
 
 
@@ -78,7 +76,7 @@ def test_correction_needs_a_reason_and_keeps_the_version(session, director):
     enter(session, director, board=b)
     with pytest.raises(ResultConflict):
         enter(session, director, board=b)
-    with pytest.raises(DirectorError):
+    with pytest.raises(UserError):
         enter(session, director, board=b, replace=True)
     Result.objects.filter(board_number=b).update(version="B")
     r = enter(session, director, board=b, adjusted={"N": "A+", "E": "A-", "S": "A", "W": "A"}, replace=True,
@@ -86,9 +84,9 @@ def test_correction_needs_a_reason_and_keeps_the_version(session, director):
     assert r.version == "B" and r.adjusted["N"] == "A+" and not r.row
     entry = AuditEntry.objects.filter(action="result.update").first()
     assert entry.reason == "11.7: wrong hand" and entry.data["before"]["row"]["contract"] == "6S"
-    with pytest.raises(DirectorError):
-        director_result_delete(result=r, user=director, reason=" ")
-    director_result_delete(result=r, user=director, reason="entered twice")
+    with pytest.raises(UserError):
+        director_result_delete(result=r, user=director, reason=" ", now=timezone.now())
+    director_result_delete(result=r, user=director, reason="entered twice", now=timezone.now())
     assert not Result.objects.filter(board_number=b).exists()
 
 
@@ -108,73 +106,73 @@ def test_fouled_board_versions_are_scored_separately(session, director, django_c
             played.append(enter(session, director, board=b, round=s.round_number, table=s.table_number))
     assert len(played) == 5 and tables
     board = Board.objects.get(session=session, number=b)
-    with pytest.raises(DirectorError):
-        board_mark_fouled(board=board, user=director, note="")
+    with pytest.raises(UserError):
+        board_mark_fouled(board=board, user=director, note="", now=timezone.now())
     with django_capture_on_commit_callbacks(execute=True):
         board_mark_fouled(board=board, user=director, note="♠A in E's pocket from round 3",
-                          versions={played[-1].pk: "B", played[-2].pk: "B"})  # fmt: skip
+                          versions={played[-1].pk: "B", played[-2].pk: "B"}, now=timezone.now())  # fmt: skip
     board.refresh_from_db()
     assert board.fouled
     versions = dict(Result.objects.filter(board_number=b).values_list("pk", "version"))
     assert sorted(versions.values()) == ["A", "A", "A", "B", "B"]
     top = Result.objects.get(pk=played[0].pk).top["N"]
     assert top == "8"  # Neuberg: each version scaled to the session's five results
-    board_clear_fouled(board=board, user=director, reason="a mistake")
+    board_clear_fouled(board=board, user=director, reason="a mistake", now=timezone.now())
     assert set(Result.objects.filter(board_number=b).values_list("version", flat=True)) == {"A"}
 
 
 def test_penalties(session, director):
     p = session.tournament.participants.get(number=7)
-    with pytest.raises(DirectorError):
-        penalty_add(session=session, participant=p, matchpoints="2", reason="12.2.2", user=director)
+    with pytest.raises(UserError):
+        penalty_add(session=session, participant=p, matchpoints="2", reason="12.2.2", user=director, now=timezone.now())
     pen = penalty_add(
-        session=session, participant=p, matchpoints="-1/2", reason="12.2.2 slow play", user=director
+        session=session, participant=p, matchpoints="-1/2", reason="12.2.2 slow play", user=director, now=timezone.now()
     )
     assert pen.matchpoints == "-1/2"
     assert AuditEntry.objects.filter(action="penalty.create").exists()
-    penalty_remove(penalty=pen, user=director, reason="appeal upheld")
+    penalty_remove(penalty=pen, user=director, reason="appeal upheld", now=timezone.now())
     assert not Penalty.objects.exists()
     assert AuditEntry.objects.filter(action="penalty.delete", reason="appeal upheld").exists()
 
 
 def play_everything(session, director):
     for rnd in session.rounds.order_by("number"):
-        round_start(rnd=rnd, user=director)
-        round_end(rnd=rnd, user=director)
+        round_start(rnd=rnd, user=director, now=timezone.now())
+        round_end(rnd=rnd, user=director, now=timezone.now())
 
 
 def test_publication_steps_and_lock(session, director):
     t = session.tournament
-    with pytest.raises(DirectorError):
-        publish(tournament=t, to=Publication.OFFICIAL, user=director)
+    with pytest.raises(UserError):
+        publish(tournament=t, to=Publication.OFFICIAL, user=director, now=timezone.now())
     t0 = timezone.now()
-    publish(tournament=t, to=Publication.PROVISIONAL, user=director, at=t0)
+    publish(tournament=t, to=Publication.PROVISIONAL, user=director, now=t0)
     assert t.__class__.objects.get(pk=t.pk).published_at == t0
-    with pytest.raises(DirectorError):  # play is not over
-        publish(tournament=t, to=Publication.OFFICIAL, user=director)
+    with pytest.raises(UserError):  # play is not over
+        publish(tournament=t, to=Publication.OFFICIAL, user=director, now=timezone.now())
     play_everything(session, director)
     t.refresh_from_db()
-    publish(tournament=t, to=Publication.OFFICIAL, user=director, at=t0)
+    publish(tournament=t, to=Publication.OFFICIAL, user=director, now=t0)
     t.refresh_from_db()
-    with pytest.raises(DirectorError):  # the correction period runs 30 minutes
-        publish(tournament=t, to=Publication.FINAL, user=director, at=t0 + dt.timedelta(minutes=29))
+    with pytest.raises(UserError):  # the correction period runs 30 minutes
+        publish(tournament=t, to=Publication.FINAL, user=director, now=t0 + dt.timedelta(minutes=29))
     b = boards_of(session, 1, 1)[0]
     enter(session, director, board=b)  # corrections are still accepted
-    publish(tournament=t, to=Publication.FINAL, user=director, at=t0 + dt.timedelta(minutes=30))
+    publish(tournament=t, to=Publication.FINAL, user=director, now=t0 + dt.timedelta(minutes=30))
     t.refresh_from_db()
-    with pytest.raises(DirectorError):
+    with pytest.raises(UserError):
         enter(session, director, board=boards_of(session, 1, 1)[1])
-    tournament_lock(tournament=t, user=director)
+    tournament_lock(tournament=t, user=director, now=timezone.now())
     t.refresh_from_db()
     assert t.is_locked
-    with pytest.raises(DirectorError):
-        unpublish(tournament=t, user=director, reason="x")
+    with pytest.raises(UserError):
+        unpublish(tournament=t, user=director, reason="x", now=timezone.now())
 
 
 def test_unpublish_provisional(session, director):
     t = session.tournament
-    publish(tournament=t, to=Publication.PROVISIONAL, user=director)
-    unpublish(tournament=t, user=director, reason="wrong names")
+    publish(tournament=t, to=Publication.PROVISIONAL, user=director, now=timezone.now())
+    unpublish(tournament=t, user=director, reason="wrong names", now=timezone.now())
     t.refresh_from_db()
     assert t.publication == Publication.DRAFT and t.published_at is None
     assert Round.objects.filter(session=session).count() == 5

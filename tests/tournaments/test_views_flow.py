@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from boards.models import Board
 from scoring.models import Penalty, Result
@@ -154,11 +155,11 @@ def test_artificial_adjustment_through_the_page(dclient, seated):
 def test_fouled_board_page(dclient, seated, director):
     session = seated.sessions.get(number=1)
     board = Board.objects.get(session=session, number=1)
-    from tournaments.services.boards_entry import director_result_save
+    from scoring.rows import result_save as director_result_save
 
     r = director_result_save(session=session, board=1, round=1, table=next(
         s.table_number for s in session.seatings.filter(round_number=1) if s.set_number == 1),
-        user=director, row=legal_row(board.dealer))  # fmt: skip
+        user=director, row=legal_row(board.dealer), now=timezone.now())  # fmt: skip
     url = reverse("director:board_detail", kwargs={"slug": seated.slug, "session": 1, "board": 1})
     dclient.post(url, {"foul": "1", "note": "two cards swapped", f"version-{r.pk}": "B"})
     board.refresh_from_db()

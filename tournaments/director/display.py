@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.labels import contract_label
 from scoring.models import Result
-
-from .row_form import contract_label
 
 CALL_MARK = {"whist": "", "pass": "", "half": "½", "half_returned": "½↩"}
 

@@ -8,9 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.penalties import PENALTY_RULES
 from tournaments.models import Tournament, UnequalResults, Variant
-
-from ..services.boards_entry import PENALTY_REASONS
 
 PENALTY_LABELS = {
     "12.2.1": _("12.2.1 Lateness"),
@@ -84,6 +83,7 @@ class TournamentForm(forms.Form):
         d = dict(self.cleaned_data)
         d["artificial"] = {"A-": d.pop("artificial_minus"), "A": d.pop("artificial_average"),
                            "A+": d.pop("artificial_plus")}  # fmt: skip
+        d["rule_overrides"] = d.pop("rules")
         return d
 
     @classmethod
@@ -95,7 +95,7 @@ class TournamentForm(forms.Form):
             "minutes_per_deal": t.minutes_per_deal, "correction_minutes": t.correction_minutes,
             "unequal_results": t.unequal_results, "artificial_minus": art.get("A-", 40),
             "artificial_average": art.get("A", 50), "artificial_plus": art.get("A+", 60),
-            "rules": json.dumps(t.rules, ensure_ascii=False) if t.rules else "",
+            "rules": json.dumps(t.rule_overrides, ensure_ascii=False) if t.rule_overrides else "",
         }  # fmt: skip
 
 
@@ -139,7 +139,7 @@ class PenaltyForm(forms.Form):
         help_text=_("A positive number: 2 deducts two matchpoints; fractions like 1/2 work."),
     )  # fmt: skip
     kind = forms.ChoiceField(label=_("Infraction (rules §12.2)"),
-                             choices=[(k, PENALTY_LABELS[k]) for k in PENALTY_REASONS])  # fmt: skip
+                             choices=[(k, PENALTY_LABELS[k]) for k in PENALTY_RULES])  # fmt: skip
     note = forms.CharField(label=_("Details"), max_length=200, required=False)
 
     def reason_text(self) -> str:

@@ -14,12 +14,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from preferans.game import ROW_CONTRACT_CODES
+from preferans.game.seats import active_seats, clockwise_after, first_hand, table_seats
 from preferans.numbers import format_fraction
+from scoring.labels import contract_label
 from scoring.models import Result
-from scoring.results import Refusal
+from tournaments.errors import UserError
 
-SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": _("NT")}
-ORDER = ("N", "E", "S", "W")
 EXTRA_KEYS = ("penalty_tricks", "misere_shared", "raspasy_step", "extra_entries")
 CALLS = [("", "—"), ("whist", _("whist")), ("pass", _("pass")), ("half", _("half-whist")),
          ("half_returned", _("half-whist, whist returned"))]  # fmt: skip
@@ -27,38 +27,8 @@ PLAYS = [("", _("as the calls imply")), ("closed", _("closed")), ("open", _("ope
 TRICKS = [("", "—")] + [(str(n), str(n)) for n in range(11)]
 
 
-def contract_label(code: str) -> str:
-    if code == "-":
-        return str(_("raspasy"))
-    if code == "MIS":
-        return str(_("misère"))
-    level, suit = code[0] if code[:2] != "10" else "10", code[2:] if code[:2] == "10" else code[1:]
-    return f"{level}{SUITS.get(suit, suit)}"
 
-
-def table_seats(players: int) -> tuple[str, ...]:
-    return ORDER if players == 4 else ORDER[:3]
-
-
-def clockwise_after(seat: str, active: tuple[str, ...]) -> tuple[str, ...]:
-    i = active.index(seat)
-    return active[i + 1 :] + active[:i]
-
-
-def active_seats(players: int, dealer: str) -> tuple[str, ...]:
-    seats = table_seats(players)
-    return tuple(s for s in seats if not (players == 4 and s == dealer))
-
-
-def first_hand(players: int, dealer: str) -> str:
-    """At a 3-player table the «dealer» label marks the first hand; at 4 the player after the dealer."""
-    if players == 3:
-        return dealer if dealer in ORDER[:3] else "N"
-    seats = ORDER
-    return seats[(seats.index(dealer) + 1) % 4]
-
-
-class RowForm(forms.Form):
+class ProtocolRowForm(forms.Form):
     """One played deal: contract, the three columns (seat, tricks), the defenders' calls, the play."""
 
     contract = forms.ChoiceField(label=_("Contract"))
@@ -121,7 +91,7 @@ class RowForm(forms.Form):
         if first not in active:
             self.add_error("declarer_seat", _("The dealer does not play at a table of four."))
             return data
-        after = clockwise_after(first, active)
+        after = clockwise_after(active, first)
         data["w1_seat"] = data.get("w1_seat") or after[0]
         data["w2_seat"] = data.get("w2_seat") or after[1]
         data["declarer_seat"] = first
@@ -182,18 +152,21 @@ FIELD_OF = {"contract": "contract", "declarer": "declarer_tricks", "w1": "w1_tri
             "play": "play", "dealer_whist": "dealer_whist"}  # fmt: skip
 
 
-def show_refusals(form: forms.Form, refusals: tuple[Refusal, ...]) -> None:
-    """The core's reasons next to the fields they concern (the rest above the form)."""
-    for r in refusals:
-        field = FIELD_OF.get(r.field.split(".")[0])
-        if r.field.startswith("calls.") and isinstance(form, RowForm):
-            seat = r.field.split(".", 1)[1]
+def show_refusals(form: forms.Form, error: UserError) -> None:
+    """A refused row on the form: each reason next to the field it concerns (the rest, or the error's message
+    when it names no field, above the form). The words are the service's, in the page's language."""
+    if not error.details:
+        form.add_error(None, error.message)
+    for d in error.details:
+        field = FIELD_OF.get(d.field.split(".")[0])
+        if d.field.startswith("calls.") and isinstance(form, ProtocolRowForm):
+            seat = d.field.split(".", 1)[1]
             field = "call1" if form.cleaned_data.get("w1_seat") == seat else "call2"
-        if r.field.startswith(("adjusted.", "assigned.")):
-            field = r.field.split(".", 1)[1].lower()
+        if d.field.startswith(("adjusted.", "assigned.")):
+            field = d.field.split(".", 1)[1].lower()
         if field not in form.fields:
             field = None
-        form.add_error(field, r.message)
+        form.add_error(field, d.message)
 
 
 GRADES = [

@@ -7,9 +7,11 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.errors import UserError
 from tournaments.models import Tournament
 from tournaments.services.event import (
     director_add,
@@ -18,7 +20,6 @@ from tournaments.services.event import (
     tournament_create,
     tournament_update,
 )
-from tournaments.services.guards import DirectorError
 
 from .common import directs, fail, nav
 from .forms import DirectorAddForm, TournamentForm
@@ -38,8 +39,8 @@ def create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_create(user=request.user, **form.values())
-        except DirectorError as exc:
+            tournament = tournament_create(user=request.user, now=timezone.now(), **form.values())
+        except UserError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("The tournament is created. Now register the participants."))
@@ -52,8 +53,8 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial=TournamentForm.initial_of(tournament))
     if request.method == "POST" and form.is_valid():
         try:
-            tournament_update(tournament=tournament, user=request.user, changes=form.values())
-        except DirectorError as exc:
+            tournament_update(tournament=tournament, user=request.user, changes=form.values(), now=timezone.now())
+        except UserError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("Settings saved."))
@@ -73,16 +74,16 @@ def directors(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if "remove" in request.POST:
             user = tournament.directors.filter(pk=request.POST.get("remove")).first()
             if user is not None:
-                director_remove(tournament=tournament, director=user, user=request.user)
+                director_remove(tournament=tournament, director=user, user=request.user, now=timezone.now())
                 messages.success(request, _("%(name)s no longer directs this tournament.") % {"name": user})
         else:
             form = DirectorAddForm(request.POST)
             if form.is_valid():
                 added = director_add(
-                    tournament=tournament, username=form.cleaned_data["username"], user=request.user
+                    tournament=tournament, username=form.cleaned_data["username"], user=request.user, now=timezone.now()
                 )
                 messages.success(request, _("%(name)s now directs this tournament.") % {"name": added})
-    except DirectorError as exc:
+    except UserError as exc:
         fail(request, exc)
     return redirect("director:settings", slug=tournament.slug)
 
@@ -91,8 +92,8 @@ def directors(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @directs
 def add_session(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
-        session = session_add(tournament=tournament, user=request.user)
-    except DirectorError as exc:
+        session = session_add(tournament=tournament, user=request.user, now=timezone.now())
+    except UserError as exc:
         fail(request, exc)
         return redirect("director:dashboard", slug=tournament.slug)
     messages.success(request, _("Session %(n)s added: choose its movement.") % {"n": session.number})

@@ -13,25 +13,26 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from boards.forms import HAND_HELP, LayoutEntryForm
-from boards.models import Board
-from preferans.cards.deal import PRIKUP, BoardError, Seat, board_to_dict
-from preferans.cards.deck import Suit, parse_card, parse_hand, sort_cards
-from preferans.cards.fouled import FouledComparison, PlayedLayout, compare_layouts
-from scoring.models import Result
-from tournaments.models import Session, Tournament
-from tournaments.services.boards_entry import VERSION_LABELS
-from tournaments.services.guards import DirectorError
-from tournaments.services.layouts import (
+from boards.layouts import (
     board_fouled_apply,
     board_layout_record,
     dealt_board,
     played_to_dict,
     played_version,
 )
+from boards.models import Board
+from boards.services import VERSION_LABELS
+from preferans.cards.deal import PRIKUP, BoardError, Seat, board_to_dict
+from preferans.cards.deck import Suit, parse_card, parse_hand, sort_cards
+from preferans.cards.fouled import FouledComparison, PlayedLayout, compare_layouts
+from scoring.models import Result
+from tournaments.errors import UserError
+from tournaments.models import Session, Tournament
 
 from .common import directs, nav, safe_url
 
@@ -128,8 +129,8 @@ def board_layout(request: HttpRequest, tournament: Tournament, session: Session,
         data = board_to_dict(form.cleaned_data["board"])
         try:
             board_layout_record(board=board_obj, hands=data["hands"], prikup=data["prikup"], user=request.user,
-                                reason=form.cleaned_data.get("reason", ""))  # fmt: skip
-        except DirectorError as exc:
+                                reason=form.cleaned_data.get("reason", ""), now=timezone.now())  # fmt: skip
+        except UserError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("The layout of board %(b)s is saved.") % {"b": board})
@@ -228,7 +229,7 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
         try:
             comparison = compare_layouts(dealt_board(board_obj), played)
             label = played_version(board=board_obj, result=result, played=played)
-        except (BoardError, DirectorError) as exc:
+        except (BoardError, UserError) as exc:
             form.add_error(None, str(exc))
         else:
             fingerprint = _fingerprint(played, result.pk)
@@ -250,8 +251,8 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
                 else:
                     try:
                         board_fouled_apply(board=board_obj, result=result, played=played, version=version,
-                                           note=note, user=request.user)  # fmt: skip
-                    except DirectorError as exc:
+                                           note=note, user=request.user, now=timezone.now())  # fmt: skip
+                    except UserError as exc:
                         form.add_error(None, str(exc))
                     else:
                         messages.success(

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
-from tournaments.services.guards import DirectorError
 from tournaments.services.participants import (
     ImportLine,
     participant_delete,
@@ -35,8 +36,8 @@ def participants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ParticipantForm(request.POST or None, initial={"number": _next_number(tournament)})
     if request.method == "POST" and form.is_valid():
         try:
-            p = participant_save(tournament=tournament, user=request.user, **form.cleaned_data)
-        except DirectorError as exc:
+            p = participant_save(tournament=tournament, user=request.user, now=timezone.now(), **form.cleaned_data)
+        except UserError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("Registered: %(p)s.") % {"p": p})
@@ -57,16 +58,17 @@ def participant_edit(request: HttpRequest, tournament: Tournament, number: int) 
     if request.method == "POST":
         try:
             if "delete" in request.POST:
-                participant_delete(participant=participant, user=request.user)
+                participant_delete(participant=participant, user=request.user, now=timezone.now())
                 messages.success(request, _("Removed: %(p)s.") % {"p": participant})
                 return redirect("director:participants", slug=tournament.slug)
             if form.is_valid():
                 participant_save(
-                    tournament=tournament, user=request.user, participant=participant, **form.cleaned_data
+                    tournament=tournament, user=request.user, participant=participant, now=timezone.now(),
+                    **form.cleaned_data,
                 )
                 messages.success(request, _("Saved."))
                 return redirect("director:participants", slug=tournament.slug)
-        except DirectorError as exc:
+        except UserError as exc:
             form.add_error(None, str(exc))
     context = nav(tournament, active="participants") | {"form": form, "participant": participant}
     return render(request, "tournaments/director/participant_edit.html", context)
@@ -84,8 +86,8 @@ def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpRes
         lines = [ImportLine.from_dict(d) for d in stored["lines"]]
         try:
             added = participants_import(tournament=tournament, lines=lines, user=request.user,
-                                        replace=stored["replace"])  # fmt: skip
-        except DirectorError as exc:
+                                        replace=stored["replace"], now=timezone.now())  # fmt: skip
+        except UserError as exc:
             fail(request, exc)
             return redirect("director:participants_import", slug=tournament.slug)
         messages.success(request, ngettext("%(n)s participant registered.", "%(n)s participants registered.",
@@ -101,7 +103,7 @@ def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpRes
                 filename=upload.name, content=upload.read(), replace=replace,
                 registered=tournament.participants.values_list("number", flat=True),
             )  # fmt: skip
-        except DirectorError as exc:
+        except UserError as exc:
             form.add_error("file", str(exc))
         else:
             request.session[key] = {"lines": [line.to_dict() for line in preview.lines], "replace": replace}
@@ -114,8 +116,8 @@ def pins(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The PIN list to print and hand out (each participant confirms rows at the table with his PIN)."""
     if request.method == "POST":
         try:
-            n = pins_assign(tournament=tournament, user=request.user, everyone="everyone" in request.POST)
-        except DirectorError as exc:
+            n = pins_assign(tournament=tournament, user=request.user, everyone="everyone" in request.POST, now=timezone.now())
+        except UserError as exc:
             fail(request, exc)
         else:
             messages.success(request, ngettext("%(n)s PIN made.", "%(n)s PINs made.", n) % {"n": n})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -10,12 +12,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from preferans.numbers import format_fraction
 from scoring.models import Penalty
+from scoring.penalties import penalty_delete as penalty_withdraw
+from scoring.penalties import penalty_save
+from tournaments.errors import UserError
 from tournaments.models import Participant, Publication, Session, Tournament
-from tournaments.services.boards_entry import penalty_add, penalty_remove
-from tournaments.services.guards import DirectorError
 from tournaments.services.publication import (
-    correction_ends_at,
     play_finished,
     publish,
     rescore_now,
@@ -29,6 +32,10 @@ from .forms import PenaltyForm, ReasonForm
 from .row_form import exact_number
 
 
+def _deduct_help() -> str:
+    return _("Write how many matchpoints to deduct: a positive number, e.g. 2 or 1/2.")
+
+
 @directs
 def penalties(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
     form = PenaltyForm(request.POST or None)
@@ -39,16 +46,16 @@ def penalties(request: HttpRequest, tournament: Tournament, session: Session) ->
         deduct = exact_number(form.cleaned_data["deduct"])
         if participant is None:
             form.add_error("participant", _("No participant with this number."))
-        elif deduct is None or deduct.startswith("-") or deduct == "0":
-            form.add_error(
-                "deduct", _("Write how many matchpoints to deduct: a positive number, e.g. 2 or 1/2.")
-            )
+        elif deduct is None:
+            form.add_error("deduct", _deduct_help())
         else:
             try:
-                penalty_add(session=session, participant=participant, matchpoints=f"-{deduct}",
-                            reason=form.reason_text(), user=request.user)  # fmt: skip
-            except DirectorError as exc:
-                form.add_error(None, str(exc))
+                # The form asks how much to deduct; the penalty itself is negative (the service's rule, §12).
+                penalty_save(session=session, participant=participant, matchpoints=format_fraction(-Fraction(deduct)),
+                             reason=form.reason_text(), user=request.user, now=timezone.now())  # fmt: skip
+            except UserError as exc:
+                form.add_error("deduct" if exc.code == "penalty_sign" else None,
+                               _deduct_help() if exc.code == "penalty_sign" else exc.message)  # fmt: skip
             else:
                 messages.success(request, _("Penalty recorded for %(p)s.") % {"p": participant})
                 return redirect("director:penalties", slug=tournament.slug, session=session.number)
@@ -65,15 +72,13 @@ def penalties(request: HttpRequest, tournament: Tournament, session: Session) ->
 def penalty_delete(request: HttpRequest, tournament: Tournament, session: Session, pk: int) -> HttpResponse:
     penalty = get_object_or_404(Penalty, session=session, pk=pk)
     form = ReasonForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Say why the penalty is withdrawn."))
+    try:
+        penalty_withdraw(penalty=penalty, user=request.user, now=timezone.now(),
+                         reason=form.cleaned_data["reason"] if form.is_valid() else "")  # fmt: skip
+    except UserError as exc:
+        fail(request, exc)
     else:
-        try:
-            penalty_remove(penalty=penalty, user=request.user, reason=form.cleaned_data["reason"])
-        except DirectorError as exc:
-            fail(request, exc)
-        else:
-            messages.success(request, _("Penalty withdrawn."))
+        messages.success(request, _("Penalty withdrawn."))
     return redirect("director:penalties", slug=tournament.slug, session=session.number)
 
 
@@ -91,7 +96,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @directs
 def rescore(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    how = rescore_now(tournament=tournament, user=request.user)
+    how = rescore_now(tournament=tournament, user=request.user, now=timezone.now())
     if how == "failed":
         messages.error(request, _("The standings could not be computed; the error is in the server log."))
     else:
@@ -105,23 +110,23 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         action = request.POST.get("action", "")
         try:
             if action in (Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL):
-                publish(tournament=tournament, to=action, user=request.user)
+                publish(tournament=tournament, to=action, user=request.user, now=timezone.now())
                 messages.success(request, _("Results: %(state)s.") % {"state": Publication(action).label})
             elif action == "withdraw":
                 form = ReasonForm(request.POST)
                 unpublish(tournament=tournament, user=request.user,
-                          reason=form.cleaned_data["reason"] if form.is_valid() else "")  # fmt: skip
+                          reason=form.cleaned_data["reason"] if form.is_valid() else "", now=timezone.now())  # fmt: skip
                 messages.success(request, _("The results are no longer public."))
             elif action == "lock":
-                tournament_lock(tournament=tournament, user=request.user)
+                tournament_lock(tournament=tournament, user=request.user, now=timezone.now())
                 messages.success(request, _("The tournament is locked."))
-        except DirectorError as exc:
+        except UserError as exc:
             fail(request, exc)
         return redirect("director:publication", slug=tournament.slug)
     context = nav(tournament, active="publication") | {
         "current": standings_current(tournament),
         "play_finished": play_finished(tournament),
-        "correction_ends": correction_ends_at(tournament),
+        "correction_ends": tournament.correction_ends_at,
         "now": timezone.now(),
         "withdraw_form": ReasonForm(),
     }

@@ -10,28 +10,33 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from boards.models import Board
+from boards.services import VERSION_LABELS, board_clear_fouled, board_mark_fouled
+from scoring.errors import ResultConflict
 from scoring.models import Result
-from scoring.results import ResultConflict, ResultRejected
-from tournaments.models import Session, Tournament
-from tournaments.services.boards_entry import (
-    VERSION_LABELS,
-    board_clear_fouled,
-    board_mark_fouled,
-    boards_of_seating,
-    director_result_delete,
-    director_result_save,
-    seating_of,
-)
-from tournaments.services.guards import DirectorError
+from scoring.rows import result_delete, result_save, seating_at
+from tournaments.errors import UserError
+from tournaments.models import Seating, Session, Tournament
 
 from .common import directs, fail, nav, safe_url
 from .display import describe
 from .forms import FouledForm, ReasonForm
-from .row_form import ArtificialForm, AssignedForm, RowForm, show_refusals
+from .row_form import ArtificialForm, AssignedForm, ProtocolRowForm, show_refusals
 from .views_layout import board_diagram
+
+
+def seating_of(session: Session, *, round: int, table: int, room: int = 1) -> Seating:
+    seating = seating_at(session, round=round, table=table, room=room)
+    if seating is None:
+        raise UserError(_("Table %(t)s does not play in round %(r)s.") % {"t": table, "r": round})
+    return seating
+
+
+def boards_of_seating(session: Session, seating: Seating) -> list[Board]:
+    return list(seating.set_boards())
 
 
 def _room(request: HttpRequest) -> int:
@@ -46,7 +51,7 @@ def table_round(
     room = _room(request)
     try:
         seating = seating_of(session, round=round, table=table, room=room)
-    except DirectorError as exc:
+    except UserError as exc:
         fail(request, exc)
         return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
     boards = boards_of_seating(session, seating)
@@ -78,7 +83,7 @@ def board_entry(
     room = _room(request)
     try:
         seating = seating_of(session, round=round, table=table, room=room)
-    except DirectorError as exc:
+    except UserError as exc:
         fail(request, exc)
         return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
     board_obj = get_object_or_404(Board, session=session, number=board)
@@ -86,8 +91,8 @@ def board_entry(
                                      board_number=board).first()  # fmt: skip
     players, dealer = tournament.players_per_table, board_obj.dealer
     kind = request.POST.get("kind", "row") if request.method == "POST" else ""
-    row_form = RowForm(request.POST if kind == "row" else None, players=players, dealer=dealer,
-                       initial=RowForm.initial_of(existing) if existing else None)  # fmt: skip
+    row_form = ProtocolRowForm(request.POST if kind == "row" else None, players=players, dealer=dealer,
+                       initial=ProtocolRowForm.initial_of(existing) if existing else None)  # fmt: skip
     art_form = ArtificialForm(request.POST if kind == "artificial" else None, players=players,
                               initial=existing.adjusted if existing and existing.adjusted else None)  # fmt: skip
     asg_form = AssignedForm(request.POST if kind == "assigned" else None, players=players,
@@ -100,6 +105,8 @@ def board_entry(
         "table": table,
         "room": room,
         "user": request.user,
+        "seating": seating,
+        "now": timezone.now(),
     }
     form: Any = {"row": row_form, "artificial": art_form, "assigned": asg_form, "delete": delete_form}.get(
         kind
@@ -108,26 +115,25 @@ def board_entry(
         try:
             if kind == "delete":
                 if existing is None:
-                    raise DirectorError(_("There is no result to delete."))
-                director_result_delete(result=existing, user=request.user, reason=form.cleaned_data["reason"])
+                    raise UserError(_("There is no result to delete."))
+                result_delete(result=existing, user=request.user, reason=form.cleaned_data["reason"],
+                              now=where["now"])  # fmt: skip
                 messages.success(request, _("Result of board %(b)s deleted.") % {"b": board})
                 return redirect(_next_board_url(session, seating, round, table, room, board - 1))
             reason = form.cleaned_data.get("reason", "")
             replace = existing is not None
             if kind == "row":
-                director_result_save(**where, row=form.row(), reason=reason, replace=replace)
+                result_save(**where, row=form.row(), reason=reason, replace=replace)
             elif kind == "artificial":
-                director_result_save(**where, adjusted=form.adjusted(), reason=reason, replace=replace)
+                result_save(**where, adjusted=form.adjusted(), reason=reason, replace=replace)
             else:
-                director_result_save(**where, assigned=form.assigned(), reason=reason, replace=replace)
-        except ResultRejected as exc:
-            show_refusals(form, exc.refusals)
+                result_save(**where, assigned=form.assigned(), reason=reason, replace=replace)
         except ResultConflict:
             form.add_error(None, _("Meanwhile someone else entered this board: check the stored row below."))
             existing = Result.objects.filter(session=session, round_number=round, table_number=table, room=room,
                                              board_number=board).first()  # fmt: skip
-        except DirectorError as exc:
-            form.add_error(None, str(exc))
+        except UserError as exc:
+            show_refusals(form, exc)
         else:
             messages.success(request, _("Board %(b)s at table %(t)s saved.") % {"b": board, "t": table})
             return redirect(_next_board_url(session, seating, round, table, room, board))
@@ -164,7 +170,7 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
             if "foul" in request.POST and fouled_form.is_valid():
                 versions = {r.pk: request.POST.get(f"version-{r.pk}", r.version) for r in results}
                 board_mark_fouled(board=board_obj, user=request.user, note=fouled_form.cleaned_data["note"],
-                                  versions=versions)  # fmt: skip
+                                  versions=versions, now=timezone.now())  # fmt: skip
                 messages.success(request, _("Board %(b)s is marked fouled; the versions are scored separately.")
                                  % {"b": board})  # fmt: skip
                 return redirect(
@@ -172,13 +178,13 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
                 )
             if "clear" in request.POST and clear_form.is_valid():
                 board_clear_fouled(
-                    board=board_obj, user=request.user, reason=clear_form.cleaned_data["reason"]
+                    board=board_obj, user=request.user, reason=clear_form.cleaned_data["reason"], now=timezone.now()
                 )
                 messages.success(request, _("Board %(b)s is no longer fouled.") % {"b": board})
                 return redirect(
                     "director:board_detail", slug=tournament.slug, session=session.number, board=board
                 )
-        except (DirectorError, ResultRejected) as exc:
+        except UserError as exc:
             fail(request, exc)
     rows = [{"result": r, "text": describe(r), "seats": r.seats()} for r in results]
     ruling_url = safe_url("appeals:ruling-new", tournament.slug)

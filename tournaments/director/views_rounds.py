@@ -12,11 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from preferans.movements import MovementError, director_rows
+from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Table, Tournament
 from tournaments.services.dashboard import overview
 from tournaments.services.event import current_session
-from tournaments.services.guards import DirectorError
-from tournaments.services.publication import correction_ends_at
 from tournaments.services.rounds import (
     handover,
     movement_choose,
@@ -42,7 +41,7 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
     context: dict[str, Any] = nav(tournament, session, active="dashboard") | {
         "ov": ov,
         "now": timezone.now(),
-        "correction_ends": correction_ends_at(tournament),
+        "correction_ends": tournament.correction_ends_at,
         "table_entry_urls": {t.table: safe_url("table:entry", t.code) for t in ov.tables},
     }
     if request.GET.get("partial"):
@@ -61,9 +60,9 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
             if scheme == "auto":
                 offer = movement_offer(tournament, rounds=rounds)
                 if offer.plan is None:
-                    raise DirectorError(offer.problem)
+                    raise UserError(offer.problem)
                 movement_choose(session=session, user=request.user, spec=offer.spec,
-                                movement=None if offer.spec else offer.plan.movement)  # fmt: skip
+                                movement=None if offer.spec else offer.plan.movement, now=timezone.now())  # fmt: skip
             elif scheme == "basic":
                 tables = form.cleaned_data.get("tables")
                 if not tables:
@@ -72,13 +71,13 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
                 spec: dict[str, Any] = {"scheme": "basic", "tables": tables}
                 if rounds:
                     spec["rounds"] = rounds
-                movement_choose(session=session, user=request.user, spec=spec)
+                movement_choose(session=session, user=request.user, spec=spec, now=timezone.now())
             else:
                 spec = {"scheme": "book", "participants": registered_count(tournament)}
                 if rounds:
                     spec["rounds"] = rounds
-                movement_choose(session=session, user=request.user, spec=spec)
-        except (DirectorError, MovementError) as exc:
+                movement_choose(session=session, user=request.user, spec=spec, now=timezone.now())
+        except (UserError, MovementError) as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(
@@ -121,8 +120,8 @@ def seating(request: HttpRequest, tournament: Tournament, session: Session) -> H
 def start_round(request: HttpRequest, tournament: Tournament, session: Session, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, session=session, number=number)
     try:
-        round_start(rnd=rnd, user=request.user)
-    except DirectorError as exc:
+        round_start(rnd=rnd, user=request.user, now=timezone.now())
+    except UserError as exc:
         fail(request, exc)
     else:
         messages.success(request, _("Round %(n)s has started.") % {"n": number})
@@ -134,8 +133,8 @@ def start_round(request: HttpRequest, tournament: Tournament, session: Session, 
 def end_round(request: HttpRequest, tournament: Tournament, session: Session, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, session=session, number=number)
     try:
-        round_end(rnd=rnd, user=request.user)
-    except DirectorError as exc:
+        round_end(rnd=rnd, user=request.user, now=timezone.now())
+    except UserError as exc:
         fail(request, exc)
         return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
     messages.success(request, _("Round %(n)s has ended.") % {"n": number})

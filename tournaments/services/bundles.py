@@ -16,8 +16,10 @@ from boards.models import Board
 from preferans.bundle.document import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, Problem, bundle_to_dict
 from preferans.bundle.rows import DEAL_FIELDS
 from preferans.bundle.shape import Loc
-from preferans.duplicate.session_scoring import scored_to_dict, validate_and_score
+from preferans.duplicate.session_scoring import score_bundle, validate_and_score
 from scoring.models import Penalty, Result
+from scoring.rescore import store_scores
+from scoring.selectors import scoring_bundle
 from tournaments.audit import log_action
 from tournaments.models import Participant, Session, Tournament, default_artificial
 
@@ -43,7 +45,7 @@ def tournament_to_bundle(tournament: Tournament) -> dict[str, Any]:
         "tournament": {
             "name": tournament.name,
             "variant": tournament.variant,
-            "rules": dict(tournament.rules or {}),
+            "rules": dict(tournament.rule_overrides or {}),
             "players_per_table": tournament.players_per_table,
             "deals_per_set": tournament.deals_per_set,
             "scoring": scoring,
@@ -145,18 +147,15 @@ def unique_slug(name: str) -> str:
 
 @transaction.atomic
 def import_bundle(
-    *, data: object, user: Any = None, slug: str | None = None, starts_on: dt.date | None = None
+    *, now: dt.datetime, data: object, user: Any = None, slug: str | None = None, starts_on: dt.date | None = None
 ) -> Tournament:
     """Create a tournament from a bundle. Raises BundleInvalid (nothing saved) for bad input.
 
-    Every played row is checked and scored by the core before anything is written; the stored
-    vists and matchpoints are the core's.
+    Every played row is checked by the core before anything is written; the stored vists and matchpoints
+    are the core's, computed from what was stored (the rescore's own path: import, rescore == scoring the file).
     """
-    from scoring.rescore import store_scores
-
     # Format problems and illegal rows are reported together, in one run.
-    bundle, scored_bundle = validate_and_score(data)
-    scored = scored_to_dict(scored_bundle)
+    bundle, _scored = validate_and_score(data)
     normal = bundle_to_dict(bundle)
     t = normal["tournament"]
     scoring = t.get("scoring", {})
@@ -164,7 +163,7 @@ def import_bundle(
         name=t["name"],
         slug=slug or unique_slug(t["name"]),
         variant=t["variant"],
-        rules=t.get("rules", {}),
+        rule_overrides=t.get("rules", {}),
         players_per_table=t["players_per_table"],
         deals_per_set=t.get("deals_per_set", t["players_per_table"]),
         unequal_results=scoring.get("unequal_results", "neuberg"),
@@ -212,15 +211,15 @@ def import_bundle(
         )
     for session in tournament.sessions.all():
         if session.movement:
-            _seat(session)
-    store_scores(tournament, scored)
+            _seat(session, now=now)
+    store_scores(tournament, score_bundle(scoring_bundle(tournament)), now=now)
     log_action(
         tournament=tournament,
         action="tournament.import",
         user=user,
         actor="" if user else "import_bundle",
         obj=tournament,
-        data={"sessions": len(normal["sessions"]), "participants": len(normal["participants"])},
+        data={"sessions": len(normal["sessions"]), "participants": len(normal["participants"])}, at=now,
     )
     return tournament
 
@@ -239,13 +238,13 @@ def _boards_of(session: dict[str, Any], *, deals_per_set: int) -> list[dict[str,
     return [boards[n] for n in sorted(boards)]
 
 
-def _seat(session: Session) -> None:
+def _seat(session: Session, *, now: dt.datetime) -> None:
     """Rounds, seatings and table codes from the session's movement, so the event can be run from here."""
     from tournaments.services.seating import SeatingError, apply_movement, movement_for
 
     spec = session.movement
     try:
-        apply_movement(session=session, movement=movement_for(session, spec), spec=spec, keep_results=True)
+        apply_movement(session=session, movement=movement_for(session, spec), spec=spec, keep_results=True, now=now)
     except SeatingError as exc:
         raise BundleInvalid([Problem(str(exc), Loc(session=session.number, where="movement"))]) from exc
 

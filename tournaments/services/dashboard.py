@@ -16,7 +16,6 @@ from django.utils.translation import ngettext
 from boards.models import Board
 from scoring.models import Result
 from tournaments.models import Publication, Round, Seating, Session, Table, Tournament
-from tournaments.services.publication import correction_ends_at
 from tournaments.services.rounds import RoundTimer, round_timer
 
 
@@ -204,7 +203,7 @@ def _next(
             "publish",
         )
     elif tournament.publication == Publication.OFFICIAL:
-        ends = correction_ends_at(tournament)
+        ends = tournament.correction_ends_at
         if ends and now < ends:
             ov.next_step = _("Correction period: corrections and appeals are accepted until it ends.")
         else:

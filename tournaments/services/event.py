@@ -12,14 +12,14 @@ from django.utils.translation import gettext as _
 
 from preferans.game import RulesError, make_rules
 from scoring.models import Result
-from scoring.results import mark_changed
+from scoring.rescore import mark_changed
 from tournaments.audit import log_action
+from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament, default_artificial
 from tournaments.services.bundles import unique_slug
-from tournaments.services.guards import DirectorError, ensure_not_locked
 
 # Settings that define how rows are read and seated: frozen once results (or seatings) exist.
-STRUCTURAL = ("variant", "rules", "players_per_table", "deals_per_set")
+STRUCTURAL = ("variant", "rule_overrides", "players_per_table", "deals_per_set")
 SCORING = ("unequal_results", "artificial")
 EDITABLE = (
     "name",
@@ -37,7 +37,7 @@ def check_rules(variant: str, rules: Mapping[str, Any] | None) -> None:
     try:
         make_rules(variant, dict(rules or {}))
     except (RulesError, ValueError) as exc:
-        raise DirectorError(_("The rule overrides are not valid: %(problem)s") % {"problem": exc}) from exc
+        raise UserError(_("The rule overrides are not valid: %(problem)s") % {"problem": exc}) from exc
 
 
 def check_artificial(artificial: Mapping[str, Any]) -> dict[str, int]:
@@ -45,12 +45,12 @@ def check_artificial(artificial: Mapping[str, Any]) -> dict[str, int]:
     for grade in ("A-", "A", "A+"):
         value = artificial.get(grade)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-            raise DirectorError(
+            raise UserError(
                 _("The artificial result %(grade)s must be a whole percentage 0–100.") % {"grade": grade}
             )
         out[grade] = value
     if not out["A-"] <= out["A"] <= out["A+"]:
-        raise DirectorError(
+        raise UserError(
             _("Artificial results must rise: A- ≤ A ≤ A+ (rules §11.2: 40, 50, at least 60).")
         )
     return out
@@ -63,7 +63,7 @@ def tournament_create(
     user: Any,
     slug: str | None = None,
     variant: str = "sochi",
-    rules: Mapping[str, Any] | None = None,
+    rule_overrides: Mapping[str, Any] | None = None,
     players_per_table: int = 4,
     deals_per_set: int | None = None,
     minutes_per_deal: int = 5,
@@ -73,22 +73,22 @@ def tournament_create(
     starts_on: dt.date | None = None,
     venue: str = "",
     language: str = "ru",
-    at: dt.datetime | None = None,
+    now: dt.datetime,
 ) -> Tournament:
     """A new event with its first session; the user who creates it directs it."""
     name = name.strip()
     if not name:
-        raise DirectorError(_("Give the tournament a name."))
+        raise UserError(_("Give the tournament a name."))
     if players_per_table not in (3, 4):
-        raise DirectorError(_("A table seats 3 or 4 players (rules §1)."))
-    check_rules(variant, rules)
+        raise UserError(_("A table seats 3 or 4 players (rules §1)."))
+    check_rules(variant, rule_overrides)
     if slug and Tournament.objects.filter(slug=slug).exists():
-        raise DirectorError(_("The short name “%(slug)s” is taken; choose another.") % {"slug": slug})
+        raise UserError(_("The short name “%(slug)s” is taken; choose another.") % {"slug": slug})
     tournament = Tournament.objects.create(
         name=name,
         slug=slug or unique_slug(name),
         variant=variant,
-        rules=dict(rules or {}),
+        rule_overrides=dict(rule_overrides or {}),
         players_per_table=players_per_table,
         deals_per_set=deals_per_set or players_per_table,
         minutes_per_deal=minutes_per_deal,
@@ -107,7 +107,7 @@ def tournament_create(
         action="tournament.create",
         user=user,
         obj=tournament,
-        at=at,
+        at=now,
         data={"slug": tournament.slug, "variant": variant, "players_per_table": players_per_table},
     )
     return tournament
@@ -119,10 +119,10 @@ def _jsonable(value: Any) -> Any:
 
 @transaction.atomic
 def tournament_update(
-    *, tournament: Tournament, user: Any, changes: Mapping[str, Any], reason: str = ""
+    *, now: dt.datetime, tournament: Tournament, user: Any, changes: Mapping[str, Any], reason: str = ""
 ) -> Tournament:
     """Change settings. How rows are read and seated is frozen once results or seatings exist."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
         raise ValueError(f"not editable here: {', '.join(unknown)}")
@@ -131,22 +131,22 @@ def tournament_update(
         return tournament
     structural = [k for k in changed if k in STRUCTURAL]
     if structural and Result.objects.filter(session__tournament=tournament).exists():
-        raise DirectorError(
+        raise UserError(
             _(
                 "Results have been entered: the variant, rules, players per table and deals per set are fixed now."
             )
         )
     seated = Seating.objects.filter(session__tournament=tournament).exists()
     if seated and {"players_per_table", "deals_per_set"} & set(changed):
-        raise DirectorError(
+        raise UserError(
             _(
                 "The movement has been set up: choose the movement again after changing players per table or deals per set."
             )
         )
     if "name" in changed and not str(changed["name"]).strip():
-        raise DirectorError(_("Give the tournament a name."))
+        raise UserError(_("Give the tournament a name."))
     variant = changed.get("variant", tournament.variant)
-    check_rules(variant, changed.get("rules", tournament.rules))
+    check_rules(variant, changed.get("rule_overrides", tournament.rule_overrides))
     if "artificial" in changed:
         changed["artificial"] = check_artificial(changed["artificial"])
     before = {k: _jsonable(getattr(tournament, k)) for k in changed}
@@ -159,52 +159,52 @@ def tournament_update(
         user=user,
         obj=tournament,
         reason=reason,
-        data={"before": before, "after": {k: _jsonable(v) for k, v in changed.items()}},
+        data={"before": before, "after": {k: _jsonable(v) for k, v in changed.items()}}, at=now,
     )
     if set(SCORING) & set(changed):
         for session in tournament.sessions.all():
-            mark_changed(session)
+            mark_changed(session, now=now)
     return tournament
 
 
 @transaction.atomic
-def director_add(*, tournament: Tournament, username: str, user: Any) -> Any:
-    ensure_not_locked(tournament)
+def director_add(*, now: dt.datetime, tournament: Tournament, username: str, user: Any) -> Any:
+    tournament.ensure_not_locked()
     model = get_user_model()
     try:
         added = model.objects.get(**{model.USERNAME_FIELD: username.strip()})
     except model.DoesNotExist:
-        raise DirectorError(
+        raise UserError(
             _("There is no user “%(name)s”. Ask the administrator to create the account first.")
             % {"name": username}
         ) from None
     tournament.directors.add(added)
     log_action(
         tournament=tournament, action="tournament.director_add", user=user, obj=tournament,
-        data={"director": added.get_username()},
+        data={"director": added.get_username()}, at=now,
     )  # fmt: skip
     return added
 
 
 @transaction.atomic
-def director_remove(*, tournament: Tournament, director: Any, user: Any) -> None:
-    ensure_not_locked(tournament)
+def director_remove(*, now: dt.datetime, tournament: Tournament, director: Any, user: Any) -> None:
+    tournament.ensure_not_locked()
     if tournament.directors.count() <= 1 and tournament.directors.filter(pk=director.pk).exists():
-        raise DirectorError(_("A tournament keeps at least one director."))
+        raise UserError(_("A tournament keeps at least one director."))
     tournament.directors.remove(director)
     log_action(
         tournament=tournament, action="tournament.director_remove", user=user, obj=tournament,
-        data={"director": director.get_username()},
+        data={"director": director.get_username()}, at=now,
     )  # fmt: skip
 
 
 @transaction.atomic
-def session_add(*, tournament: Tournament, user: Any) -> Session:
+def session_add(*, now: dt.datetime, tournament: Tournament, user: Any) -> Session:
     """Another session of the event (a new movement and boards, results added to the same standings)."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     last = tournament.sessions.order_by("-number").first()
     session = Session.objects.create(tournament=tournament, number=(last.number if last else 0) + 1)
-    log_action(tournament=tournament, action="session.create", user=user, obj=session)
+    log_action(tournament=tournament, action="session.create", user=user, obj=session, at=now)
     return session
 
 

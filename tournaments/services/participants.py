@@ -4,6 +4,7 @@ PINs for confirming rows at the table."""
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import random
 import secrets
@@ -17,8 +18,8 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty, Result
 from tournaments.audit import log_action
+from tournaments.errors import UserError
 from tournaments.models import Participant, Seating, Tournament
-from tournaments.services.guards import DirectorError, ensure_not_locked
 
 PIN_LENGTH = 4
 MAX_ROWS = 2000
@@ -93,7 +94,7 @@ def _rows_from_csv(content: bytes) -> list[list[str]]:
         except UnicodeDecodeError:
             continue
     else:  # pragma: no cover - cp1251 decodes any byte string
-        raise DirectorError(_("The file is not text in UTF-8 or Windows-1251."))
+        raise UserError(_("The file is not text in UTF-8 or Windows-1251."))
     sample = text[:4096]
     try:
         dialect: Any = csv.Sniffer().sniff(sample, delimiters=";,\t")
@@ -108,7 +109,7 @@ def _rows_from_xlsx(content: bytes) -> list[list[str]]:
     try:
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - any unreadable workbook is the same problem for the director
-        raise DirectorError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
+        raise UserError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
     sheet = workbook.worksheets[0]
     rows = [[_cell(c) for c in row] for row in sheet.iter_rows(values_only=True)]
     workbook.close()
@@ -137,16 +138,16 @@ def read_participants_file(
     elif lower.endswith((".csv", ".txt")):
         rows = _rows_from_csv(content)
     else:
-        raise DirectorError(_("Upload an .xlsx or .csv file."))
+        raise UserError(_("Upload an .xlsx or .csv file."))
     numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(r)]  # line numbers as in the file
     if not numbered:
-        raise DirectorError(_("The file has no lines."))
+        raise UserError(_("The file has no lines."))
     columns = _columns(numbered[0][1])
     if columns is not None:
         numbered = numbered[1:]
     columns = columns or {name: i for i, name in enumerate(DEFAULT_ORDER)}
     if len(numbered) > MAX_ROWS:
-        raise DirectorError(_("The file has more than %(n)s lines.") % {"n": MAX_ROWS})
+        raise UserError(_("The file has more than %(n)s lines.") % {"n": MAX_ROWS})
     taken = set() if replace else set(registered)
     in_file: dict[int, int] = {}
     parsed: list[tuple[int, int | None, str, str, str, list[str]]] = []
@@ -214,22 +215,22 @@ def _in_use(tournament: Tournament) -> set[int]:
 
 @transaction.atomic
 def participants_import(
-    *, tournament: Tournament, lines: Iterable[ImportLine], user: Any, replace: bool = False
+    *, now: dt.datetime, tournament: Tournament, lines: Iterable[ImportLine], user: Any, replace: bool = False
 ) -> int:
     """Register the lines without errors; ``replace`` first removes everyone not yet seated or scored."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     good = [line for line in lines if line.ok and line.number is not None]
     if replace:
         busy = _in_use(tournament)
         if busy:
-            raise DirectorError(
+            raise UserError(
                 _("Participants are already seated or have results: add to the list instead of replacing it.")
             )
         tournament.participants.all().delete()
     existing = set(tournament.participants.values_list("number", flat=True))
     clash = sorted(line.number for line in good if line.number in existing)  # type: ignore[misc]
     if clash:
-        raise DirectorError(
+        raise UserError(
             _("These numbers were registered meanwhile: %(numbers)s. Upload the file again.")
             % {"numbers": ", ".join(map(str, clash))}
         )
@@ -244,7 +245,7 @@ def participants_import(
     )  # fmt: skip
     log_action(
         tournament=tournament, action="participants.import", user=user, obj=tournament,
-        data={"added": len(good), "replace": replace, "numbers": [line.number for line in good]},
+        data={"added": len(good), "replace": replace, "numbers": [line.number for line in good]}, at=now,
     )  # fmt: skip
     return len(good)
 
@@ -261,7 +262,7 @@ def _pins(rng: random.Random, n: int) -> list[str]:
 
 @transaction.atomic
 def participant_save(
-    *,
+    *, now: dt.datetime,
     tournament: Tournament,
     user: Any,
     number: int,
@@ -272,17 +273,17 @@ def participant_save(
     rng: random.Random | None = None,
 ) -> Participant:
     """Register a participant, or change one (``participant``). A seated participant keeps his number."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     name = name.strip()
     if not name:
-        raise DirectorError(_("Give the participant's name."))
+        raise UserError(_("Give the participant's name."))
     if number < 1:
-        raise DirectorError(_("Numbers start at 1."))
+        raise UserError(_("Numbers start at 1."))
     clash = tournament.participants.filter(number=number)
     if participant is not None:
         clash = clash.exclude(pk=participant.pk)
     if clash.exists():
-        raise DirectorError(_("Number %(n)s is already registered.") % {"n": number})
+        raise UserError(_("Number %(n)s is already registered.") % {"n": number})
     if participant is None:
         participant = Participant.objects.create(
             tournament=tournament, number=number, name=name, club=club.strip(),
@@ -291,7 +292,7 @@ def participant_save(
         action, before = "participant.create", None
     else:
         if participant.number != number and participant.number in _in_use(tournament):
-            raise DirectorError(_("This participant is already seated: his number cannot change."))
+            raise UserError(_("This participant is already seated: his number cannot change."))
         before = {"number": participant.number, "name": participant.name, "club": participant.club,
                   "federation_id": participant.federation_id}  # fmt: skip
         participant.number, participant.name = number, name
@@ -301,30 +302,30 @@ def participant_save(
     log_action(
         tournament=tournament, action=action, user=user, obj=participant,
         data={"before": before, "after": {"number": number, "name": name, "club": participant.club,
-                                          "federation_id": participant.federation_id}},
+                                          "federation_id": participant.federation_id}}, at=now,
     )  # fmt: skip
     return participant
 
 
 @transaction.atomic
-def participant_delete(*, participant: Participant, user: Any) -> None:
+def participant_delete(*, now: dt.datetime, participant: Participant, user: Any) -> None:
     tournament = participant.tournament
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     if participant.number in _in_use(tournament):
-        raise DirectorError(_("This participant is seated or has results: he cannot be removed."))
+        raise UserError(_("This participant is seated or has results: he cannot be removed."))
     log_action(
         tournament=tournament, action="participant.delete", user=user, obj=participant,
-        data={"number": participant.number, "name": participant.name},
+        data={"number": participant.number, "name": participant.name}, at=now,
     )  # fmt: skip
     participant.delete()
 
 
 @transaction.atomic
 def pins_assign(
-    *, tournament: Tournament, user: Any, everyone: bool = False, rng: random.Random | None = None
+    *, now: dt.datetime, tournament: Tournament, user: Any, everyone: bool = False, rng: random.Random | None = None
 ) -> int:
     """Give a PIN to every participant without one (``everyone``: new PINs for all)."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     rng = rng or secrets.SystemRandom()
     people = (
         tournament.participants.all()
@@ -337,6 +338,6 @@ def pins_assign(
     Participant.objects.bulk_update(people, ["pin"])
     log_action(
         tournament=tournament, action="participants.pins", user=user, obj=tournament,
-        data={"count": len(people), "everyone": everyone},
+        data={"count": len(people), "everyone": everyone}, at=now,
     )  # fmt: skip
     return len(people)

@@ -12,19 +12,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.results import request_rescore
+from appeals.models import open_matters
+from scoring.rescore import request_rescore
 from tournaments.audit import log_action
+from tournaments.errors import UserError
 from tournaments.models import Publication, Round, Tournament, TournamentStatus
-from tournaments.services.guards import DirectorError, ensure_not_locked
 
 ORDER = (Publication.DRAFT, Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL)
-
-
-def correction_ends_at(tournament: Tournament) -> dt.datetime | None:
-    """The end of the correction period: the official publication + the correction minutes (30 by default)."""
-    if tournament.official_at is None:
-        return None
-    return tournament.official_at + dt.timedelta(minutes=tournament.correction_minutes)
 
 
 def standings_current(tournament: Tournament) -> bool:
@@ -41,15 +35,14 @@ def play_finished(tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def publish(*, tournament: Tournament, to: str, user: Any, at: dt.datetime | None = None) -> Tournament:
+def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime) -> Tournament:
     """Move the results one step forward: provisional → official → final."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one step at a time
     tournament.refresh_from_db()
-    now = at or timezone.now()
     current, target = ORDER.index(tournament.publication), ORDER.index(to)
     if target != current + 1:
-        raise DirectorError(
+        raise UserError(
             _("The results are “%(now)s”: the next step is “%(next)s”.")
             % {"now": tournament.get_publication_display(),
                "next": ORDER[min(current + 1, len(ORDER) - 1)].label}
@@ -57,23 +50,23 @@ def publish(*, tournament: Tournament, to: str, user: Any, at: dt.datetime | Non
     if not standings_current(tournament):
         request_rescore(tournament.pk)  # eager by default: computed here; with a worker, soon
     if not standings_current(tournament):
-        raise DirectorError(_("The standings are being recomputed; publish once they are current."))
+        raise UserError(_("The standings are being recomputed; publish once they are current."))
     if to == Publication.PROVISIONAL:
         tournament.published_at = now
     elif to == Publication.OFFICIAL:
         if not play_finished(tournament):
-            raise DirectorError(_("Official results come when every round has ended."))
+            raise UserError(_("Official results come when every round has ended."))
         tournament.official_at = now
     elif to == Publication.FINAL:
-        ends = correction_ends_at(tournament)
+        ends = tournament.correction_ends_at
         if ends is not None and now < ends:
-            raise DirectorError(
+            raise UserError(
                 _("The correction period runs until %(time)s; the results become final after it.")
                 % {"time": date_format(timezone.localtime(ends), "TIME_FORMAT")}
             )
         still_open = {k: n for k, n in open_matters(tournament).items() if n}
         if still_open:
-            raise DirectorError(
+            raise UserError(
                 _("Results cannot become final while matters are open: %(what)s. Decide or close them first.")
                 % {"what": ", ".join(f"{_(OPEN_LABELS[k])} {n}" for k, n in still_open.items())}
             )
@@ -88,41 +81,35 @@ OPEN_LABELS = {"appeals": gettext_noop("appeals"), "rulings": gettext_noop("ruli
                "corrections": gettext_noop("corrections")}  # fmt: skip
 
 
-def open_matters(tournament: Tournament) -> dict[str, int]:
-    """Appeals, rulings and corrections still open (the appeals app keeps them)."""
-    from appeals.services import open_matters as appeals_open_matters
-
-    return appeals_open_matters(tournament)
 
 
 @transaction.atomic
-def unpublish(*, tournament: Tournament, user: Any, reason: str) -> Tournament:
+def unpublish(*, tournament: Tournament, user: Any, reason: str, now: dt.datetime) -> Tournament:
     """Withdraw provisional results from the public (an error found before play ends)."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     if tournament.publication != Publication.PROVISIONAL:
-        raise DirectorError(_("Only provisional results can be withdrawn."))
+        raise UserError(_("Only provisional results can be withdrawn."))
     if not reason.strip():
-        raise DirectorError(_("Say why the results are withdrawn."))
+        raise UserError(_("Say why the results are withdrawn."))
     tournament.publication, tournament.published_at = Publication.DRAFT, None
     tournament.save(update_fields=["publication", "published_at"])
-    log_action(tournament=tournament, action="publication.draft", user=user, obj=tournament, reason=reason)
+    log_action(tournament=tournament, action="publication.draft", user=user, obj=tournament, reason=reason, at=now)
     return tournament
 
 
 @transaction.atomic
-def tournament_lock(*, tournament: Tournament, user: Any, at: dt.datetime | None = None) -> Tournament:
+def tournament_lock(*, tournament: Tournament, user: Any, now: dt.datetime) -> Tournament:
     """Freeze the whole event once its results are final: settings, participants, results, everything."""
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     if tournament.publication != Publication.FINAL:
-        raise DirectorError(_("Lock the tournament once its results are final."))
-    now = at or timezone.now()
+        raise UserError(_("Lock the tournament once its results are final."))
     tournament.status, tournament.locked_at = TournamentStatus.LOCKED, now
     tournament.save(update_fields=["status", "locked_at"])
     log_action(tournament=tournament, action="tournament.lock", user=user, obj=tournament, at=now)
     return tournament
 
 
-def rescore_now(*, tournament: Tournament, user: Any) -> str:
+def rescore_now(*, tournament: Tournament, user: Any, now: dt.datetime) -> str:
     """Ask for the standings again (a stuck or failed rescore); returns how it ran."""
-    log_action(tournament=tournament, action="tournament.rescore", user=user, obj=tournament)
+    log_action(tournament=tournament, action="tournament.rescore", user=user, obj=tournament, at=now)
     return request_rescore(tournament.pk)

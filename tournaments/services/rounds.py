@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from preferans.movements import (
@@ -21,8 +20,8 @@ from preferans.movements import (
     table_cards,
 )
 from tournaments.audit import log_action
+from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
-from tournaments.services.guards import DirectorError, ensure_not_locked
 from tournaments.services.seating import SeatingError, apply_movement, movement_for
 
 
@@ -57,14 +56,14 @@ def _short_spec(m: Movement, *, per_table: int, deals: int) -> dict[str, Any] | 
 
 
 def registered_count(tournament: Tournament) -> int:
-    """N when participants 1…N are registered without gaps; raises DirectorError otherwise."""
+    """N when participants 1…N are registered without gaps; raises UserError otherwise."""
     numbers = sorted(tournament.participants.values_list("number", flat=True))
     if not numbers:
-        raise DirectorError(_("Register the participants first."))
+        raise UserError(_("Register the participants first."))
     gaps = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
     if gaps:
         shown = ", ".join(map(str, gaps[:10])) + ("…" if len(gaps) > 10 else "")
-        raise DirectorError(
+        raise UserError(
             _("A movement seats participants 1…N without gaps; these numbers are missing: %(numbers)s.")
             % {"numbers": shown}
         )
@@ -74,7 +73,7 @@ def registered_count(tournament: Tournament) -> int:
 def movement_offer(tournament: Tournament, *, rounds: int | None = None) -> MovementOffer:
     try:
         n = registered_count(tournament)
-    except DirectorError as exc:
+    except UserError as exc:
         return MovementOffer(0, None, None, str(exc))
     per_table, deals = tournament.players_per_table, tournament.deals_per_set
     try:
@@ -91,13 +90,13 @@ def _started(session: Session) -> bool:
 
 @transaction.atomic
 def movement_choose(
-    *, session: Session, user: Any, spec: dict[str, Any] | None = None, movement: Movement | None = None
+    *, now: dt.datetime, session: Session, user: Any, spec: dict[str, Any] | None = None, movement: Movement | None = None
 ) -> Movement:
     """Seat the session by a movement: a short form (``spec``: basic/book) or a planned ``movement``."""
     tournament = session.tournament
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     if _started(session):
-        raise DirectorError(_("Play has started in this session: its movement can no longer change."))
+        raise UserError(_("Play has started in this session: its movement can no longer change."))
     n = registered_count(tournament)
     try:
         if movement is None:
@@ -105,13 +104,13 @@ def movement_choose(
                 raise ValueError("give spec or movement")
             movement = movement_for(session, spec)
         if movement.participants != n:
-            raise DirectorError(
+            raise UserError(
                 _("This movement seats %(m)s participants, but %(n)s are registered.")
                 % {"m": movement.participants, "n": n}
             )
-        apply_movement(session=session, movement=movement, spec=spec, user=user)
+        apply_movement(session=session, movement=movement, spec=spec, user=user, now=now)
     except SeatingError as exc:
-        raise DirectorError(str(exc)) from exc
+        raise UserError(str(exc)) from exc
     return movement
 
 
@@ -146,29 +145,28 @@ def round_timer(rnd: Round, tournament: Tournament) -> RoundTimer | None:
 
 
 @transaction.atomic
-def round_start(*, rnd: Round, user: Any, at: dt.datetime | None = None) -> Round:
+def round_start(*, rnd: Round, user: Any, now: dt.datetime) -> Round:
     """«Начало тура!»: rounds start in order, one at a time."""
     session = rnd.session
     tournament = session.tournament
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if rnd.status != Round.Status.PENDING:
-        raise DirectorError(_("Round %(n)s has already been started.") % {"n": rnd.number})
+        raise UserError(_("Round %(n)s has already been started.") % {"n": rnd.number})
     running = session.rounds.filter(status=Round.Status.RUNNING).first()
     if running is not None:
-        raise DirectorError(_("End round %(n)s first.") % {"n": running.number})
+        raise UserError(_("End round %(n)s first.") % {"n": running.number})
     earlier = session.rounds.filter(number__lt=rnd.number).exclude(status=Round.Status.ENDED)
     if earlier.exists():
-        raise DirectorError(
+        raise UserError(
             _("Rounds are played in order: round %(n)s comes first.") % {"n": earlier.first().number}
         )
-    now = at or timezone.now()
     rnd.status, rnd.started_at = Round.Status.RUNNING, now
     try:
         with transaction.atomic():
             rnd.save(update_fields=["status", "started_at"])
     except IntegrityError as exc:  # another director started a round at the same moment
-        raise DirectorError(_("Another round was started meanwhile; reload the page.")) from exc
+        raise UserError(_("Another round was started meanwhile; reload the page.")) from exc
     if session.status == Session.Status.PLANNED:
         Session.objects.filter(pk=session.pk).update(status=Session.Status.RUNNING)
     if tournament.status == TournamentStatus.SETUP:
@@ -179,15 +177,14 @@ def round_start(*, rnd: Round, user: Any, at: dt.datetime | None = None) -> Roun
 
 
 @transaction.atomic
-def round_end(*, rnd: Round, user: Any, at: dt.datetime | None = None) -> Round:
+def round_end(*, rnd: Round, user: Any, now: dt.datetime) -> Round:
     """«Конец тура»: the round's sets go on (see ``handover``); after the last round the session ends."""
     session = rnd.session
     tournament = session.tournament
-    ensure_not_locked(tournament)
+    tournament.ensure_not_locked()
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if rnd.status != Round.Status.RUNNING:
-        raise DirectorError(_("Round %(n)s is not running.") % {"n": rnd.number})
-    now = at or timezone.now()
+        raise UserError(_("Round %(n)s is not running.") % {"n": rnd.number})
     rnd.status, rnd.ended_at = Round.Status.ENDED, max(now, rnd.started_at)
     rnd.save(update_fields=["status", "ended_at"])
     if not session.rounds.exclude(status=Round.Status.ENDED).exists():

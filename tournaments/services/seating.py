@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import secrets
 from collections.abc import Mapping
@@ -41,7 +42,7 @@ def movement_for(session: Session, spec: Mapping[str, Any]) -> Movement:
 
 @transaction.atomic
 def apply_movement(
-    *,
+    *, now: dt.datetime,
     session: Session,
     movement: Movement,
     spec: Mapping[str, Any] | None = None,
@@ -134,5 +135,5 @@ def apply_movement(
         data={
             "session": session.number,
             "movement": session.movement if spec is not None else movement.scheme,
-        },
+        }, at=now,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from preferans.bundle.document import BundleInvalid, load_json
 from tournaments.services.bundles import import_bundle
@@ -31,7 +32,7 @@ class Command(BaseCommand):
             self.stderr.write(f"cannot read {path}: {exc.strerror}")
             raise SystemExit(2) from exc
         try:
-            tournament = import_bundle(data=load_json(text), slug=options.get("slug"))
+            tournament = import_bundle(data=load_json(text), slug=options.get("slug"), now=timezone.now())
         except BundleInvalid as exc:
             for problem in exc.problems:
                 self.stderr.write(str(problem))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from preferans.bundle.document import BundleInvalid, load_json
 from tournaments.models import Tournament
@@ -39,7 +40,7 @@ class Command(BaseCommand):
                     existing.delete()
                 try:
                     data = load_json(path.read_text(encoding="utf-8"))
-                    import_bundle(data=data, slug=slug)
+                    import_bundle(data=data, slug=slug, now=timezone.now())
                 except (BundleInvalid, ValueError, UnicodeDecodeError) as exc:
                     lines = [str(p) for p in getattr(exc, "problems", ())] or [str(exc)]
                     problems.extend(f"{path.name}: {line}" for line in lines)

@@ -31,7 +31,7 @@ class Command(BaseCommand):
                 user.save()
             Tournament.objects.filter(slug=DEMO_SLUG).delete()
             tournament = import_bundle(
-                data=demo_bundle(), user=user, slug=DEMO_SLUG, starts_on=timezone.localdate()
+                data=demo_bundle(), user=user, slug=DEMO_SLUG, starts_on=timezone.localdate(), now=timezone.now()
             )
             now = timezone.now()
             session = tournament.sessions.get(number=1)

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.results import Refusal
+from scoring.errors import Refusal
 
 Params = Mapping[str, Any]
 
@@ -179,7 +179,7 @@ MESSAGES: dict[str, list[Rule]] = {
     "vists_mismatch": [
         (_always, gettext_lazy("%(seat)s's vists %(claimed)s — the rules give %(computed)s."))
     ],
-    # -- the write path (scoring.results) --
+    # -- the write path (scoring.rows) --
     "seat_unknown": [(_always, gettext_lazy("There is no such seat at this table."))],
     "seat_missing": [(_always, gettext_lazy("A seat of this table has no participant."))],
     "seat_twice": [(_always, gettext_lazy("One participant sits in two seats."))],

@@ -4,11 +4,12 @@ fouled board (§10).
 ``board_layout_record`` stores the three hands and the prikup in the bundle's notation (formats.md §2), with
 an audit entry that keeps the old layout. ``played_version`` and ``board_fouled_apply`` serve the director's
 quick comparison page: which version a table's result belongs to, then the board marked fouled with that
-result in its version (through :func:`tournaments.services.boards_entry.board_mark_fouled`).
+result in its version (through :func:`boards.services.board_mark_fouled`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,15 +18,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from boards.models import Board
-from preferans.cards.deal import DealtBoard
-from preferans.cards.deal import BoardError, Seat, board_from_dict, board_to_dict
+from boards.services import VERSION_LABELS, board_mark_fouled
+from preferans.cards.deal import BoardError, DealtBoard, Seat, board_from_dict, board_to_dict
 from preferans.cards.deck import format_hand, parse_card, parse_hand
 from preferans.cards.fouled import PlayedLayout, compare_layouts, version_labels
 from scoring.models import Result
 from tournaments.audit import log_action
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry
-from tournaments.services.boards_entry import VERSION_LABELS, board_mark_fouled
-from tournaments.services.guards import DirectorError, ensure_not_locked, ensure_results_editable
 
 __all__ = [
     "PLAYED_ACTION",
@@ -44,23 +44,23 @@ PLAYED_ACTION = "board.played_layout"
 
 
 def dealt_board(board: Board) -> DealtBoard:
-    """The stored board as :class:`preferans.cards.deal.Board`; raises :class:`DirectorError` when it has no layout."""
+    """The stored board as :class:`preferans.cards.deal.DealtBoard`; raises :class:`UserError` when it has no layout."""
     if not board.has_layout:
-        raise DirectorError(_("Board %(b)s has no layout yet: enter it first.") % {"b": board.number})
+        raise UserError(_("Board %(b)s has no layout yet: enter it first.") % {"b": board.number})
     try:
-        return board_from_dict(
-            {"number": board.number, "set": board.set_number, "dealer": board.dealer,
-             "hands": board.hands, "prikup": board.prikup}
-        )  # fmt: skip
+        dealt = board.deal()
     except BoardError as exc:
-        raise DirectorError(
+        raise UserError(
             _("The stored layout of board %(b)s is not valid: %(why)s") % {"b": board.number, "why": exc}
         ) from exc
+    assert dealt is not None
+    return dealt
 
 
 @transaction.atomic
 def board_layout_record(
-    *, board: Board, hands: Mapping[str, str], prikup: Sequence[str], user: Any, reason: str = ""
+    *, board: Board, hands: Mapping[str, str], prikup: Sequence[str], user: Any, now: dt.datetime,
+    reason: str = "",
 ) -> Board:
     """Store the board's layout: ``hands`` ``{"N": "SAKQ C7 DJ98 H10", …}``, ``prikup`` ``["H7", "D8"]`` (top
     card first), as :func:`preferans.cards.deal.board_to_dict` writes them.
@@ -69,17 +69,17 @@ def board_layout_record(
     stored layout needs a ``reason``; the audit entry keeps the old one. Storing the same layout again changes
     nothing.
     """
-    ensure_not_locked(board.session.tournament)
+    board.session.tournament.ensure_not_locked()
     try:
         checked = board_from_dict(
             {"number": board.number, "set": board.set_number, "dealer": board.dealer,
              "hands": dict(hands), "prikup": list(prikup)}
         )  # fmt: skip
     except BoardError as exc:
-        raise DirectorError(_("The layout is not valid: %(why)s") % {"why": exc}) from exc
+        raise UserError(_("The layout is not valid: %(why)s") % {"why": exc}) from exc
     players = board.session.tournament.players_per_table
     if checked.players != players:
-        raise DirectorError(
+        raise UserError(
             _("At a %(n)s-player table the hands of board %(b)s are in other pockets.")
             % {"n": players, "b": board.number}
         )
@@ -89,13 +89,14 @@ def board_layout_record(
     if before == {"hands": data["hands"], "prikup": data["prikup"]}:
         return board
     if board.has_layout and not reason.strip():
-        raise DirectorError(
+        raise UserError(
             _("Board %(b)s already has a layout: say why it is replaced.") % {"b": board.number}
         )
     board.hands, board.prikup = data["hands"], data["prikup"]
     board.save(update_fields=["hands", "prikup"])
     log_action(
         tournament=board.session.tournament, action="board.layout", user=user, obj=board, reason=reason.strip(),
+        at=now,
         data={"session": board.session.number, "board": board.number, "before": before,
               "after": {"hands": data["hands"], "prikup": data["prikup"]}},
     )  # fmt: skip
@@ -165,7 +166,7 @@ def played_version(*, board: Board, result: Result, played: PlayedLayout) -> str
 
     ``"A"`` when it is the board as dealt. Otherwise the label of another table's result recorded with the
     same layout (grouped by :func:`preferans.cards.fouled.version_labels`), else the first label no other result of
-    the board uses yet. Raises :class:`DirectorError` when the layout does not fit the board or every label is
+    the board uses yet. Raises :class:`UserError` when the layout does not fit the board or every label is
     taken.
     """
     dealt = dealt_board(board)
@@ -174,7 +175,7 @@ def played_version(*, board: Board, result: Result, played: PlayedLayout) -> str
     try:
         labels = version_labels(dealt, [k.played for k in others] + [played])
     except BoardError as exc:
-        raise DirectorError(str(exc)) from exc
+        raise UserError(str(exc)) from exc
     if labels[-1] == "A":
         return "A"
     results = Result.objects.filter(session=board.session, board_number=board.number).exclude(pk=result.pk)
@@ -188,7 +189,7 @@ def played_version(*, board: Board, result: Result, played: PlayedLayout) -> str
     for label in VERSION_LABELS[1:]:
         if label not in taken:
             return label
-    raise DirectorError(
+    raise UserError(
         _("Every version label (%(labels)s) is already used on this board.")
         % {"labels": ", ".join(VERSION_LABELS)}
     )
@@ -196,22 +197,23 @@ def played_version(*, board: Board, result: Result, played: PlayedLayout) -> str
 
 @transaction.atomic
 def board_fouled_apply(
-    *, board: Board, result: Result, played: PlayedLayout, version: str, note: str, user: Any
+    *, board: Board, result: Result, played: PlayedLayout, version: str, note: str, user: Any, now: dt.datetime
 ) -> Board:
     """Mark the board fouled (rules §10) and put ``result`` in ``version``; keep the played layout in the audit
     trail, so that the next table's comparison finds it."""
-    ensure_results_editable(board.session.tournament)
+    board.session.tournament.ensure_scores_open()
     if result.session_id != board.session_id or result.board_number != board.number:
-        raise DirectorError(_("That result is not of board %(b)s.") % {"b": board.number})
+        raise UserError(_("That result is not of board %(b)s.") % {"b": board.number})
     try:
         comparison = compare_layouts(dealt_board(board), played)
     except BoardError as exc:
-        raise DirectorError(str(exc)) from exc
+        raise UserError(str(exc)) from exc
     if version == "A" and comparison.is_fouled:
-        raise DirectorError(_("This table did not play the board as dealt: its result cannot be version A."))
-    board_mark_fouled(board=board, user=user, note=note, versions={result.pk: version})
+        raise UserError(_("This table did not play the board as dealt: its result cannot be version A."))
+    board_mark_fouled(board=board, user=user, note=note, versions={result.pk: version}, now=now)
     log_action(
         tournament=board.session.tournament, action=PLAYED_ACTION, user=user, obj=board, reason=note.strip(),
+        at=now,
         data={"session": board.session.number, "board": board.number, "result": result.pk,
               "round": result.round_number, "table": result.table_number, "room": result.room,
               "version": version, "played": played_to_dict(played), "moves": list(comparison.lines)},

@@ -1,0 +1,95 @@
+"""The REST API: thin views over the services of the other apps (scoring, table, tournaments).
+
+Who may do what (tested in tests/api/test_permissions.py):
+
+* anyone: tournaments, sessions, rounds, tables (without codes), seatings, boards (deals only after the
+  session, once results are public), standings and results once public;
+* a player at a table (``Authorization: Player code:number:PIN``): his own table's rows — the player at N
+  creates and corrects (until someone confirms), the others confirm or dispute;
+* a director of the tournament (token or session login): everything, every change audited.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import exceptions
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+
+from api.auth import PlayerAuthentication, TablePlayer
+from api.serializers import (
+    ErrorSerializer,
+)
+from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
+from tournaments.models import Publication, Session, Tournament
+from tournaments.permissions import can_direct
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Invalid request or row (row_invalid, invalid)."),
+    401: OpenApiResponse(ErrorSerializer, description="Not authenticated, or a wrong PIN."),
+    403: OpenApiResponse(ErrorSerializer, description="Not allowed."),
+    404: OpenApiResponse(ErrorSerializer, description="Not found (or not visible to you)."),
+    409: OpenApiResponse(ErrorSerializer, description="Conflict: already entered, or locked."),
+    429: OpenApiResponse(ErrorSerializer, description="Too many requests."),
+}
+READ_ERRORS = {k: v for k, v in ERRORS.items() if k in (400, 404, 429)}
+IDEMPOTENCY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="Any unique string per intended write (a UUID): a retry with the same key returns the first "
+    "answer and never stores a second row.",
+)
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise exceptions.ValidationError({name: [_("A whole number is required.")]}) from None
+    if not 0 < value < 2**31:
+        raise exceptions.ValidationError({name: [_("A whole number is required.")]})
+    return value
+
+
+def _param(name: str, description: str, kind: Any = OpenApiTypes.INT) -> OpenApiParameter:
+    return OpenApiParameter(name, kind, OpenApiParameter.QUERY, description=description, required=False)
+
+
+def is_director(user: Any, tournament: Tournament) -> bool:
+    return not isinstance(user, TablePlayer) and can_direct(user, tournament)
+
+
+def directed(user: Any) -> Q:
+    """Rows of tournaments the user directs (``Q(pk__in=[])`` for nobody)."""
+    if isinstance(user, TablePlayer) or not getattr(user, "is_authenticated", False):
+        return Q(pk__in=[])
+    if user.is_superuser:
+        return Q()
+    return Q(session__tournament__in=user.directed_tournaments.all())
+
+
+def results_public(tournament: Tournament, session: Session) -> bool:
+    """After the session, and once the tournament's results are published (rules §12.2.4, §13)."""
+    return session.status == Session.Status.FINISHED and tournament.publication != Publication.DRAFT
+
+
+class ApiView:
+    # Token first: an anonymous write is answered 401 with «WWW-Authenticate: Token».
+    authentication_classes = [TokenAuthentication, PlayerAuthentication, SessionAuthentication]
+    permission_classes = [AllowAny]  # every view decides itself (see the module's docstring)
+    throttle_classes = [AnonThrottle, UserThrottle, PlayerThrottle]
+
+
+def require_auth(request: Request) -> None:
+    if not getattr(request.user, "is_authenticated", False):
+        raise exceptions.NotAuthenticated()

@@ -1,0 +1,351 @@
+"""Protocol rows: entry by the player at N or a director, correction, confirmation and dispute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import exceptions, mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.auth import TablePlayer
+from api.common import (
+    ERRORS,
+    IDEMPOTENCY,
+    READ_ERRORS,
+    ApiView,
+    _int_param,
+    _param,
+    directed,
+    is_director,
+    require_auth,
+    results_public,
+)
+from api.errors import ApiError
+from api.serializers import (
+    DisputeSerializer,
+    ResultSerializer,
+    ResultUpdateSerializer,
+    ResultWriteSerializer,
+)
+from scoring.confirmation import result_confirm
+from scoring.errors import ResultConflict
+from scoring.models import Result
+from scoring.rows import result_delete, result_save
+from table import services
+from table.ratelimit import client_ip
+from tournaments.models import Publication, Session
+from tournaments.permissions import can_direct
+
+
+# -- results --------------------------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            _param("session", "Session id."),
+            _param("board", "Board number."),
+            _param("round", "Round number."),
+            _param("table", "Table number."),
+            _param("status", "entered, confirmed, disputed or director.", OpenApiTypes.STR),
+        ],
+        responses={200: ResultSerializer(many=True), **READ_ERRORS},
+    ),
+    retrieve=extend_schema(responses={200: ResultSerializer, **READ_ERRORS}),
+    destroy=extend_schema(responses={204: None, **ERRORS}),
+)
+class ResultViewSet(
+    ApiView,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Protocol rows. Before the session ends a player sees only his own table's rows (rules §12.2.4)."""
+
+    serializer_class = ResultSerializer
+
+    def get_queryset(self) -> QuerySet[Result]:
+        user = self.request.user
+        visible = Q(session__status=Session.Status.FINISHED) & ~Q(
+            session__tournament__publication=Publication.DRAFT
+        )
+        visible |= directed(user)
+        if isinstance(user, TablePlayer):
+            p = user.participant
+            visible |= Q(session__tournament_id=p.tournament_id) & (
+                Q(seat_n=p) | Q(seat_e=p) | Q(seat_s=p) | Q(seat_w=p)
+            )
+        qs = (
+            Result.objects.filter(visible)
+            .select_related("session__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
+            .order_by("session_id", "position", "id")
+        )
+        if self.action == "list":
+            for name, field in (("session", "session_id"), ("board", "board_number"), ("round", "round_number"),
+                                ("table", "table_number")):  # fmt: skip
+                value = _int_param(self.request, name)
+                if value:
+                    qs = qs.filter(**{field: value})
+            wanted = self.request.query_params.get("status")
+            if wanted:
+                qs = qs.filter(status=wanted)
+        return qs
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        user = self.request.user
+
+        def show_scores(result: Result) -> bool:
+            t = result.session.tournament
+            return is_director(user, t) or results_public(t, result.session)
+
+        return {**super().get_serializer_context(), "show_scores": show_scores}
+
+    def _answer(self, result: Result, code: int, replayed: bool = False) -> Response:
+        if not _relations_loaded(result):
+            result = Result.objects.select_related(
+                "session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
+            ).get(pk=result.pk)
+        response = Response(self.get_serializer(result).data, status=code)
+        if replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
+
+    # -- create -----------------------------------------------------------------------------------------
+    @extend_schema(
+        request=ResultWriteSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: ResultSerializer, **ERRORS},
+        summary="Enter a protocol row",
+        description="Players: the player at N of the table (rules §6), for a board of the running round; the "
+        "row then waits for the other players' confirmation. Directors: any session, round and table "
+        "(seats default to the seating); the row is the director's at once. A retried request with the same "
+        "Idempotency-Key returns the first answer (with «Idempotent-Replayed: true»).",
+    )
+    def create(self, request: Request) -> Response:
+        require_auth(request)
+        serializer = ResultWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        key = request.headers.get("Idempotency-Key") or None
+        user = request.user
+        if isinstance(user, TablePlayer):
+            return self._player_create(user, data, serializer.row(), key)
+        return self._director_create(user, data, serializer.row(), key)
+
+    def _player_create(
+        self, player: TablePlayer, data: dict[str, Any], row: dict[str, Any], key: str | None
+    ) -> Response:
+        state = services.table_state(player.table, lean=True)
+        services.require_round(state)
+        expected = {"session": state.session.pk, "round": state.round.number, "table": state.table.number}  # type: ignore[union-attr]
+        if any(name in data and data[name] != value for name, value in expected.items()) or (
+            "room" in self.request.data and data.get("room") != state.table.room
+        ):
+            raise ApiError(
+                "not_this_table", _("Players enter rows only for their own table's running round."), 403
+            )
+        if "extra_entries" in row or "penalty_tricks" in row or "seats" in data:
+            raise ApiError(
+                "permission_denied", _("Seats, extra entries and penalty tricks are for the director."), 403
+            )
+        ip = client_ip(self.request._request)
+        others = []
+        for i, c in enumerate(data.get("confirmations") or ()):
+            try:
+                others.append(services.identify(state=state, number=c["number"], pin=c["pin"], ip=ip))
+            except services.TableRefused as exc:
+                if exc.code != "wrong_pin":
+                    raise
+                message = _("Wrong number or PIN for participant %(number)s among the confirmations: "
+                            "nothing was stored.") % {"number": c["number"]}  # fmt: skip
+                raise ApiError(
+                    "wrong_pin", message, 403,
+                    details=[{"field": f"confirmations.{i}.pin", "code": "wrong_pin", "message": message}],
+                ) from exc  # fmt: skip
+        result, created = services.table_submit(
+            state=state,
+            participant=player.participant,
+            board_number=data["board"],
+            row=row,
+            idempotency_key=key,
+            confirmed_by=others,
+            now=timezone.now(),
+        )
+        return self._answer(result, status.HTTP_201_CREATED, replayed=not created)
+
+    def _director_create(
+        self, user: Any, data: dict[str, Any], row: dict[str, Any], key: str | None
+    ) -> Response:
+        for name in ("session", "round", "table"):
+            if name not in data:
+                raise exceptions.ValidationError({name: [_("This field is required.")]})
+        if data.get("confirmations"):
+            raise exceptions.ValidationError(
+                {
+                    "confirmations": [
+                        _("Confirmations come from the players at the table; a director's row needs none.")
+                    ]
+                }
+            )
+        session = Session.objects.select_related("tournament").filter(pk=data["session"]).first()
+        if session is None:
+            raise exceptions.ValidationError({"session": [_("No such session.")]})
+        if not can_direct(user, session.tournament):
+            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        scoped = services.scoped_key(f"user:{user.pk}", services.check_key(key))
+        if scoped:
+            again = Result.objects.filter(idempotency_key=scoped).first()
+            if again is not None:
+                return self._answer(_same_slot(again, session, data), status.HTTP_201_CREATED, replayed=True)
+        try:
+            result = result_save(
+                session=session, board=data["board"], round=data["round"], table=data["table"],
+                room=data.get("room", 1), seats=data.get("seats"), row=row, version=data.get("version"),
+                status=Result.Status.DIRECTOR, user=user, reason=data.get("reason", ""), idempotency_key=scoped,
+                now=timezone.now(),
+            )  # fmt: skip
+        except ResultConflict as exc:
+            if scoped and exc.existing.idempotency_key == scoped:
+                return self._answer(exc.existing, status.HTTP_201_CREATED, replayed=True)
+            raise
+        return self._answer(result, status.HTTP_201_CREATED)
+
+    # -- update -----------------------------------------------------------------------------------------
+    @extend_schema(
+        request=ResultUpdateSerializer,
+        responses={200: ResultSerializer, **ERRORS},
+        summary="Correct a protocol row",
+        description="Players: the player at N, until anybody confirmed (else 409 locked). Directors: any "
+        "time, audited with the reason; the row becomes the director's.",
+    )
+    def update(self, request: Request, pk: str | None = None) -> Response:
+        return self._update(request, partial=False)
+
+    @extend_schema(request=ResultUpdateSerializer, responses={200: ResultSerializer, **ERRORS})
+    def partial_update(self, request: Request, pk: str | None = None) -> Response:
+        return self._update(request, partial=True)
+
+    def _update(self, request: Request, *, partial: bool) -> Response:
+        require_auth(request)
+        result = self.get_object()
+        serializer = ResultUpdateSerializer(data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        row = {**(result.row if partial else {}), **serializer.row()}
+        user = request.user
+        if isinstance(user, TablePlayer):
+            state = self._player_state(user, result)
+            if "extra_entries" in row or "penalty_tricks" in row:
+                raise ApiError(
+                    "permission_denied", _("Extra entries and penalty tricks are for the director."), 403
+                )
+            updated, _created = services.table_submit(
+                state=state,
+                participant=user.participant,
+                board_number=result.board_number,
+                row=row,
+                replace=True,
+                now=timezone.now(),
+            )
+            return self._answer(updated, status.HTTP_200_OK)
+        tournament = result.session.tournament
+        if not can_direct(user, tournament):
+            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        updated = result_save(
+            session=result.session, board=result.board_number, round=result.round_number, table=result.table_number,
+            room=result.room, seats=result.seats(), row=row, status=Result.Status.DIRECTOR,
+            user=user, reason=serializer.validated_data.get("reason", ""), replace=True, now=timezone.now(),
+        )  # fmt: skip
+        return self._answer(updated, status.HTTP_200_OK)
+
+    def destroy(self, request: Request, pk: str | None = None) -> Response:
+        """Delete a row (directors only; audited)."""
+        require_auth(request)
+        result = self.get_object()
+        if not is_director(request.user, result.session.tournament):
+            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        result_delete(result=result, user=request.user, reason=request.query_params.get("reason", ""),
+                      now=timezone.now())  # fmt: skip
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    # -- confirmation -----------------------------------------------------------------------------------
+    def _player_state(self, player: TablePlayer, result: Result) -> services.TableState:
+        state = services.table_state(player.table, lean=True)
+        services.seated(state, player.participant)
+        if not state.is_current(result):
+            raise ApiError("not_this_table", _("This row is not from your table's current round."), 403)
+        return state
+
+    @extend_schema(
+        request=None,
+        responses={200: ResultSerializer, **ERRORS},
+        summary="Confirm a row",
+        description="A player of the table other than N agrees; once all have, the row is confirmed and "
+        "locked. A director's confirmation locks it at once. Confirming twice is harmless.",
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        require_auth(request)
+        result = self.get_object()
+        user = request.user
+        if isinstance(user, TablePlayer):
+            state = self._player_state(user, result)
+            return self._answer(
+                services.table_confirm(state=state, result=result, participant=user.participant, now=timezone.now()),
+                200,
+            )
+        if not can_direct(user, result.session.tournament):
+            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        return self._answer(result_confirm(result=result, seat=None, user=user, now=timezone.now()), 200)
+
+    @extend_schema(
+        request=DisputeSerializer,
+        responses={200: ResultSerializer, **ERRORS},
+        summary="Dispute a row",
+        description="A player of the table other than N does not agree: the row is marked disputed and "
+        "appears on the director's dashboard.",
+    )
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, pk: str | None = None) -> Response:
+        require_auth(request)
+        result = self.get_object()
+        user = request.user
+        if not isinstance(user, TablePlayer):
+            raise exceptions.PermissionDenied(_("Disputes come from the players at the table."))
+        state = self._player_state(user, result)
+        serializer = DisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        updated = services.table_dispute(
+            state=state,
+            result=result,
+            participant=user.participant,
+            reason=serializer.validated_data["reason"],
+            now=timezone.now(),
+        )
+        return self._answer(updated, 200)
+
+
+def _relations_loaded(result: Result) -> bool:
+    """Whether the row already holds what its answer shows (session, tournament, seats): no refetch then."""
+    meta = Result._meta
+    if not all(meta.get_field(name).is_cached(result) for name in ("session", "seat_n", "seat_e", "seat_s")):  # type: ignore[union-attr]
+        return False
+    if result.seat_w_id is not None and not meta.get_field("seat_w").is_cached(result):  # type: ignore[union-attr]
+        return False
+    return Session.tournament.is_cached(result.session)  # type: ignore[attr-defined]
+
+
+def _same_slot(result: Result, session: Session, data: dict[str, Any]) -> Result:
+    if (result.session_id, result.board_number, result.round_number, result.table_number) != (
+        session.pk, data["board"], data["round"], data["table"],
+    ):  # fmt: skip
+        raise ApiError(
+            "idempotency_key_reused",
+            _("This idempotency key was already used for another row; send a new key."),
+            409,
+        )
+    return result

@@ -1,0 +1,424 @@
+"""Writing protocol rows: the one path every channel goes through (director's pages, table, API, rulings,
+the appeals committee). Every rule of a row lives here:
+
+* scores may change (not locked; once final only an obvious arithmetic error, rules §1) — the tournament's own
+  rule, :meth:`~tournaments.models.Tournament.ensure_scores_open`;
+* the seats are the table's: given, or the seating's of that round (rules §5);
+* the board is one of the session's, and one of the set the table plays in that round (rules §4) — unless the
+  director rules on a wrong board (§11.6), which may let a result on another board stand;
+* nobody plays a board twice (§11.6);
+* the row is legal and its vists are the core's (:mod:`preferans.game`); an adjustment is A-/A/A+ per seat or
+  vists per seat (§11.2);
+* a correction says why (it goes into the audit trail).
+
+Every change writes an audit entry and marks the session changed; the standings are recomputed after the commit.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from boards.models import Board
+from preferans.bundle.rows import DEAL_FIELDS
+from preferans.game import RowInvalid, score_row
+from preferans.game.seats import table_seats
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from scoring.errors import Refusal, ResultConflict, ResultRejected
+from scoring.models import Result
+from scoring.rescore import mark_changed
+from tournaments.audit import audit_entry, log_action
+from tournaments.errors import Detail, UserError
+from tournaments.models import AuditEntry, Participant, Seating, Session, Tournament
+
+ARTIFICIAL_GRADES = ("A-", "A", "A+")
+SEATING_RELATIONS = ("seat_n", "seat_e", "seat_s", "seat_w")
+
+
+def compute_vists(
+    *, tournament: Tournament, row: Mapping[str, Any], dealer: str | None
+) -> dict[str, Fraction]:
+    """The core's vists for a played row (raises ResultRejected with the core's reasons)."""
+    try:
+        return score_row(row, rules=tournament.rules, players=tournament.players_per_table, dealer=dealer)
+    except RowInvalid as exc:
+        raise ResultRejected(Refusal(e.code, e.field, e.message, dict(e.params)) for e in exc.errors) from exc
+
+
+def seating_at(session: Session, *, round: int, table: int, room: int = 1) -> Seating | None:
+    """Who sits at the table in that round, and the set it plays (``None``: nobody is seated there)."""
+    return (
+        Seating.objects.filter(session=session, room=room, round_number=round, table_number=table)
+        .select_related(*SEATING_RELATIONS)
+        .first()
+    )
+
+
+def _check_seats(
+    tournament: Tournament, seats: Mapping[str, int], known: Mapping[str, Participant] | None = None
+) -> dict[str, Participant]:
+    wanted = table_seats(tournament.players_per_table)
+    refusals: list[Refusal] = []
+    extra = sorted(set(seats) - set(wanted))
+    if extra:
+        refusals.append(
+            Refusal("seat_unknown", "seats", f"no seat {', '.join(extra)} at this table", {"seats": extra})
+        )
+    missing = [s for s in wanted if s not in seats]
+    if missing:
+        refusals.append(
+            Refusal(
+                "seat_missing", "seats", f"seat {', '.join(missing)} has no participant", {"seats": missing}
+            )
+        )
+    numbers = [seats[s] for s in wanted if s in seats]
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    if twice:
+        refusals.append(
+            Refusal(
+                "seat_twice",
+                "seats",
+                f"participant {', '.join(map(str, twice))} sits in two seats",
+                {"numbers": twice},
+            )
+        )
+    given = {p.number: p for p in (known or {}).values() if p.tournament_id == tournament.pk}
+    if set(numbers) <= set(given):
+        found = given
+    else:
+        found = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=numbers)}
+    unknown = sorted(set(numbers) - set(found))
+    if unknown:
+        refusals.append(
+            Refusal(
+                "participant_unknown",
+                "seats",
+                f"no participant number {', '.join(map(str, unknown))}",
+                {"numbers": unknown},
+            )
+        )
+    if refusals:
+        raise ResultRejected(refusals)
+    return {s: found[seats[s]] for s in wanted}
+
+
+def _check_adjustment(
+    tournament: Tournament, adjusted: Mapping[str, Any] | None, assigned: Mapping[str, Any] | None
+) -> tuple[dict[str, str] | None, dict[str, str] | None]:
+    seats = table_seats(tournament.players_per_table)
+    refusals: list[Refusal] = []
+    adj_out = asg_out = None
+    if adjusted is not None:
+        adj_out = {}
+        for seat in seats:
+            grade = adjusted.get(seat)
+            if grade not in ARTIFICIAL_GRADES:
+                refusals.append(
+                    Refusal(
+                        "adjusted_grade",
+                        f"adjusted.{seat}",
+                        f"seat {seat} needs an artificial result A-, A or A+",
+                        {"seat": seat},
+                    )
+                )
+            else:
+                adj_out[seat] = grade
+    if assigned is not None:
+        asg_out = {}
+        for seat in seats:
+            try:
+                asg_out[seat] = format_fraction(parse_fraction(assigned.get(seat)))
+            except NumberFormatError:
+                refusals.append(
+                    Refusal(
+                        "assigned_value",
+                        f"assigned.{seat}",
+                        f"seat {seat} needs an assigned score in vists",
+                        {"seat": seat},
+                    )
+                )
+    if refusals:
+        raise ResultRejected(refusals)
+    return adj_out, asg_out
+
+
+def _check_not_played_before(
+    session: Session,
+    *,
+    board: int,
+    room: int,
+    table: int,
+    round: int,
+    seats: Mapping[str, int],
+    participants: Mapping[str, Participant],
+) -> None:
+    """Nobody plays a board twice (rules §11.6): the director rules on it instead of a second row."""
+    numbers = set(seats.values())
+    ids = [p.pk for p in participants.values()]
+    earlier = (
+        Result.objects.filter(session=session, board_number=board)
+        .exclude(room=room, table_number=table, round_number=round)
+        .filter(Q(seat_n_id__in=ids) | Q(seat_e_id__in=ids) | Q(seat_s_id__in=ids) | Q(seat_w_id__in=ids))
+        .order_by()[:1]
+    )
+    clash = next(iter(earlier), None)  # its seats are read only when there is one
+    if clash is not None:
+        again = sorted(numbers & set(clash.seats().values()))
+        raise ResultRejected(
+            [
+                Refusal(
+                    "board_played_twice",
+                    "seats",
+                    f"participant {', '.join(map(str, again))} already played board {board} "
+                    f"(table {clash.table_number}, round {clash.round_number}): the director rules on it (§11.6)",
+                    {
+                        "numbers": again,
+                        "board": board,
+                        "table": clash.table_number,
+                        "round": clash.round_number,
+                    },
+                )
+            ]
+        )
+
+
+def _board_of(
+    session: Session, board: int, *, seating: Seating | None, given: Board | None, outside_set: bool
+) -> Board | None:
+    """The board, checked: one of the session's (when it has boards), and in the set the table plays (§4)."""
+    if given is not None and given.number == board and given.session_id == session.pk:
+        found: Board | None = given
+    else:
+        found = Board.objects.filter(session=session, number=board).first()
+        if found is None and session.boards.exists():
+            message = _("This session has no board %(board)s.") % {"board": board}
+            raise UserError(message, code="board_unknown", details=[Detail("board", "board_unknown", message)])
+    if found is not None and seating is not None and not outside_set and not seating.plays(found):
+        message = _("Board %(board)s is not in set %(set)s, which table %(table)s plays in round %(round)s.") % {
+            "board": board, "set": seating.set_number, "table": seating.table_number, "round": seating.round_number,
+        }  # fmt: skip
+        raise UserError(message, code="board_not_here", details=[Detail("board", "board_not_here", message)])
+    return found
+
+
+def result_save(
+    *,
+    session: Session,
+    board: int,
+    round: int,
+    table: int,
+    now: dt.datetime,
+    seats: Mapping[str, int] | None = None,
+    row: Mapping[str, Any] | None = None,
+    adjusted: Mapping[str, Any] | None = None,
+    assigned: Mapping[str, Any] | None = None,
+    version: str | None = None,
+    room: int = 1,
+    status: str = Result.Status.DIRECTOR,
+    user: Any = None,
+    actor: str = "",
+    reason: str = "",
+    replace: bool = False,
+    idempotency_key: str | None = None,
+    arithmetic: bool = False,
+    board_outside_set: bool = False,
+    board_obj: Board | None = None,
+    seating: Seating | None = None,
+    confirmations: Sequence[tuple[str, str]] = (),
+    required: Sequence[str] = (),
+    key_checked: bool = False,
+) -> Result:
+    """Store one protocol row (or an adjustment in its place), checked against every rule of the module.
+
+    ``seats`` default to the seating's of that round. ``replace=False`` refuses a second row for the same board,
+    table and round (ResultConflict); ``replace=True`` (a correction) overwrites it, needs a ``reason`` and keeps
+    the row's fouled-board version unless ``version`` is given. A repeated ``idempotency_key`` returns the row
+    stored the first time, unchanged. ``arithmetic``: an obvious arithmetic error, which may be corrected even
+    once the results are final (rules §1). ``board_outside_set``: the director's ruling on a wrong board (§11.6)
+    lets a row on a board outside the table's set stand.
+
+    Callers that already hold them may pass the board (``board_obj``), the ``seating`` (loaded with its seats)
+    and ``key_checked`` (the key is known to be new), which saves the lookups. ``confirmations`` — (seat, actor)
+    pairs — store the row already agreed by those players (a table's device passed round the table); it is
+    confirmed once every seat in ``required`` has agreed, and each agreement is audited.
+    """
+    if idempotency_key and not key_checked:
+        existing = Result.objects.filter(idempotency_key=idempotency_key).first()
+        if existing is not None:
+            return existing
+    tournament = session.tournament
+    tournament.ensure_scores_open(arithmetic=arithmetic)
+    if sum(x is not None for x in (row, adjusted, assigned)) != 1:
+        raise ResultRejected.one("row_kind", "row", "give either a played deal, an artificial or an assigned result")
+    if replace and not reason.strip():
+        raise UserError(_("Say why the result is changed (it goes into the audit trail)."), code="reason_missing")
+    if seating is None or (seating.session_id, seating.room, seating.round_number, seating.table_number) != (
+        session.pk, room, round, table,
+    ):  # fmt: skip
+        seating = seating_at(session, round=round, table=table, room=room)
+    if seats is None:
+        if seating is None:
+            raise ResultRejected.one(
+                "seat_missing", "seats", f"nobody is seated at table {table} in round {round}: give the seats",
+                table=table, round=round,
+            )  # fmt: skip
+        seats = {seat: p.number for seat, p in seating.seats().items()}
+    participants = _check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
+    _check_not_played_before(
+        session, board=board, room=room, table=table, round=round, seats=seats, participants=participants
+    )
+    found = _board_of(session, board, seating=seating, given=board_obj, outside_set=board_outside_set)
+    dealer = found.dealer if found is not None else None
+    deal: dict[str, Any] = {}
+    vists: dict[str, str] | None = None
+    adj, asg = _check_adjustment(tournament, adjusted, assigned)
+    if row is not None:
+        unknown = sorted(set(row) - set(DEAL_FIELDS) - {"vists"})
+        if unknown:
+            raise ResultRejected(Refusal("row_field", k, f"unknown field {k!r}", {"field": k}) for k in unknown)
+        computed = compute_vists(tournament=tournament, row=row, dealer=dealer)
+        deal = {k: row[k] for k in DEAL_FIELDS if k in row}
+        vists = {s: format_fraction(v) for s, v in computed.items()}
+    elif asg is not None:
+        vists = asg
+    values: dict[str, Any] = {
+        "seat_n": participants["N"],
+        "seat_e": participants["E"],
+        "seat_s": participants["S"],
+        "seat_w": participants.get("W"),
+        "dealer": dealer or "",
+        "row": deal,
+        "adjusted": adj,
+        "assigned": asg,
+        "vists": vists,
+        "status": status,
+    }
+    agreed = [seat for seat, _actor in confirmations]
+    if agreed:
+        values["confirmed_by"] = agreed
+        if status == Result.Status.ENTERED and all(s in agreed for s in required):
+            values["status"] = Result.Status.CONFIRMED
+    key = {"session": session, "room": room, "board_number": board, "table_number": table, "round_number": round}
+    inserting = False
+    try:
+        with transaction.atomic():
+            # A new row is simply inserted: the database's unique constraints decide between two devices at
+            # once (the loser's transaction is rolled back whole, below). A replacement locks the row first.
+            existing = Result.objects.select_for_update().filter(**key).first() if replace else None
+            if existing is None:
+                position = (
+                    Result.objects.filter(session=session).order_by("-position")
+                    .values_list("position", flat=True).first() or 0
+                ) + 1  # fmt: skip
+                inserting = True
+                result = Result.objects.create(
+                    **key, **values, version=version or "A", position=position,
+                    idempotency_key=idempotency_key or None,
+                )  # fmt: skip
+                inserting = False
+                action, before = "result.create", None
+            else:
+                before = _facts(existing)
+                for name, value in values.items():
+                    setattr(existing, name, value)
+                existing.version = version or existing.version or "A"
+                existing.matchpoints = None
+                existing.top = None
+                existing.confirmed_by = agreed
+                existing.save()
+                result, action = existing, "result.update"
+            entries = [
+                audit_entry(
+                    tournament=tournament, action=action, user=user, actor=actor, obj=result, at=now, reason=reason,
+                    data={"session": session.number, "before": before, "after": _facts(result)},
+                )
+            ]  # fmt: skip
+            for n, (seat, who) in enumerate(confirmations, start=1):
+                entries.append(
+                    audit_entry(
+                        tournament=tournament, action="result.confirm", actor=who, obj=result, at=now,
+                        data={"session": session.number, "seat": seat,
+                              "status": result.status if n == len(confirmations) else Result.Status.ENTERED,
+                              "confirmed_by": agreed[:n]},
+                    )
+                )  # fmt: skip
+            AuditEntry.objects.bulk_create(entries)
+            mark_changed(session, now=now)
+    except IntegrityError as exc:
+        if not inserting:
+            raise
+        # Two devices at once: nothing of this call was written; the loser is told which row won.
+        if idempotency_key:
+            again = Result.objects.filter(idempotency_key=idempotency_key).first()
+            if again is not None:
+                return again
+        winner = Result.objects.filter(**key).first()
+        if winner is None:
+            raise
+        raise ResultConflict(winner) from exc
+    return result
+
+
+def result_resave(result: Result, *, version: str, user: Any, reason: str, now: dt.datetime) -> Result:
+    """Store a row again with another fouled-board version: the same facts, through :func:`result_save`."""
+    return result_save(
+        session=result.session, board=result.board_number, round=result.round_number, table=result.table_number,
+        room=result.room, seats=result.seats(), version=version, status=result.status, user=user, reason=reason,
+        replace=True, board_outside_set=True, now=now, **result_content(result),
+    )  # fmt: skip
+
+
+def result_content(result: Result) -> dict[str, Any]:
+    """What a row holds, as :func:`result_save` takes it: ``row``, ``adjusted`` or ``assigned``."""
+    if result.adjusted:
+        return {"adjusted": dict(result.adjusted)}
+    if result.assigned:
+        return {"assigned": dict(result.assigned)}
+    return {"row": dict(result.row or {})}
+
+
+def result_delete(
+    *,
+    result: Result,
+    now: dt.datetime,
+    user: Any = None,
+    actor: str = "",
+    reason: str = "",
+    arithmetic: bool = False,
+) -> None:
+    """Delete a row (it says why; audited; the standings are recomputed)."""
+    session = result.session
+    session.tournament.ensure_scores_open(arithmetic=arithmetic)
+    if not reason.strip():
+        raise UserError(_("Say why the result is deleted (it goes into the audit trail)."), code="reason_missing")
+    with transaction.atomic():
+        log_action(
+            tournament=session.tournament, action="result.delete", user=user, actor=actor, obj=result,
+            reason=reason, at=now, data={"session": session.number, "before": _facts(result)},
+        )  # fmt: skip
+        result.delete()
+        mark_changed(session, now=now)
+
+
+def _facts(result: Result) -> dict[str, Any]:
+    return {
+        "board": result.board_number,
+        "round": result.round_number,
+        "table": result.table_number,
+        "room": result.room,
+        "seats": result.seats(),
+        "row": result.row,
+        "adjusted": result.adjusted,
+        "assigned": result.assigned,
+        "version": result.version,
+        "vists": result.vists,
+        "status": result.status,
+    }
+
+

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
-from tournaments.errors import UserError
 from django.utils import timezone
 
 from scoring.errors import ResultConflict, ResultLocked, ResultRejected
@@ -12,6 +10,7 @@ from scoring.models import Result
 from table import services
 from table.services import TableRefused
 from tests.table.factory import legal_row, make_event, pin_of
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Round, Table
 
 pytestmark = pytest.mark.django_db

@@ -114,3 +114,29 @@ def test_seed_demo_builds_a_runnable_event_and_is_repeatable():
     assert Standing.objects.filter(tournament=t).count() == 20
     assert session.penalties.count() == 1
     assert t.is_published
+
+
+def test_import_then_rescore_equals_scoring_the_file():
+    """The rescore reads the database (scoring.selectors), not the bundle: after wiping every stored number,
+    a rescore gives back exactly what scoring the file gives, row by row (matched by primary key)."""
+    from scoring.rescore import rescore_tournament
+
+    data = _bundle()
+    t = import_bundle(data=data, now=timezone.now())
+    Result.objects.filter(session__tournament=t).update(vists=None, matchpoints=None, top=None)
+    t.standings.all().delete()
+    rescore_tournament(tournament_id=t.pk, now=timezone.now())
+    expected = score_document(data)
+    assert _standings(t) == [
+        (s["participant"], s["rank"], s["matchpoints"], s["max"], s["percent"]) for s in expected["standings"]
+    ]
+    stored = [
+        (r.board_number, r.table_number, r.round_number, r.vists, r.matchpoints, r.top)
+        for r in Result.objects.filter(session__tournament=t).order_by("session__number", "position")
+    ]
+    scored = [
+        (r["board"], r["table"], r["round"], r.get("vists"), r["matchpoints"], r["top"])
+        for s in expected["sessions"]
+        for r in s["results"]
+    ]
+    assert stored == scored

@@ -11,7 +11,7 @@ from fractions import Fraction
 from html import escape
 
 from preferans.numbers import format_percent
-from results.data import BoardFrequencies, RunningPoint
+from results.derived import BoardFrequencies, RunningPoint
 
 __all__ = ["board_spread_svg", "running_chart_svg"]
 

@@ -1,288 +1,326 @@
-"""Exporters: a :class:`~results.data.Report` → sheets of rows (pretix's pattern).
+"""The generated files, one class per kind (pretix's exporters): who it is, which formats, how it is made.
 
-An exporter only says *what* the rows are — typed columns and exact values (``Fraction`` for vists,
-matchpoints and maxima, a ``Fraction`` percentage 0–100 for percentages). The renderers
-(:mod:`results.render_xlsx`, :mod:`results.render_csv`) decide how a kind of column is
-written: a number with a number format in Excel, a rounded decimal in CSV.
+An :class:`Exporter` names its kind (``identifier``), its label on the exports page, the formats it is made in
+and whether it is made per session; ``render(fmt)`` makes the bytes. Tabular kinds list their sheets
+(:mod:`results.sheets`, rows yielded while the file is written) and get Excel and CSV from the shared
+renderers; each kind that prints draws its own PDF. :data:`EXPORTERS` is built from the classes, so a new kind
+is one new class in :data:`_KINDS` — nothing else branches on the kind.
+
+Every path goes through :func:`results.services.build_file` (the exports page via a Celery task, the
+``export_results`` command, the benchmark).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+import datetime as dt
+import io
+import zipfile
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from results.data import (
-    Report,
-    ResultRow,
-    SeatResult,
-    frequencies,
-    protocols,
-    score_cards,
-    session_totals,
-)
-from results.labels import contract_text, labels
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
-__all__ = [
-    "EXPORTERS",
-    "Column",
-    "Sheet",
-    "cards_sheet",
-    "frequencies_sheet",
-    "protocols_sheet",
-    "result_contract",
-    "seat_vists",
-    "sheets",
-    "session_totals_sheet",
-    "standings_sheet",
-]
+from preferans.movements import Movement, MovementError, build_movement
+from results import pdf_results
+from results.data import Progress, Report, load_report
+from results.labels import lang_of
+from results.pdf_appeal import appeal_form_pdf
+from results.pdf_movement import TableLink, cost_tables_pdf, row_of_sets_pdf, table_cards_pdf
+from results.render_tabular import render_csv, render_xlsx
+from results.sheets import sheets
+from tournaments.errors import UserError
+from tournaments.models import Session, Tournament
 
-# Column kinds: "text", "int", "num" (an exact number shown with 2 decimals), "pct" (a percentage 0–100).
+__all__ = ["EXPORTERS", "ExportError", "Exporter", "table_links", "table_url"]
 
 
-@dataclass(frozen=True)
-class Column:
-    title: str
-    kind: str = "text"
-    width: float = 10.0
+class ExportError(UserError):
+    """The file cannot be made as asked (unknown kind or format, no such session, no movement)."""
+
+    code = "export_refused"
 
 
-@dataclass
-class Sheet:
-    key: str
-    title: str  # the sheet's (short) name
-    heading: str  # the line above the table: tournament and what this is
-    columns: list[Column]
-    rows: list[list[Any]]
+def table_url(code: str, base_url: str = "") -> str:
+    """The table's protocol-entry page (absolute when ``base_url`` is given)."""
+    try:
+        path = reverse("table:entry", kwargs={"code": code})
+    except NoReverseMatch:
+        path = f"/table/{code}/"
+    return base_url.rstrip("/") + path if base_url else path
 
 
-def _heading(report: Report, what: str, lang: str) -> str:
-    lab = labels(lang)
-    status = lab[f"status_{report.publication}"]
-    date = f" · {report.starts_on:%d.%m.%Y}" if report.starts_on else ""
-    return f"{report.name}{date} — {what} ({status})"
+def table_links(session: Session, base_url: str = "") -> dict[tuple[int, int], TableLink]:
+    """(room, table) → the table's code and the address its QR code points to."""
+    return {(t.room, t.number): TableLink(t.code, table_url(t.code, base_url)) for t in session.tables.all()}
 
 
-def result_contract(r: ResultRow, lang: str) -> str:
-    """The contract column: ``6♦``, ``мизер``, ``—`` (raspasy), or what kind of awarded result it is."""
-    lab = labels(lang)
-    if r.kind == "adjusted":
-        return lab["artificial"]
-    if r.kind == "assigned":
-        return lab["assigned"]
-    return contract_text(r.contract, lang)
+def session_movement(session: Session) -> Movement:
+    """The session's movement as the pure library builds it; a session without one cannot print its cards."""
+    if not session.movement:
+        raise ExportError(str(_("Session %(n)s has no movement.") % {"n": session.number}))
+    t = session.tournament
+    try:
+        return build_movement(session.movement, per_table=t.players_per_table, deals_per_set=t.deals_per_set)
+    except MovementError as exc:
+        raise ExportError(str(exc)) from exc
 
 
-def seat_vists(sr: SeatResult | None) -> Fraction | str | None:
-    """A seat's vists, or the artificial result's code (``A+``) where there are none."""
-    if sr is None:
-        return None
-    if sr.adjusted is not None:
-        return sr.adjusted
-    return sr.vists
+class Exporter:
+    """One kind of generated file. Subclasses set the class attributes and the ``render_<format>`` methods."""
+
+    identifier: ClassVar[str]
+    label: ClassVar[Any]  # lazily translated, for the exports page
+    formats: ClassVar[tuple[str, ...]]
+    per_session: ClassVar[bool] = False
+    key: ClassVar[str]  # the same as ``identifier``: the exports page's form value
+    do_not_call_in_templates: ClassVar[bool] = True  # templates list the classes themselves
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "identifier" in cls.__dict__:
+            cls.key = cls.identifier
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        *,
+        lang: str,
+        now: dt.datetime,
+        options: Mapping[str, Any],
+        progress: Progress,
+        report: Report | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.lang = lang
+        self.now = now
+        self.options = options
+        self.progress = progress
+        self._report = report
+
+    @property
+    def report(self) -> Report:
+        """The results as stored, loaded once (the first 5 % of the progress)."""
+        if self._report is None:
+            self._report = load_report(self.tournament.pk, now=self.now)
+            self.progress(5, 100, "loaded")
+        return self._report
+
+    def filename(self, fmt: str) -> str:
+        return f"{self.tournament.slug}-{self.identifier.replace('_', '-')}.{fmt}"
+
+    def render(self, fmt: str) -> bytes:
+        if fmt not in self.formats:
+            raise ExportError(f"{self.identifier} is made as {', '.join(self.formats)}, not {fmt!r}")
+        body: bytes = getattr(self, f"render_{fmt}")()
+        return body
 
 
-def _pct(mp: Fraction, top: Fraction) -> Fraction | None:
-    return None if top == 0 else 100 * mp / top
+class TabularExporter(Exporter):
+    """A kind made of sheets: Excel and CSV from :mod:`results.render_tabular`; a PDF where it prints."""
+
+    sheet_keys: ClassVar[tuple[str, ...]]
+
+    def render_xlsx(self) -> bytes:
+        return render_xlsx(
+            sheets(self.report, list(self.sheet_keys), self.lang), progress=self.progress.part(10, 100)
+        )
+
+    def render_csv(self) -> bytes:
+        return render_csv(sheets(self.report, list(self.sheet_keys), self.lang))
 
 
-def standings_sheet(report: Report, lang: str) -> Sheet:
-    lab = labels(lang)
-    sessions = [s.number for s in report.sessions if s.results]
-    many = len(sessions) > 1
-    columns = [
-        Column(lab["place"], "text", 7),
-        Column(lab["number"], "int", 6),
-        Column(lab["name"], "text", 28),
-        Column(lab["club"], "text", 16),
-        Column(lab["mp"], "num", 10),
-        Column(lab["max"], "num", 9),
-        Column(lab["percent"], "pct", 9),
-    ]
-    totals = session_totals(report) if many else {}
-    if many:
-        for n in sessions:
-            columns += [
-                Column(f"{lab['session']} {n}: {lab['mp']}", "num", 11),
-                Column(f"{lab['session']} {n}: %", "pct", 11),
-            ]
-    rows: list[list[Any]] = []
-    for st in report.standings:
-        person = report.person(st.participant)
-        row: list[Any] = [
-            st.rank, st.participant, person.name, person.club, st.matchpoints, st.max, _pct(st.matchpoints, st.max),
-        ]  # fmt: skip
-        for n in sessions if many else ():
-            t = totals.get((st.participant, n))
-            row += [t.matchpoints, t.percent] if t else [None, None]
-        rows.append(row)
-    return Sheet("standings", lab["standings_sheet"], _heading(report, lab["standings"], lang), columns, rows)
+class ResultsExporter(TabularExporter):
+    identifier = "results"
+    label = _("Standings and protocols")
+    formats = ("xlsx", "csv", "pdf")
+    sheet_keys = ("standings", "protocols")
+
+    def render_pdf(self) -> bytes:
+        return pdf_results.results_pdf(self.report, lang=self.lang, progress=self.progress.part(5, 100))
 
 
-def session_totals_sheet(report: Report, lang: str) -> Sheet:
-    lab = labels(lang)
-    columns = [
-        Column(lab["number"], "int", 6),
-        Column(lab["name"], "text", 28),
-        Column(lab["session"], "int", 8),
-        Column(lab["mp"], "num", 10),
-        Column(lab["penalties"], "num", 9),
-        Column(lab["max"], "num", 9),
-        Column(lab["percent"], "pct", 9),
-    ]
-    totals = session_totals(report)
-    rows = [
-        [t.participant, report.person(t.participant).name, t.session, t.matchpoints, t.penalties or None, t.top,
-         t.percent]
-        for t in sorted(totals.values(), key=lambda t: (t.participant, t.session))
-    ]  # fmt: skip
-    return Sheet(
-        "session_totals", lab["session_totals"], _heading(report, lab["session_totals"], lang), columns, rows
-    )
+class WorkbookExporter(TabularExporter):
+    identifier = "workbook"
+    label = _("Excel workbook: standings, protocols, score cards, frequencies")
+    formats = ("xlsx",)
+    sheet_keys = ("standings", "session_totals", "protocols", "cards", "frequencies")
 
 
-def _rooms(report: Report) -> bool:
-    return any(r.room != 1 for s in report.sessions for r in s.results)
+class StandingsExporter(TabularExporter):
+    identifier = "standings"
+    label = _("Standings")
+    formats = ("pdf", "xlsx", "csv")
+    sheet_keys = ("standings", "session_totals")
+
+    def render_pdf(self) -> bytes:
+        return pdf_results.standings_pdf(self.report, lang=self.lang)
 
 
-def protocols_sheet(report: Report, lang: str) -> Sheet:
-    """Every board's protocol, one row per table (Appendix A) with each seat's number, vists and MP."""
-    lab = labels(lang)
-    many = len(report.sessions) > 1
-    rooms = _rooms(report)
-    columns: list[Column] = []
-    if many:
-        columns.append(Column(lab["session"], "int", 8))
-    columns += [Column(lab["board"], "int", 7), Column(lab["round"], "int", 6)]
-    if rooms:
-        columns.append(Column(lab["room"], "int", 5))
-    columns += [
-        Column(lab["table"], "int", 6),
-        Column(lab["contract"], "text", 10),
-        Column(f"{lab['declarer']}: {lab['position']}", "text", 8),
-        Column(f"{lab['declarer']}: {lab['tricks']}", "int", 8),
-        Column(f"{lab['first_whister']}: {lab['position']}", "text", 8),
-        Column(f"{lab['first_whister']}: {lab['tricks']}", "int", 8),
-        Column(f"{lab['second_whister']}: {lab['position']}", "text", 8),
-        Column(f"{lab['second_whister']}: {lab['tricks']}", "int", 8),
-    ]
-    for seat in report.seats:
-        columns += [
-            Column(f"{seat} {lab['number']}", "int", 6),
-            Column(f"{seat} {lab['vists']}", "num", 9),
-            Column(f"{seat} {lab['mp']}", "num", 8),
-        ]
-    columns.append(Column(lab["max"], "num", 7))
-    rows: list[list[Any]] = []
-    for protocol in protocols(report):
-        for r in protocol.rows:
-            row: list[Any] = [r.session] if many else []
-            row += [r.board, r.round]
-            if rooms:
-                row.append(r.room)
-            row.append(r.table)
-            row.append(result_contract(r, lang))
-            for pair in (r.declarer, r.w1, r.w2):
-                row += [pair[0], pair[1]] if pair else [None, None]
-            top = None
-            for seat in report.seats:
-                sr = r.seats.get(seat)
-                if sr is None:
-                    row += [None, None, None]
+class ProtocolsExporter(TabularExporter):
+    identifier = "protocols"
+    label = _("Protocols with matchpoints")
+    formats = ("pdf", "xlsx", "csv")
+    sheet_keys = ("protocols", "frequencies")
+
+    def render_pdf(self) -> bytes:
+        layouts = self.options.get("layouts")
+        return pdf_results.protocols_pdf(
+            self.report, lang=self.lang, layouts=layouts, progress=self.progress.part(5, 100)
+        )
+
+
+class CardsExporter(TabularExporter):
+    identifier = "cards"
+    label = _("Personal score cards")
+    formats = ("pdf", "xlsx", "csv")
+    sheet_keys = ("cards", "session_totals")
+
+    def render_pdf(self) -> bytes:
+        participants = self.options.get("participants")
+        return pdf_results.cards_pdf(
+            self.report, lang=self.lang, participants=participants, progress=self.progress.part(5, 100)
+        )
+
+
+class SessionExporter(Exporter):
+    """A kind printed for one session's movement (the chosen session, else the last)."""
+
+    per_session = True
+
+    @property
+    def session(self) -> Session:
+        number = self.options.get("session")
+        sessions = self.tournament.sessions.all()
+        found = (
+            sessions.filter(number=int(number)).first() if number else sessions.order_by("-number").first()
+        )
+        if found is None:
+            raise ExportError(str(_("The tournament has no such session.")))
+        return found
+
+    def filename(self, fmt: str) -> str:
+        stem = super().filename(fmt).removesuffix(f".{fmt}")
+        return f"{stem}-s{self.session.number}.{fmt}"
+
+
+class TableCardsExporter(SessionExporter):
+    identifier = "table_cards"
+    label = _("Table cards for the movement")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        return table_cards_for(self.tournament, self.session, lang=self.lang, now=self.now,
+                               base_url=str(self.options.get("base_url") or ""))  # fmt: skip
+
+
+class RowOfSetsExporter(SessionExporter):
+    identifier = "row_of_sets"
+    label = _("Director's row of sets")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        return row_of_sets_for(self.tournament, self.session, lang=self.lang, now=self.now)
+
+
+class CostTableExporter(Exporter):
+    identifier = "cost_table"
+    label = _("Table of game costs")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        return cost_table_for(self.tournament, lang=self.lang, now=self.now,
+                              standard=bool(self.options.get("standard", True)))  # fmt: skip
+
+
+class AppealFormExporter(Exporter):
+    identifier = "appeal_form"
+    label = _("Appeal form (blank)")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        return appeal_form_pdf(None, lang=self.lang)
+
+
+class PackExporter(Exporter):
+    """Every printed material in one zip: results, score cards, and per session table cards and the row."""
+
+    identifier = "pack"
+    label = _("PDF pack (all printed materials, zip)")
+    formats = ("zip",)
+
+    def render_zip(self) -> bytes:
+        report, lang, t, step = self.report, self.lang, self.tournament, self.progress.part(5, 100)
+        slug, at = t.slug, report.generated_at
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as zf:
+            zf.writestr(f"{slug}-standings.pdf", pdf_results.standings_pdf(report, lang=lang))
+            step(3, 100)
+            zf.writestr(
+                f"{slug}-protocols.pdf",
+                pdf_results.protocols_pdf(report, lang=lang, progress=step.part(3, 35)),
+            )
+            zf.writestr(
+                f"{slug}-cards.pdf", pdf_results.cards_pdf(report, lang=lang, progress=step.part(35, 92))
+            )
+            base_url = str(self.options.get("base_url") or "")
+            for session in t.sessions.all():
+                try:
+                    cards = table_cards_for(t, session, lang=lang, now=at, base_url=base_url)
+                    row = row_of_sets_for(t, session, lang=lang, now=at)
+                except ExportError:  # a session without a (valid) movement has nothing to print
                     continue
-                row += [
-                    sr.participant,
-                    seat_vists(sr) if r.scored else None,
-                    sr.matchpoints if r.scored else None,
-                ]
-                top = sr.top if r.scored else None
-            row.append(top)
-            rows.append(row)
-    return Sheet("protocols", lab["protocols"], _heading(report, lab["protocols"], lang), columns, rows)
+                zf.writestr(f"{slug}-table-cards-s{session.number}.pdf", cards)
+                zf.writestr(f"{slug}-row-of-sets-s{session.number}.pdf", row)
+            step(96, 100)
+            zf.writestr(f"{slug}-cost-table.pdf", cost_table_for(t, lang=lang, now=at, standard=True))
+            zf.writestr(f"{slug}-appeal-form.pdf", appeal_form_pdf(None, lang=lang))
+        return buffer.getvalue()
 
 
-def cards_sheet(report: Report, lang: str) -> Sheet:
-    """Every participant's board-by-board results (his personal card), in standings order."""
-    lab = labels(lang)
-    many = len(report.sessions) > 1
-    columns = [Column(lab["number"], "int", 6), Column(lab["name"], "text", 24)]
-    if many:
-        columns.append(Column(lab["session"], "int", 8))
-    columns += [
-        Column(lab["round"], "int", 6),
-        Column(lab["board"], "int", 7),
-        Column(lab["table"], "int", 6),
-        Column(lab["seat"], "text", 7),
-        Column(lab["opponents"], "text", 22),
-        Column(lab["contract"], "text", 10),
-        Column(lab["declarer"], "text", 11),
-        Column(lab["vists"], "num", 9),
-        Column(lab["mp"], "num", 8),
-        Column(lab["max"], "num", 7),
-        Column(lab["percent"], "pct", 8),
-    ]
-    rows: list[list[Any]] = []
-    for card in score_cards(report):
-        for s in card.sessions:
-            for c in s.rows:
-                r = c.result
-                row: list[Any] = [card.person.number, card.person.name]
-                if many:
-                    row.append(s.number)
-                declarer = f"{r.declarer[0]} {r.declarer[1]}" if r.declarer and r.contract != "-" else ""
-                row += [
-                    c.round, c.board, c.table, c.seat, opponents_text(c.opponents), result_contract(r, lang),
-                    declarer, seat_vists(c.own) if r.scored else None, c.own.matchpoints if r.scored else None,
-                    c.own.top if r.scored else None, c.percent if r.scored else None,
-                ]  # fmt: skip
-                rows.append(row)
-    return Sheet("cards", lab["cards_sheet"], _heading(report, lab["cards"], lang), columns, rows)
+def table_cards_for(t: Tournament, session: Session, *, lang: str, now: dt.datetime, base_url: str) -> bytes:
+    return table_cards_pdf(session_movement(session), tournament=t.name, publication=t.publication,
+                           session=session.number, lang=lang, links=table_links(session, base_url),
+                           generated_at=now)  # fmt: skip
 
 
-def opponents_text(opponents: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{seat} {number}" for seat, number in opponents)
+def row_of_sets_for(t: Tournament, session: Session, *, lang: str, now: dt.datetime) -> bytes:
+    return row_of_sets_pdf(session_movement(session), tournament=t.name, session=session.number, lang=lang,
+                           generated_at=now)  # fmt: skip
 
 
-def frequencies_sheet(report: Report, lang: str) -> Sheet:
-    lab = labels(lang)
-    many = len(report.sessions) > 1
-    columns: list[Column] = [Column(lab["session"], "int", 8)] if many else []
-    columns += [
-        Column(lab["board"], "int", 7),
-        Column(lab["line"], "text", 7),
-        Column(lab["vists"], "num", 10),
-        Column(lab["count"], "int", 8),
-        Column(lab["mp"], "num", 8),
-        Column(lab["max"], "num", 7),
-    ]
-    rows: list[list[Any]] = []
-    for protocol in protocols(report):
-        freq = frequencies(protocol)
-        for seat, items in freq.lines.items():
-            for f in items:
-                row: list[Any] = [protocol.session] if many else []
-                row += [
-                    protocol.number,
-                    seat,
-                    f.value if f.value is not None else f.label,
-                    f.count,
-                    f.matchpoints,
-                    f.top,
-                ]
-                rows.append(row)
-    return Sheet("frequencies", lab["frequencies"], _heading(report, lab["frequencies"], lang), columns, rows)
+def cost_table_for(t: Tournament, *, lang: str, now: dt.datetime, standard: bool) -> bytes:
+    return cost_tables_pdf(tournament=t.name, variant=t.variant, rules=t.rule_overrides or {},
+                           players=t.players_per_table, lang=lang, standard=standard, generated_at=now)  # fmt: skip
 
 
-EXPORTERS: dict[str, Callable[[Report, str], Sheet]] = {
-    "standings": standings_sheet,
-    "session_totals": session_totals_sheet,
-    "protocols": protocols_sheet,
-    "cards": cards_sheet,
-    "frequencies": frequencies_sheet,
-}
+_KINDS: tuple[type[Exporter], ...] = (
+    ResultsExporter,
+    WorkbookExporter,
+    StandingsExporter,
+    ProtocolsExporter,
+    CardsExporter,
+    PackExporter,
+    TableCardsExporter,
+    RowOfSetsExporter,
+    CostTableExporter,
+    AppealFormExporter,
+)
+EXPORTERS: dict[str, type[Exporter]] = {kind.identifier: kind for kind in _KINDS}
 
 
-def sheets(report: Report, keys: list[str], lang: str) -> Iterator[Sheet]:
-    for key in keys:
-        yield EXPORTERS[key](report, lang)
+def exporter_for(
+    tournament: Tournament,
+    kind: str,
+    *,
+    options: Mapping[str, Any],
+    now: dt.datetime,
+    progress: Progress,
+    report: Report | None = None,
+) -> Exporter:
+    """The exporter of ``kind`` for this tournament, in the language the options ask for (else the event's)."""
+    cls = EXPORTERS.get(kind)
+    if cls is None:
+        raise ExportError(f"unknown kind {kind!r}: one of {', '.join(EXPORTERS)}")
+    lang = lang_of(options.get("lang") or tournament.language)
+    return cls(tournament, lang=lang, now=now, options=options, progress=progress, report=report)

@@ -16,10 +16,9 @@ from reportlab.lib import colors  # type: ignore[import-untyped]
 from boards.pdf.diagram import diagram_size, draw_diagram
 from boards.pdf.fonts import FONT, FONT_BOLD
 from preferans.numbers import format_percent
-from results.data import (
+from results.data import Progress, Report
+from results.derived import (
     BoardProtocol,
-    Progress,
-    Report,
     ScoreCard,
     frequencies,
     protocols,
@@ -27,7 +26,7 @@ from results.data import (
     score_cards,
     session_totals,
 )
-from results.exporters import opponents_text, result_contract
+from results.sheets import opponents_text, result_contract
 from results.labels import contract_text, labels
 from results.pdf_common import DARK, LINE, MARGIN, RED, Cell, Col, PdfDoc, Row
 

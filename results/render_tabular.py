@@ -25,7 +25,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from preferans.numbers import format_percent
-from results.exporters import Sheet
+from results.sheets import Sheet
 
 __all__ = ["csv_text", "decimal_text", "render_csv", "render_xlsx"]
 
@@ -57,7 +57,7 @@ def _sheet_name(title: str, used: set[str]) -> str:
 def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | None = None) -> bytes:
     """The sheets as one workbook (bytes of an .xlsx file)."""
     sheets = list(sheets)
-    total = sum(len(s.rows) for s in sheets) or 1
+    total = sum(s.size for s in sheets) or 1
     done = 0
     wb = Workbook(write_only=True)
     used: set[str] = set()
@@ -67,8 +67,6 @@ def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | 
         for i, col in enumerate(sheet.columns, start=1):
             ws.column_dimensions[get_column_letter(i)].width = col.width
         ws.freeze_panes = "A3"
-        last = get_column_letter(ncols)
-        ws.auto_filter.ref = f"A2:{last}{len(sheet.rows) + 2}"
         title = WriteOnlyCell(ws, sheet.heading)
         title.font = _TITLE_FONT
         ws.append([title])
@@ -83,11 +81,15 @@ def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | 
         ws.append(head)
         kinds = [c.kind for c in sheet.columns]
         templates: list[Callable[[Any], Any]] = [_converter(ws, kind) for kind in kinds]
+        written = 0
         for row in sheet.rows:
             ws.append([conv(value) for conv, value in zip(templates, row, strict=True)])
-            done += 1
-            if progress is not None and done % 2000 == 0:
-                progress(done, total)
+            written += 1
+            if progress is not None and (done + written) % 2000 == 0:
+                progress(done + written, total)
+        done += written
+        # the filter covers the rows as written (known only now: the rows are yielded)
+        ws.auto_filter.ref = f"A2:{get_column_letter(ncols)}{written + 2}"
     buffer = io.BytesIO()
     wb.save(buffer)
     if progress is not None:

@@ -21,19 +21,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from results import charts
-from results.data import (
-    Report,
-    SessionInfo,
-    frequencies,
-    load_report,
-    protocols,
-    running_percentages,
-    score_cards,
-    session_totals,
-)
+from results.data import Report, SessionInfo, load_report
+from results.derived import frequencies, protocols, running_percentages, score_cards, session_totals
 from results.labels import contract_text
 from results.models import ExportJob
-from results.services import KINDS, ExportError, start_export
+from results.services import EXPORTERS, ExportError, start_export
 from tournaments.models import Tournament
 from tournaments.permissions import can_direct, can_see_results
 
@@ -342,7 +334,7 @@ def exports(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(f"{reverse('results:exports', kwargs={'slug': slug})}#job-{job.pk}")
     jobs = list(ExportJob.objects.filter(tournament=tournament).select_related("created_by")[:50])
     for job in jobs:
-        spec = KINDS.get(job.kind)
+        spec = EXPORTERS.get(job.kind)
         job.kind_label = spec.label if spec else job.kind  # type: ignore[attr-defined]
     sessions = list(tournament.sessions.order_by("number"))
     context = {
@@ -350,7 +342,7 @@ def exports(request: HttpRequest, slug: str) -> HttpResponse:
         "is_director": True,
         "nav": "exports",
         "live": False,
-        "kinds": list(KINDS.values()),
+        "kinds": list(EXPORTERS.values()),
         "jobs": jobs,
         "sessions": sessions,
         "with_movement": [s for s in sessions if s.movement],

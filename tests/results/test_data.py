@@ -8,14 +8,8 @@ import pytest
 
 from preferans.duplicate.session_scoring import score_document
 from preferans.numbers import format_percent, parse_fraction
-from results.data import (
-    frequencies,
-    load_report,
-    protocols,
-    running_percentages,
-    score_cards,
-    session_totals,
-)
+from results.data import load_report
+from results.derived import frequencies, protocols, running_percentages, score_cards, session_totals
 from scoring.models import Result, Standing
 from tournaments.services.bundles import tournament_to_bundle
 

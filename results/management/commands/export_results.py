@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from results.services import KINDS, ExportError, build_file
+from results.services import EXPORTERS, ExportError, build_file
 from tournaments.models import Tournament
 
 
@@ -27,7 +27,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--output", required=True, help="the file to write")
         parser.add_argument(
-            "--kind", default="results", help=f"what to write: {', '.join(KINDS)} (default results)"
+            "--kind", default="results", help=f"what to write: {', '.join(EXPORTERS)} (default results)"
         )
         parser.add_argument("--session", type=int, default=None, help="session for table_cards / row_of_sets")
         parser.add_argument("--lang", default=None, help="ru or en (default: the tournament's language)")
@@ -42,9 +42,9 @@ class Command(BaseCommand):
         if tournament is None:
             self._fail(f"no tournament with the short name {options['slug']!r}")
         kind, fmt = options["kind"], options["fmt"]
-        spec = KINDS.get(kind)
+        spec = EXPORTERS.get(kind)
         if spec is None:
-            self._fail(f"unknown --kind {kind!r}: use one of {', '.join(KINDS)}")
+            self._fail(f"unknown --kind {kind!r}: use one of {', '.join(EXPORTERS)}")
         if fmt not in spec.formats:
             self._fail(f"--kind {kind} is written as {' or '.join(spec.formats)}, not {fmt!r}")
         if options["lang"] not in (None, "ru", "en"):

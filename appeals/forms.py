@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -34,18 +35,61 @@ OFFENCES = [
 ]
 
 
-class PlayerLoginForm(forms.Form):
-    number = forms.IntegerField(label=_("Your participant number"), min_value=1)
-    pin = forms.CharField(
-        label=_("PIN"), max_length=8, widget=forms.PasswordInput(attrs={"autocomplete": "off"})
+def _fault_field(seat: str) -> forms.Field:
+    return forms.ChoiceField(label=_("Seat %(seat)s") % {"seat": seat}, choices=FAULT_CHOICES, required=False)
+
+
+def _grade_field(seat: str) -> forms.Field:
+    return forms.ChoiceField(
+        label=_("Artificial, %(seat)s") % {"seat": seat}, choices=GRADE_CHOICES, required=False
     )
 
 
-class PlayerAppealForm(forms.Form):
-    deal = forms.ChoiceField(label=_("Deal"), help_text=_("Round, board and table where it happened."))
-    claim = forms.CharField(label=_("Substance of the claim"), widget=forms.Textarea(attrs={"rows": 4}))
-    bidding = forms.CharField(label=_("Bidding"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    play = forms.CharField(label=_("Play"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+def _vists_field(seat: str) -> forms.Field:
+    return forms.CharField(
+        label=_("Assigned vists, %(seat)s") % {"seat": seat}, required=False, max_length=16
+    )
+
+
+def _participant_field(seat: str) -> forms.Field:
+    return forms.IntegerField(
+        label=_("Participant at %(seat)s") % {"seat": seat}, min_value=1, required=False
+    )
+
+
+def _late_note_field() -> forms.Field:
+    return forms.CharField(
+        label=_("If late: why the director admits it"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class SeatFieldsForm(forms.Form):
+    """A form with one field per seat for each ``(prefix, make_field)`` of ``seat_fields``: ``<prefix>_<seat>``."""
+
+    seat_fields: ClassVar[tuple[tuple[str, Callable[[str], forms.Field]], ...]] = ()
+
+    def __init__(self, *args: Any, seats: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        for seat in self.seats:
+            for prefix, make_field in self.seat_fields:
+                self.fields[f"{prefix}_{seat}"] = make_field(seat)
+
+    def per_seat(self, prefix: str) -> dict[str, Any]:
+        """Each seat's cleaned ``<prefix>_<seat>`` value (None when absent)."""
+        return {s: self.cleaned_data.get(f"{prefix}_{s}") for s in self.seats}
+
+    def per_seat_text(self, prefix: str) -> dict[str, str]:
+        """Each seat's ``<prefix>_<seat>`` value, blank as ``""``."""
+        return {s: v or "" for s, v in self.per_seat(prefix).items()}
+
+
+class DealChoiceForm(forms.Form):
+    """A player's form about one of the deals he played, chosen as ``"session-round-board-table"``."""
+
+    deal = forms.ChoiceField(label=_("Deal"))
 
     def __init__(self, *args: Any, deals: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -57,13 +101,22 @@ class PlayerAppealForm(forms.Form):
         return s, r, b, t
 
 
-class PlayerCorrectionForm(forms.Form):
-    deal = forms.ChoiceField(label=_("Deal"))
-    description = forms.CharField(label=_("What is wrong"), widget=forms.Textarea(attrs={"rows": 3}))
+class PlayerLoginForm(forms.Form):
+    number = forms.IntegerField(label=_("Your participant number"), min_value=1)
+    pin = forms.CharField(
+        label=_("PIN"), max_length=8, widget=forms.PasswordInput(attrs={"autocomplete": "off"})
+    )
 
-    def __init__(self, *args: Any, deals: list[tuple[str, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["deal"].choices = deals
+
+class PlayerAppealForm(DealChoiceForm):
+    deal = forms.ChoiceField(label=_("Deal"), help_text=_("Round, board and table where it happened."))
+    claim = forms.CharField(label=_("Substance of the claim"), widget=forms.Textarea(attrs={"rows": 4}))
+    bidding = forms.CharField(label=_("Bidding"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    play = forms.CharField(label=_("Play"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PlayerCorrectionForm(DealChoiceForm):
+    description = forms.CharField(label=_("What is wrong"), widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class DirectorAppealForm(forms.Form):
@@ -79,11 +132,7 @@ class DirectorAppealForm(forms.Form):
     )
     bidding = forms.CharField(label=_("Bidding"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
     play = forms.CharField(label=_("Play"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    late_note = forms.CharField(
-        label=_("If late: why the director admits it"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-    )
+    late_note = _late_note_field()
 
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -115,7 +164,7 @@ class HearForm(forms.Form):
         self.fields["members"].queryset = CommitteeMember.objects.filter(tournament=tournament)
 
 
-class DecideForm(forms.Form):
+class DecideForm(SeatFieldsForm):
     outcome = forms.ChoiceField(label=_("Outcome"), choices=Appeal.Outcome.choices, widget=forms.RadioSelect)
     decision = forms.CharField(
         label=_("Decision of the appeals committee"), widget=forms.Textarea(attrs={"rows": 4})
@@ -132,25 +181,16 @@ class DecideForm(forms.Form):
     penalty_participant = forms.IntegerField(label=_("Penalty: participant"), required=False, min_value=1)
     penalty_matchpoints = forms.CharField(label=_("Penalty: matchpoints"), required=False, max_length=16)
 
-    def __init__(self, *args: Any, seats: list[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seats = seats
-        for seat in seats:
-            self.fields[f"grade_{seat}"] = forms.ChoiceField(
-                label=_("Artificial, %(seat)s") % {"seat": seat}, choices=GRADE_CHOICES, required=False
-            )
-            self.fields[f"vists_{seat}"] = forms.CharField(
-                label=_("Assigned vists, %(seat)s") % {"seat": seat}, required=False, max_length=16
-            )
+    seat_fields = (("grade", _grade_field), ("vists", _vists_field))
 
     def adjustment(self) -> dict[str, Any]:
         d = self.cleaned_data
         kind = d.get("kind") or ""
         out: dict[str, Any] = {"kind": kind}
         if kind == "artificial":
-            out["values"] = {s: d.get(f"grade_{s}") for s in self.seats}
+            out["values"] = self.per_seat("grade")
         elif kind == "assigned":
-            out["values"] = {s: d.get(f"vists_{s}") for s in self.seats}
+            out["values"] = self.per_seat("vists")
         if d.get("penalty_participant") and d.get("penalty_matchpoints"):
             out["penalty"] = {
                 "participant": d["penalty_participant"],
@@ -175,7 +215,7 @@ class NoteForm(forms.Form):
     note = forms.CharField(label=_("Note"), widget=forms.Textarea(attrs={"rows": 2}))
 
 
-class IrregularityForm(forms.Form):
+class IrregularityForm(SeatFieldsForm):
     session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
     kind = forms.ChoiceField(label=_("Irregularity"), choices=Irregularity.Kind.choices)
     round = forms.IntegerField(label=_("Round"), min_value=1)
@@ -243,19 +283,17 @@ class IrregularityForm(forms.Form):
         "penalty_matchpoints",
     )
 
+    seat_fields = (("fault", _fault_field),)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for seat in SEATS:
-            self.fields[f"fault_{seat}"] = forms.ChoiceField(
-                label=_("Seat %(seat)s") % {"seat": seat}, choices=FAULT_CHOICES, required=False
-            )
+        super().__init__(*args, seats=SEATS, **kwargs)
 
     def facts(self) -> dict[str, Any]:
         d = self.cleaned_data
         return {k: d[k] for k in self.FACT_FIELDS if d.get(k) not in (None, "", False)}
 
     def fault(self) -> dict[str, str]:
-        return {s: self.cleaned_data.get(f"fault_{s}") or "" for s in SEATS}
+        return self.per_seat_text("fault")
 
     def played_fields(self) -> dict[str, str]:
         d = self.cleaned_data
@@ -269,7 +307,7 @@ class IrregularityForm(forms.Form):
         }
 
 
-class ReviseForm(forms.Form):
+class ReviseForm(SeatFieldsForm):
     remedy = forms.ChoiceField(
         label=_("Remedy"),
         choices=[
@@ -281,27 +319,17 @@ class ReviseForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, seats: list[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seats = seats
-        for seat in seats:
-            self.fields[f"fault_{seat}"] = forms.ChoiceField(
-                label=_("Seat %(seat)s") % {"seat": seat}, choices=FAULT_CHOICES, required=False
-            )
-            self.fields[f"vists_{seat}"] = forms.CharField(
-                label=_("Assigned vists, %(seat)s") % {"seat": seat}, required=False, max_length=16
-            )
+    seat_fields = (("fault", _fault_field), ("vists", _vists_field))
 
     def facts(self) -> dict[str, Any]:
-        d = self.cleaned_data
-        remedy = d.get("remedy") or ""
+        remedy = self.cleaned_data.get("remedy") or ""
         out: dict[str, Any] = {"remedy": remedy}
         if remedy == "assigned":
-            out["assigned"] = {s: d.get(f"vists_{s}") or "" for s in self.seats}
+            out["assigned"] = self.per_seat_text("vists")
         return out
 
     def fault(self) -> dict[str, str]:
-        return {s: self.cleaned_data.get(f"fault_{s}") or "" for s in self.seats}
+        return self.per_seat_text("fault")
 
 
 class RulingForm(forms.Form):
@@ -317,14 +345,10 @@ class CorrectionForm(forms.Form):
     table = forms.IntegerField(label=_("Table"), min_value=1)
     board = forms.IntegerField(label=_("Board"), min_value=1)
     description = forms.CharField(label=_("What is wrong"), widget=forms.Textarea(attrs={"rows": 3}))
-    late_note = forms.CharField(
-        label=_("If late: why the director admits it"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-    )
+    late_note = _late_note_field()
 
 
-class CorrectionApplyForm(forms.Form):
+class CorrectionApplyForm(SeatFieldsForm):
     row = forms.JSONField(
         label=_("Corrected protocol row"),
         required=False,
@@ -332,16 +356,10 @@ class CorrectionApplyForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "class": "mono"}),
     )
 
-    def __init__(self, *args: Any, seats: list[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seats = seats
-        for seat in seats:
-            self.fields[f"seat_{seat}"] = forms.IntegerField(
-                label=_("Participant at %(seat)s") % {"seat": seat}, min_value=1, required=False
-            )
+    seat_fields = (("seat", _participant_field),)
 
     def seat_numbers(self) -> dict[str, int] | None:
-        values = {s: self.cleaned_data.get(f"seat_{s}") for s in self.seats}
+        values = self.per_seat("seat")
         if all(v is None for v in values.values()):
             return None
         return {s: int(v) for s, v in values.items() if v is not None}

@@ -1,0 +1,201 @@
+"""An appeal from filing to closing: the director's and the appeals committee's pages.
+
+The director files an appeal or records a notice for a player (``appeal_new``); the appeal's page
+(``appeal_detail``) shows Appendix B, the result as it stands, the state along the main path and the forms
+of the next step; ``appeal_action`` takes each step — comment, hearing, decision, signatures (a committee
+member may sign for himself), applying, closing, withdrawal and admitting a late appeal — through the services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from appeals import forms as f
+from appeals import services as svc
+from appeals.models import Appeal, CommitteeMember, ScoreChange
+from appeals.views._common import (
+    _audit_of,
+    _committee_member,
+    _create,
+    _guard_director,
+    _guard_director_or_committee,
+    _names,
+    _refuse,
+    _result_of,
+    _run,
+    _seats_of,
+    _session,
+    _tournament,
+)
+from appeals.views.appendix_b import _appeal_board, _pdf_available, _prikup_seat, _prikup_symbols, layout_rows
+from tournaments.models import Participant
+from tournaments.permissions import can_direct
+
+MAIN_PATH = [
+    Appeal.Status.FILED,
+    Appeal.Status.COMMENTED,
+    Appeal.Status.HEARD,
+    Appeal.Status.DECIDED,
+    Appeal.Status.APPLIED,
+    Appeal.Status.CLOSED,
+]
+
+
+def appeal_new(request: HttpRequest, slug: str) -> HttpResponse:
+    t = _tournament(slug)
+    if (deny := _guard_director(request, t)) is not None:
+        return deny  # type: ignore[return-value]
+    form = f.DirectorAppealForm(request.POST or None, tournament=t)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        session = _session(t, d["session"])
+        appellant = Participant.objects.filter(tournament=t, number=d["participant"]).first()
+        if session is None:
+            form.add_error("session", _("No such session."))
+        elif appellant is None:
+            form.add_error("participant", _("No such participant."))
+        else:
+            now = timezone.now()
+            if "notice" in request.POST:
+                appeal = _create(request, lambda: svc.appeal_notice(
+                    session=session, appellant=appellant, round=d["round"], board=d["board"], ruling=d["ruling"],
+                    user=request.user, now=now, late_note=d["late_note"],
+                ), _("Notice recorded."))  # fmt: skip
+            else:
+                appeal = _create(request, lambda: svc.appeal_file(
+                    session=session, appellant=appellant, round=d["round"], board=d["board"], claim=d["claim"],
+                    bidding=d["bidding"], play=d["play"], ruling=d["ruling"], via=Appeal.Via.DIRECTOR,
+                    late_note=d["late_note"], user=request.user, now=now,
+                ), _("Appeal filed."))  # fmt: skip
+            if appeal is not None:
+                return redirect("appeals:appeal", slug=t.slug, number=appeal.number)
+    return render(request, "appeals/appeal_new.html", {"tournament": t, "form": form})
+
+
+def appeal_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    t = _tournament(slug)
+    if (deny := _guard_director_or_committee(request, t)) is not None:
+        return deny  # type: ignore[return-value]
+    appeal = get_object_or_404(
+        Appeal.objects.select_related("appellant", "session", "ruling"), tournament=t, number=number
+    )
+    board = _appeal_board(appeal)
+    seats = _seats_of(t, appeal.seats)
+    context = {
+        "tournament": t,
+        "appeal": appeal,
+        "is_director": can_direct(request.user, t),
+        "own_member": _committee_member(request, t),
+        "board": board,
+        "layout": layout_rows(board),
+        "prikup": _prikup_symbols(board),
+        "prikup_seat": _prikup_seat(board),
+        "people": _names(t, appeal.seats),
+        "result": _result_of(appeal),
+        "panel": appeal.panel.select_related("member"),
+        "changes": appeal.changes.select_related("audit_entry", "participant"),
+        "ruling_changes": appeal.ruling.changes.all() if appeal.ruling else [],
+        "audit": _audit_of(t, "appeal", appeal),
+        "comment_form": f.CommentForm(initial={"comment": appeal.director_comment}),
+        "hear_form": f.HearForm(
+            tournament=t, initial={"members": CommitteeMember.objects.filter(tournament=t)}
+        ),
+        "decide_form": f.DecideForm(seats=seats, initial=_decision_initial(appeal)),
+        "sign_form": f.SignForm(appeal=appeal),
+        "note_form": f.NoteForm(),
+        "seats": seats,
+        "pdf_available": _pdf_available(),
+        **_steps(appeal),
+    }
+    return render(request, "appeals/appeal_detail.html", context)
+
+
+def _decision_initial(appeal: Appeal) -> dict[str, Any]:
+    """The decision form as last recorded (outcome, text, grades or vists, penalty)."""
+    initial: dict[str, Any] = {"outcome": appeal.outcome or "upheld", "decision": appeal.decision}
+    for change in appeal.changes.exclude(status=ScoreChange.Status.DROPPED).select_related("participant"):
+        if change.kind in (ScoreChange.Kind.ARTIFICIAL, ScoreChange.Kind.ASSIGNED):
+            initial["kind"] = change.kind
+            prefix = "grade" if change.kind == ScoreChange.Kind.ARTIFICIAL else "vists"
+            initial.update({f"{prefix}_{seat}": value for seat, value in change.values.items()})
+        elif change.kind == ScoreChange.Kind.PENALTY and change.participant is not None:
+            initial.update(
+                penalty_participant=change.participant.number, penalty_matchpoints=change.matchpoints
+            )
+    return initial
+
+
+def _steps(appeal: Appeal) -> dict[str, Any]:
+    steps = [(s.value, s.label) for s in MAIN_PATH]
+    codes = [s.value for s in MAIN_PATH]
+    done = codes[: codes.index(appeal.status)] if appeal.status in codes else []
+    return {"steps": steps, "done": done}
+
+
+@require_POST
+def appeal_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
+    t = _tournament(slug)
+    appeal = get_object_or_404(Appeal, tournament=t, number=number)
+    is_director = can_direct(request.user, t)
+    member = _committee_member(request, t)
+    if not is_director and not (action == "sign" and member is not None):
+        return _refuse(request)  # type: ignore[return-value]
+    now = timezone.now()
+    user = request.user
+    back = redirect("appeals:appeal", slug=t.slug, number=appeal.number)
+    if action == "comment":
+        form = f.CommentForm(request.POST)
+        if form.is_valid():
+            _run(request, lambda: svc.appeal_comment(appeal=appeal, comment=form.cleaned_data["comment"],
+                 notice_at=form.cleaned_data["notice_at"], user=user, now=now), _("Comment recorded."))  # fmt: skip
+        else:
+            messages.error(request, _("Write the director's comment."))
+    elif action == "hear":
+        form = f.HearForm(request.POST, tournament=t)
+        if form.is_valid():
+            _run(request, lambda: svc.appeal_hear(appeal=appeal, members=list(form.cleaned_data["members"]),
+                 notes=form.cleaned_data["notes"], user=user, now=now), _("Hearing recorded."))  # fmt: skip
+        else:
+            messages.error(request, _("Choose the committee members who hear the appeal."))
+    elif action == "decide":
+        form = f.DecideForm(request.POST, seats=_seats_of(t, appeal.seats))
+        if form.is_valid():
+            _run(request, lambda: svc.appeal_decide(appeal=appeal, outcome=form.cleaned_data["outcome"],
+                 decision=form.cleaned_data["decision"], adjustment=form.adjustment(), user=user, now=now),
+                 _("Decision recorded. The committee members sign it next."))  # fmt: skip
+        else:
+            messages.error(request, _("Choose the outcome and write the decision."))
+    elif action == "sign":
+        if is_director:
+            form = f.SignForm(request.POST, appeal=appeal)
+            chosen = form.cleaned_data["member"] if form.is_valid() else None
+        else:
+            chosen = member
+        if chosen is None:
+            messages.error(request, _("Choose who signs."))
+        else:
+            _run(request, lambda: svc.appeal_sign(appeal=appeal, member=chosen, user=user, now=now),
+                 _("Signed by %(name)s.") % {"name": chosen.name})  # fmt: skip
+    elif action == "apply":
+        _run(request, lambda: svc.appeal_apply(appeal=appeal, user=user, now=now),
+             _("Decision applied; the standings are recomputed."))  # fmt: skip
+    elif action == "close":
+        _run(request, lambda: svc.appeal_close(appeal=appeal, user=user, now=now), _("Appeal closed."))
+    elif action == "withdraw":
+        _run(request, lambda: svc.appeal_withdraw(appeal=appeal, user=user, now=now), _("Appeal withdrawn."))
+    elif action == "admit":
+        form = f.NoteForm(request.POST)
+        note = form.cleaned_data["note"] if form.is_valid() else ""
+        _run(request, lambda: svc.appeal_admit(appeal=appeal, note=note, user=user, now=now),
+             _("Late appeal admitted."))  # fmt: skip
+    else:
+        raise PermissionDenied
+    return back

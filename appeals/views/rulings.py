@@ -1,0 +1,125 @@
+"""The director's rulings on irregularities (rules §10–§12).
+
+``ruling_new`` records an irregularity with its facts — for a fouled board or a missing card also the layout
+the table actually played, read by the boards' layout form — and the services propose the remedy the rules
+prescribe; ``ruling_detail`` shows the proposal, lets the director revise the remedy, apply the ruling or
+close it without action, and lists the score changes and the audit trail of the ruling.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals import forms as f
+from appeals import services as svc
+from appeals.models import Irregularity
+from appeals.views._common import (
+    _audit_of,
+    _create,
+    _guard_director,
+    _names,
+    _run,
+    _seats_of,
+    _session,
+    _tournament,
+)
+from boards.models import Board
+from tournaments.models import Tournament
+
+
+def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:
+    t = _tournament(slug)
+    if (deny := _guard_director(request, t)) is not None:
+        return deny  # type: ignore[return-value]
+    form = f.IrregularityForm(request.POST or None, initial=request.GET.dict() or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        session = _session(t, d["session"])
+        facts = form.facts()
+        ok = session is not None
+        if session is None:
+            form.add_error("session", _("No such session."))
+        if ok and d["kind"] in ("fouled", "missing_card") and any(form.played_fields().values()):
+            played = _played_layout(t, session, d.get("board"), form)
+            ok = played is not None
+            if played:
+                facts["played"] = played
+        if ok:
+            irr = _create(request, lambda: svc.irregularity_record(
+                session=session, kind=d["kind"], round=d["round"], table=d["table"], board=d.get("board"),
+                fault=form.fault(), facts=facts, description=d["description"], user=request.user,
+                now=timezone.now(),
+            ), _("Irregularity recorded. Check the proposed remedy and confirm it."))  # fmt: skip
+            if irr is not None:
+                return redirect("appeals:ruling", slug=t.slug, pk=irr.pk)
+    return render(request, "appeals/ruling_new.html", {"tournament": t, "form": form})
+
+
+def _played_layout(
+    t: Tournament, session: Any, board_number: int | None, form: f.IrregularityForm
+) -> dict[str, Any] | None:
+    from boards.forms import LayoutEntryForm
+    from preferans.cards.deal import Seat
+    from preferans.cards.deck import format_hand
+
+    board = Board.objects.filter(session=session, number=board_number).first() if board_number else None
+    if board is None:
+        form.add_error("board", _("Give the board whose layout was played."))
+        return None
+    layout = LayoutEntryForm(form.played_fields(), dealer=Seat(board.dealer), players=t.players_per_table,
+                             number=board.number, exact_counts=False)  # fmt: skip
+    if not layout.is_valid():
+        for errors in layout.errors.values():
+            for e in errors:
+                form.add_error(None, e)
+        return None
+    played = layout.cleaned_data["played"]
+    return {
+        "hands": {seat.value: format_hand(cards) for seat, cards in played.hands.items()},
+        "prikup": [c.notation for c in played.prikup],
+    }
+
+
+def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    t = _tournament(slug)
+    if (deny := _guard_director(request, t)) is not None:
+        return deny  # type: ignore[return-value]
+    irr = get_object_or_404(Irregularity.objects.select_related("session"), tournament=t, pk=pk)
+    seats = _seats_of(t, irr.seats)
+    if request.method == "POST":
+        now = timezone.now()
+        action = request.POST.get("action")
+        if action == "revise":
+            form = f.ReviseForm(request.POST, seats=seats)
+            if form.is_valid():
+                _run(request, lambda: svc.irregularity_revise(irregularity=irr, fault=form.fault(), facts=form.facts(),
+                     user=request.user, now=now), _("Remedy revised."))  # fmt: skip
+        elif action in ("apply", "dismiss"):
+            form = f.RulingForm(request.POST)
+            text = form.cleaned_data["ruling"] if form.is_valid() else ""
+            if action == "apply":
+                _run(request, lambda: svc.irregularity_apply(irregularity=irr, ruling=text, user=request.user, now=now),
+                     _("Ruling applied; the standings are recomputed."))  # fmt: skip
+            else:
+                _run(request, lambda: svc.irregularity_dismiss(irregularity=irr, ruling=text or _("No action."),
+                     user=request.user, now=now), _("Closed without action."))  # fmt: skip
+        return redirect("appeals:ruling", slug=t.slug, pk=irr.pk)
+    initial = {f"fault_{s}": irr.fault.get(s, "") for s in seats}
+    initial["remedy"] = irr.facts.get("remedy", "")
+    initial.update({f"vists_{s}": (irr.facts.get("assigned") or {}).get(s, "") for s in seats})
+    context = {
+        "tournament": t,
+        "irr": irr,
+        "people": _names(t, irr.seats),
+        "changes": irr.changes.select_related("audit_entry", "participant"),
+        "revise_form": f.ReviseForm(seats=seats, initial=initial),
+        "ruling_form": f.RulingForm(initial={"ruling": irr.ruling or irr.proposal.get("text", "")}),
+        "audit": _audit_of(t, "irregularity", irr),
+        "appeals": irr.appeals.all(),
+    }
+    return render(request, "appeals/ruling_detail.html", context)

@@ -66,7 +66,14 @@ def _param(name: str, description: str, kind: Any = OpenApiTypes.INT) -> OpenApi
 
 
 def is_director(user: Any, tournament: Tournament) -> bool:
+    """A director of the tournament (``tournaments.permissions.can_direct``); a player's table token never is."""
     return not isinstance(user, TablePlayer) and can_direct(user, tournament)
+
+
+def require_director(user: Any, tournament: Tournament) -> None:
+    """403 unless the user directs this tournament."""
+    if not is_director(user, tournament):
+        raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
 
 
 def directed(user: Any) -> Q:

@@ -18,8 +18,8 @@ from api.common import (
     _int_param,
     _param,
     directed,
-    is_director,
     require_auth,
+    require_director,
 )
 from api.serializers import (
     AdjustmentSerializer,
@@ -48,8 +48,7 @@ class AdjustmentViewSet(ApiView, viewsets.GenericViewSet):
         session = Session.objects.select_related("tournament").filter(pk=data["session"]).first()
         if session is None:
             raise exceptions.ValidationError({"session": [_("No such session.")]})
-        if not is_director(request.user, session.tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(request.user, session.tournament)
         result = result_save(
             session=session, board=data["board"], round=data["round"], table=data["table"], room=data.get("room", 1),
             seats=data.get("seats"), adjusted=data.get("adjusted"), assigned=data.get("assigned"),
@@ -92,8 +91,7 @@ class PenaltyViewSet(ApiView, viewsets.ModelViewSet):
         session = Session.objects.select_related("tournament").filter(pk=data["session_id"]).first()
         if session is None:
             raise exceptions.ValidationError({"session": [_("No such session.")]})
-        if not is_director(self.request.user, session.tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(self.request.user, session.tournament)
         participant = Participant.objects.filter(
             tournament=session.tournament, number=data["participant"]["number"]
         ).first()
@@ -115,8 +113,7 @@ class PenaltyViewSet(ApiView, viewsets.ModelViewSet):
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         require_auth(request)
         penalty = self.get_object()
-        if not is_director(request.user, penalty.session.tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(request.user, penalty.session.tournament)
         partial = kwargs.get("partial", False)
         serializer = self.get_serializer(penalty, data=request.data, partial=partial)
         serializer.is_valid(raise_exception=True)
@@ -137,8 +134,7 @@ class PenaltyViewSet(ApiView, viewsets.ModelViewSet):
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         require_auth(request)
         penalty = self.get_object()
-        if not is_director(request.user, penalty.session.tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(request.user, penalty.session.tournament)
         penalty_delete(penalty=penalty, user=request.user, reason=request.query_params.get("reason", ""),
                        now=timezone.now())  # fmt: skip
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -25,6 +25,7 @@ from api.common import (
     directed,
     is_director,
     require_auth,
+    require_director,
     results_public,
 )
 from api.errors import ApiError
@@ -41,7 +42,6 @@ from scoring.rows import result_delete, result_save
 from table import services
 from table.ratelimit import client_ip
 from tournaments.models import Publication, Session
-from tournaments.permissions import can_direct
 
 
 # -- results --------------------------------------------------------------------------------------------
@@ -195,8 +195,7 @@ class ResultViewSet(
         session = Session.objects.select_related("tournament").filter(pk=data["session"]).first()
         if session is None:
             raise exceptions.ValidationError({"session": [_("No such session.")]})
-        if not can_direct(user, session.tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(user, session.tournament)
         scoped = services.scoped_key(f"user:{user.pk}", services.check_key(key))
         if scoped:
             again = Result.objects.filter(idempotency_key=scoped).first()
@@ -253,8 +252,7 @@ class ResultViewSet(
             )
             return self._answer(updated, status.HTTP_200_OK)
         tournament = result.session.tournament
-        if not can_direct(user, tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(user, tournament)
         updated = result_save(
             session=result.session, board=result.board_number, round=result.round_number, table=result.table_number,
             room=result.room, seats=result.seats(), row=row, status=Result.Status.DIRECTOR,
@@ -266,8 +264,7 @@ class ResultViewSet(
         """Delete a row (directors only; audited)."""
         require_auth(request)
         result = self.get_object()
-        if not is_director(request.user, result.session.tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(request.user, result.session.tournament)
         result_delete(result=result, user=request.user, reason=request.query_params.get("reason", ""),
                       now=timezone.now())  # fmt: skip
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -295,11 +292,12 @@ class ResultViewSet(
         if isinstance(user, TablePlayer):
             state = self._player_state(user, result)
             return self._answer(
-                services.table_confirm(state=state, result=result, participant=user.participant, now=timezone.now()),
+                services.table_confirm(
+                    state=state, result=result, participant=user.participant, now=timezone.now()
+                ),
                 200,
             )
-        if not can_direct(user, result.session.tournament):
-            raise exceptions.PermissionDenied(_("Only a director of this tournament may do this."))
+        require_director(user, result.session.tournament)
         return self._answer(result_confirm(result=result, seat=None, user=user, now=timezone.now()), 200)
 
     @extend_schema(

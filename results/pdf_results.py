@@ -26,9 +26,9 @@ from results.derived import (
     score_cards,
     session_totals,
 )
-from results.sheets import opponents_text, result_contract
 from results.labels import contract_text, labels
 from results.pdf_common import DARK, LINE, MARGIN, RED, Cell, Col, PdfDoc, Row
+from results.sheets import opponents_text, result_contract
 
 __all__ = [
     "cards_pdf",

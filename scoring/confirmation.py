@@ -107,8 +107,6 @@ def result_dispute(
     return current
 
 
-
-
 def current_scores_open(result: Result) -> None:
     """Confirming or disputing changes what the standings rest on: not once the scores are closed."""
     result.session.tournament.ensure_scores_open()

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.models import Penalty
 from scoring.rescore import mark_changed
+from scoring.withdraw import withdraw
 from tournaments.audit import log_action
 from tournaments.errors import Detail, UserError
 from tournaments.models import Participant, Session
@@ -40,7 +41,9 @@ def penalty_value(matchpoints: object) -> Fraction:
         raise UserError(
             _("A penalty takes matchpoints away: write a negative number, e.g. -2 (rules §12)."),
             code="penalty_sign",
-            details=[Detail("matchpoints", "penalty_sign", _("A penalty is a negative number of matchpoints."))],
+            details=[
+                Detail("matchpoints", "penalty_sign", _("A penalty is a negative number of matchpoints."))
+            ],
         )
     return value
 
@@ -104,19 +107,12 @@ def penalty_delete(
     arithmetic: bool = False,
 ) -> None:
     """Withdraw a penalty (it says why; audited; the standings are recomputed)."""
-    session = penalty.session
-    session.tournament.ensure_scores_open(arithmetic=arithmetic)
-    if not reason.strip():
-        raise UserError(_("Say why the penalty is withdrawn."), code="reason_missing")
-    with transaction.atomic():
-        facts = _penalty_facts(penalty)
-        log_action(
-            tournament=session.tournament, action="penalty.delete", user=user, actor=actor, obj=penalty, at=now,
-            reason=reason, data={"session": session.number, "participant": facts["participant"],
-                                 "matchpoints": facts["matchpoints"], "before": facts},
-        )  # fmt: skip
-        penalty.delete()
-        mark_changed(session, now=now)
+    facts = _penalty_facts(penalty)
+    withdraw(
+        penalty, session=penalty.session, action="penalty.delete", reason=reason, now=now, user=user, actor=actor,
+        arithmetic=arithmetic, reason_missing=_("Say why the penalty is withdrawn."),
+        data={"participant": facts["participant"], "matchpoints": facts["matchpoints"], "before": facts},
+    )  # fmt: skip
 
 
 def _penalty_facts(penalty: Penalty) -> dict[str, Any]:

@@ -160,5 +160,3 @@ def request_rescore(tournament_id: int) -> str:
         logger.exception("rescoring tournament %s failed", tournament_id)
         return "failed"
     return "queued"
-
-

@@ -33,7 +33,8 @@ from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.errors import Refusal, ResultConflict, ResultRejected
 from scoring.models import Result
 from scoring.rescore import mark_changed
-from tournaments.audit import audit_entry, log_action
+from scoring.withdraw import withdraw
+from tournaments.audit import audit_entry
 from tournaments.errors import Detail, UserError
 from tournaments.models import AuditEntry, Participant, Seating, Session, Tournament
 
@@ -198,7 +199,9 @@ def _board_of(
         found = Board.objects.filter(session=session, number=board).first()
         if found is None and session.boards.exists():
             message = _("This session has no board %(board)s.") % {"board": board}
-            raise UserError(message, code="board_unknown", details=[Detail("board", "board_unknown", message)])
+            raise UserError(
+                message, code="board_unknown", details=[Detail("board", "board_unknown", message)]
+            )
     if found is not None and seating is not None and not outside_set and not seating.plays(found):
         message = _("Board %(board)s is not in set %(set)s, which table %(table)s plays in round %(round)s.") % {
             "board": board, "set": seating.set_number, "table": seating.table_number, "round": seating.round_number,
@@ -255,9 +258,13 @@ def result_save(
     tournament = session.tournament
     tournament.ensure_scores_open(arithmetic=arithmetic)
     if sum(x is not None for x in (row, adjusted, assigned)) != 1:
-        raise ResultRejected.one("row_kind", "row", "give either a played deal, an artificial or an assigned result")
+        raise ResultRejected.one(
+            "row_kind", "row", "give either a played deal, an artificial or an assigned result"
+        )
     if replace and not reason.strip():
-        raise UserError(_("Say why the result is changed (it goes into the audit trail)."), code="reason_missing")
+        raise UserError(
+            _("Say why the result is changed (it goes into the audit trail)."), code="reason_missing"
+        )
     if seating is None or (seating.session_id, seating.room, seating.round_number, seating.table_number) != (
         session.pk, room, round, table,
     ):  # fmt: skip
@@ -281,7 +288,9 @@ def result_save(
     if row is not None:
         unknown = sorted(set(row) - set(DEAL_FIELDS) - {"vists"})
         if unknown:
-            raise ResultRejected(Refusal("row_field", k, f"unknown field {k!r}", {"field": k}) for k in unknown)
+            raise ResultRejected(
+                Refusal("row_field", k, f"unknown field {k!r}", {"field": k}) for k in unknown
+            )
         computed = compute_vists(tournament=tournament, row=row, dealer=dealer)
         deal = {k: row[k] for k in DEAL_FIELDS if k in row}
         vists = {s: format_fraction(v) for s, v in computed.items()}
@@ -304,7 +313,13 @@ def result_save(
         values["confirmed_by"] = agreed
         if status == Result.Status.ENTERED and all(s in agreed for s in required):
             values["status"] = Result.Status.CONFIRMED
-    key = {"session": session, "room": room, "board_number": board, "table_number": table, "round_number": round}
+    key = {
+        "session": session,
+        "room": room,
+        "board_number": board,
+        "table_number": table,
+        "round_number": round,
+    }
     inserting = False
     try:
         with transaction.atomic():
@@ -324,7 +339,7 @@ def result_save(
                 inserting = False
                 action, before = "result.create", None
             else:
-                before = _facts(existing)
+                before = result_facts(existing)
                 for name, value in values.items():
                     setattr(existing, name, value)
                 existing.version = version or existing.version or "A"
@@ -336,7 +351,7 @@ def result_save(
             entries = [
                 audit_entry(
                     tournament=tournament, action=action, user=user, actor=actor, obj=result, at=now, reason=reason,
-                    data={"session": session.number, "before": before, "after": _facts(result)},
+                    data={"session": session.number, "before": before, "after": result_facts(result)},
                 )
             ]  # fmt: skip
             for n, (seat, who) in enumerate(confirmations, start=1):
@@ -393,20 +408,14 @@ def result_delete(
     arithmetic: bool = False,
 ) -> None:
     """Delete a row (it says why; audited; the standings are recomputed)."""
-    session = result.session
-    session.tournament.ensure_scores_open(arithmetic=arithmetic)
-    if not reason.strip():
-        raise UserError(_("Say why the result is deleted (it goes into the audit trail)."), code="reason_missing")
-    with transaction.atomic():
-        log_action(
-            tournament=session.tournament, action="result.delete", user=user, actor=actor, obj=result,
-            reason=reason, at=now, data={"session": session.number, "before": _facts(result)},
-        )  # fmt: skip
-        result.delete()
-        mark_changed(session, now=now)
+    withdraw(
+        result, session=result.session, action="result.delete", reason=reason, now=now, user=user, actor=actor,
+        arithmetic=arithmetic, data={"before": result_facts(result)},
+        reason_missing=_("Say why the result is deleted (it goes into the audit trail)."),
+    )  # fmt: skip
 
 
-def _facts(result: Result) -> dict[str, Any]:
+def result_facts(result: Result) -> dict[str, Any]:
     return {
         "board": result.board_number,
         "round": result.round_number,
@@ -420,5 +429,3 @@ def _facts(result: Result) -> dict[str, Any]:
         "vists": result.vists,
         "status": result.status,
     }
-
-

@@ -3,28 +3,30 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from django.utils import timezone
 
 from tournaments.models import AuditEntry, Tournament
 
 
-def log_action(
-    *,
-    tournament: Tournament,
-    action: str,
-    user: Any = None,
-    actor: str = "",
-    obj: object | None = None,
-    data: dict[str, Any] | None = None,
-    reason: str = "",
-    at: dt.datetime | None = None,
-) -> AuditEntry:
+class AuditFields(TypedDict, total=False):
+    """What an audit entry says: which tournament, what was done (``action``), by whom (``user``, or ``actor``
+    naming who acted), to what (``obj``), with which facts (``data``), why (``reason``) and when (``at``)."""
+
+    tournament: Required[Tournament]
+    action: Required[str]
+    user: Any
+    actor: str
+    obj: object | None
+    data: dict[str, Any] | None
+    reason: str
+    at: dt.datetime | None
+
+
+def log_action(**fields: Unpack[AuditFields]) -> AuditEntry:
     """Write one audit entry. ``user`` is a Django user or None (then ``actor`` names who acted)."""
-    entry = audit_entry(
-        tournament=tournament, action=action, user=user, actor=actor, obj=obj, data=data, reason=reason, at=at
-    )
+    entry = audit_entry(**fields)
     entry.save(force_insert=True)
     return entry
 

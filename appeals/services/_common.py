@@ -21,7 +21,7 @@ from preferans.numbers import format_fraction
 from scoring.errors import ResultRejected
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_delete, penalty_save, penalty_value
-from scoring.rows import result_delete, result_save
+from scoring.rows import result_delete, result_facts, result_save
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Round, Seating, Session, Tournament
 
@@ -147,17 +147,8 @@ def _lock(model: type, pk: int) -> Any:
 
 
 def _row_facts(result: Result | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "seats": result.seats(),
-        "row": result.row,
-        "adjusted": result.adjusted,
-        "assigned": result.assigned,
-        "version": result.version,
-        "vists": result.vists,
-        "status": result.status,
-    }
+    """What a row holds, as the audit trail records it (the write path's own description)."""
+    return None if result is None else result_facts(result)
 
 
 def _plan(
@@ -379,7 +370,13 @@ def _clean_matchpoints(value: str) -> str:
 
 
 def penalty_add(
-    *, session: Session, participant: Participant, matchpoints: str, reason: str, user: Any, now: dt.datetime,
+    *,
+    session: Session,
+    participant: Participant,
+    matchpoints: str,
+    reason: str,
+    user: Any,
+    now: dt.datetime,
     arithmetic: bool = False,
 ) -> Penalty:
     """A procedural penalty in matchpoints (§12), through the penalties' one write path (audited, rescored)."""

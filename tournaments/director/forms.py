@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.penalties import PENALTY_RULES
+from tournaments.director.fields import JSONObjectField
 from tournaments.models import Tournament, UnequalResults, Variant
 
 PENALTY_LABELS = {
@@ -60,24 +61,10 @@ class TournamentForm(forms.Form):
     artificial_plus = forms.IntegerField(
         label=_("Artificial A+, per cent"), min_value=0, max_value=100, initial=60
     )
-    rules = forms.CharField(
-        label=_("Rule overrides (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+    rules = JSONObjectField(
+        label=_("Rule overrides (JSON)"),
         help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
     )  # fmt: skip
-
-    def clean_rules(self) -> dict[str, Any]:
-        text = (self.cleaned_data.get("rules") or "").strip()
-        if not text:
-            return {}
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("Not valid JSON: %(problem)s"), params={"problem": exc.msg}
-            ) from exc
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_('Write an object: {"key": value, …}.'))
-        return value
 
     def values(self) -> dict[str, Any]:
         d = dict(self.cleaned_data)

@@ -18,6 +18,7 @@ from preferans.game.seats import active_seats, clockwise_after, first_hand, tabl
 from preferans.numbers import format_fraction
 from scoring.labels import contract_label
 from scoring.models import Result
+from tournaments.director.fields import JSONObjectField
 from tournaments.errors import UserError
 
 EXTRA_KEYS = ("penalty_tricks", "misere_shared", "raspasy_step", "extra_entries")
@@ -25,7 +26,6 @@ CALLS = [("", "—"), ("whist", _("whist")), ("pass", _("pass")), ("half", _("ha
          ("half_returned", _("half-whist, whist returned"))]  # fmt: skip
 PLAYS = [("", _("as the calls imply")), ("closed", _("closed")), ("open", _("open")), ("none", _("no play"))]
 TRICKS = [("", "—")] + [(str(n), str(n)) for n in range(11)]
-
 
 
 class ProtocolRowForm(forms.Form):
@@ -42,8 +42,8 @@ class ProtocolRowForm(forms.Form):
     call2 = forms.ChoiceField(label=_("Second whister's call"), choices=CALLS, required=False)
     dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
     play = forms.ChoiceField(label=_("Play"), choices=PLAYS, required=False)
-    extra = forms.CharField(
-        label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+    extra = JSONObjectField(
+        label=_("Other fields (JSON)"), keys=EXTRA_KEYS, rows=2,
         help_text=_("Rarely needed: penalty_tricks, misere_shared, raspasy_step, extra_entries."),
     )  # fmt: skip
     reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=500)
@@ -58,22 +58,6 @@ class ProtocolRowForm(forms.Form):
         self.fields["declarer_seat"].choices = seats[1:] if players == 3 else seats
         if players == 3:
             del self.fields["dealer_whist"]
-
-    def clean_extra(self) -> dict[str, Any]:
-        text = (self.cleaned_data.get("extra") or "").strip()
-        if not text:
-            return {}
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("Not valid JSON: %(problem)s"), params={"problem": exc.msg}
-            ) from exc
-        if not isinstance(value, dict) or set(value) - set(EXTRA_KEYS):
-            raise forms.ValidationError(
-                _("Only these keys: %(keys)s."), params={"keys": ", ".join(EXTRA_KEYS)}
-            )
-        return value
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

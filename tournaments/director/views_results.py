@@ -3,6 +3,8 @@ the boards of a session and a fouled board."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -41,19 +43,40 @@ def boards_of_seating(session: Session, seating: Seating) -> list[Board]:
 
 def _room(request: HttpRequest) -> int:
     value = request.GET.get("room") or request.POST.get("room") or "1"
-    return int(value) if value.isdigit() else 1
+    return int(value) if value.isdigit() and len(value) < 4 else 1
+
+
+def at_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The view of one table in one round: the room (``?room=``) and the table's seating are passed in; a table
+    that does not play that round goes back to the session's dashboard with the reason."""
+
+    @functools.wraps(view)
+    def wrapper(
+        request: HttpRequest, tournament: Tournament, session: Session, round: int, table: int, **kwargs: Any
+    ) -> HttpResponse:
+        room = _room(request)
+        try:
+            seating = seating_of(session, round=round, table=table, room=room)
+        except UserError as exc:
+            fail(request, exc)
+            return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
+        return view(request, tournament, session, round, table, room=room, seating=seating, **kwargs)
+
+    return wrapper
 
 
 @directs
+@at_table
 def table_round(
-    request: HttpRequest, tournament: Tournament, session: Session, round: int, table: int
+    request: HttpRequest,
+    tournament: Tournament,
+    session: Session,
+    round: int,
+    table: int,
+    *,
+    room: int,
+    seating: Seating,
 ) -> HttpResponse:
-    room = _room(request)
-    try:
-        seating = seating_of(session, round=round, table=table, room=room)
-    except UserError as exc:
-        fail(request, exc)
-        return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
     boards = boards_of_seating(session, seating)
     results = {r.board_number: r for r in Result.objects.filter(
         session=session, round_number=round, table_number=table, room=room)}  # fmt: skip
@@ -76,16 +99,19 @@ def _next_board_url(session: Session, seating: Any, round: int, table: int, room
 
 
 @directs
+@at_table
 def board_entry(
-    request: HttpRequest, tournament: Tournament, session: Session, round: int, table: int, board: int
+    request: HttpRequest,
+    tournament: Tournament,
+    session: Session,
+    round: int,
+    table: int,
+    board: int,
+    *,
+    room: int,
+    seating: Seating,
 ) -> HttpResponse:
     """One board at one table: the row (or an artificial/assigned result), entered or corrected."""
-    room = _room(request)
-    try:
-        seating = seating_of(session, round=round, table=table, room=room)
-    except UserError as exc:
-        fail(request, exc)
-        return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
     board_obj = get_object_or_404(Board, session=session, number=board)
     existing = Result.objects.filter(session=session, round_number=round, table_number=table, room=room,
                                      board_number=board).first()  # fmt: skip
@@ -178,7 +204,10 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
                 )
             if "clear" in request.POST and clear_form.is_valid():
                 board_clear_fouled(
-                    board=board_obj, user=request.user, reason=clear_form.cleaned_data["reason"], now=timezone.now()
+                    board=board_obj,
+                    user=request.user,
+                    reason=clear_form.cleaned_data["reason"],
+                    now=timezone.now(),
                 )
                 messages.success(request, _("Board %(b)s is no longer fouled.") % {"b": board})
                 return redirect(

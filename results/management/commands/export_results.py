@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
-
 from results.services import EXPORTERS, ExportError, build_file
-from tournaments.models import Tournament
+from tournaments.management.base import TournamentCommand
 
 
-class Command(BaseCommand):
+class Command(TournamentCommand):
     help = "Write a tournament's standings and protocols (or another printed file) as xlsx, csv or pdf."
 
     def add_arguments(self, parser):
@@ -33,27 +31,21 @@ class Command(BaseCommand):
         parser.add_argument("--lang", default=None, help="ru or en (default: the tournament's language)")
         parser.add_argument("--base-url", default="", help="site address for the QR codes on table cards")
 
-    def _fail(self, message: str) -> None:
-        self.stderr.write(message)
-        raise SystemExit(2)
-
     def handle(self, *args, **options):
-        tournament = Tournament.objects.filter(slug=options["slug"]).first()
-        if tournament is None:
-            self._fail(f"no tournament with the short name {options['slug']!r}")
+        tournament = self.tournament(options["slug"])
         kind, fmt = options["kind"], options["fmt"]
         spec = EXPORTERS.get(kind)
         if spec is None:
-            self._fail(f"unknown --kind {kind!r}: use one of {', '.join(EXPORTERS)}")
+            self.fail(f"unknown --kind {kind!r}: use one of {', '.join(EXPORTERS)}")
         if fmt not in spec.formats:
-            self._fail(f"--kind {kind} is written as {' or '.join(spec.formats)}, not {fmt!r}")
+            self.fail(f"--kind {kind} is written as {' or '.join(spec.formats)}, not {fmt!r}")
         if options["lang"] not in (None, "ru", "en"):
-            self._fail(f"--lang must be ru or en, not {options['lang']!r}")
+            self.fail(f"--lang must be ru or en, not {options['lang']!r}")
         extra = {"session": options["session"], "lang": options["lang"], "base_url": options["base_url"]}
         try:
             _name, body = build_file(tournament.pk, kind, fmt, {k: v for k, v in extra.items() if v})
         except ExportError as exc:
-            self._fail(str(exc))
+            self.fail(str(exc))
         Path(options["output"]).write_bytes(body)
         if options["verbosity"] >= 1:
             self.stdout.write(f"{options['output']}: {len(body)} bytes")

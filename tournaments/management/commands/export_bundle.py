@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand
-
-from tournaments.models import Tournament
+from tournaments.management.base import TournamentCommand
 from tournaments.services.bundles import tournament_to_bundle
 
 
-class Command(BaseCommand):
+class Command(TournamentCommand):
     help = "Write a tournament as a bundle (to PATH, or to standard output)."
 
     def add_arguments(self, parser):
@@ -18,11 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("path", nargs="?", help="output file (default: standard output)")
 
     def handle(self, *args, **options):
-        try:
-            tournament = Tournament.objects.get(slug=options["slug"])
-        except Tournament.DoesNotExist as exc:
-            self.stderr.write(f"no tournament with the short name {options['slug']!r}")
-            raise SystemExit(2) from exc
+        tournament = self.tournament(options["slug"])
         text = json.dumps(tournament_to_bundle(tournament), ensure_ascii=False, indent=1)
         if options.get("path"):
             with open(options["path"], "w", encoding="utf-8") as fh:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
-
 from scoring.rescore import rescore_tournament
 from scoring.tasks import rescore_tournament_task
-from tournaments.models import Tournament
+from tournaments.management.base import TournamentCommand
 
 
-class Command(BaseCommand):
+class Command(TournamentCommand):
     help = "Rescore a tournament through the scoring core (in the background with --background)."
 
     def add_arguments(self, parser):
@@ -17,11 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--background", action="store_true", help="queue a Celery task instead")
 
     def handle(self, *args, **options):
-        try:
-            tournament = Tournament.objects.get(slug=options["slug"])
-        except Tournament.DoesNotExist as exc:
-            self.stderr.write(f"no tournament with the short name {options['slug']!r}")
-            raise SystemExit(2) from exc
+        tournament = self.tournament(options["slug"])
         if options["background"]:
             result = rescore_tournament_task.delay(tournament.pk)
             self.stdout.write(f"queued {result.id}")

@@ -1,0 +1,52 @@
+"""Form fields the director's forms share."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class JSONObjectField(forms.CharField):
+    """A JSON object typed into a text box (empty: ``{}``); ``keys``, when given, are the only keys allowed."""
+
+    def __init__(self, *, keys: Sequence[str] | None = None, rows: int = 3, **kwargs: Any) -> None:
+        self.keys = tuple(keys) if keys is not None else None
+        kwargs.setdefault("required", False)
+        self.limit = kwargs.pop("max_length", 10_000)
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": rows}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> dict[str, Any]:  # type: ignore[override]
+        text = (super().to_python(value) or "").strip()
+        if not text:
+            return {}
+        if len(text) > self.limit:
+            raise forms.ValidationError(
+                _("Ensure this value has at most %(limit_value)d characters (it has %(show_value)d)."),
+                params={"limit_value": self.limit, "show_value": len(text)},
+            )
+        try:
+            parsed = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("Not valid JSON: %(problem)s"), params={"problem": exc.msg}
+            ) from exc
+        except RecursionError as exc:  # «[[[[…» nested past Python's limit
+            raise forms.ValidationError(
+                _("Not valid JSON: %(problem)s"), params={"problem": "nesting"}
+            ) from exc
+        if self.keys is not None and (not isinstance(parsed, dict) or set(parsed) - set(self.keys)):
+            raise forms.ValidationError(
+                _("Only these keys: %(keys)s."), params={"keys": ", ".join(self.keys)}
+            )
+        if not isinstance(parsed, dict):
+            raise forms.ValidationError(_('Write an object: {"key": value, …}.'))
+        return parsed
+
+    def validate(self, value: Any) -> None:
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from preferans.numbers import format_percent, parse_fraction
+from preferans.numbers import parse_fraction
 
 SEAT_ORDER = ("N", "E", "S", "W")
 ZERO = Fraction(0)
@@ -347,10 +347,6 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
         standings=standings,
         generated_at=now,
     )
-
-
-def percent_text(value: Fraction | None) -> str:
-    return "" if value is None else format_percent(value)
 
 
 @dataclass

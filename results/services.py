@@ -9,6 +9,7 @@ progress on the job and keeps the file for download.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -36,12 +37,15 @@ def build_file(
     *,
     progress: Callable[[int, str], None] | None = None,
     report: Report | None = None,
+    now: dt.datetime | None = None,
 ) -> tuple[str, bytes]:
-    """Make one file; return its name and bytes. ``progress(percent, message)`` is called along the way."""
+    """Make one file; return its name and bytes. ``progress(percent, message)`` is called along the way.
+
+    ``now`` is the time printed on the file (the channel's clock: the command, the task; default: now)."""
     tournament = Tournament.objects.get(pk=tournament_id)
     step = Progress(progress)
     exporter = exporter_for(
-        tournament, kind, options=dict(options or {}), now=timezone.localtime(), progress=step, report=report
+        tournament, kind, options=dict(options or {}), now=timezone.localtime(now), progress=step, report=report
     )
     body = exporter.render(fmt)
     step(100, 100, "done")

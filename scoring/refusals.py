@@ -229,8 +229,3 @@ def translate(code: str, params: Params, fallback: str) -> str:
 
 def refusal_message(refusal: Refusal) -> str:
     return translate(refusal.code, refusal.params, refusal.message)
-
-
-def refusal_dict(refusal: Refusal) -> dict[str, str]:
-    """One entry of the API's ``details`` list."""
-    return {"field": refusal.field, "code": refusal.code, "message": refusal_message(refusal)}

@@ -20,7 +20,7 @@ from tournaments.services.rounds import RoundTimer, round_timer
 
 
 @dataclass(frozen=True)
-class TableState:
+class TableProgress:
     room: int
     table: int
     code: str
@@ -53,7 +53,7 @@ class Overview:
     session: Session
     round: Round | None
     rounds: list[Round]
-    tables: list[TableState] = field(default_factory=list)
+    tables: list[TableProgress] = field(default_factory=list)
     timer: RoundTimer | None = None
     alerts: list[Alert] = field(default_factory=list)
     next_step: str = ""
@@ -89,7 +89,7 @@ def _missing_in(rnd: Round) -> int:
     return max(0, expected - Result.objects.filter(session=session, round_number=rnd.number).count())
 
 
-def table_states(session: Session, round_number: int) -> list[TableState]:
+def table_states(session: Session, round_number: int) -> list[TableProgress]:
     seatings = list(
         Seating.objects.filter(session=session, round_number=round_number)
         .select_related("seat_n", "seat_e", "seat_s", "seat_w")
@@ -110,7 +110,7 @@ def table_states(session: Session, round_number: int) -> list[TableState]:
         rows = results.get((s.room, s.table_number), [])
         entered = tuple(sorted(b for b, _ in rows))
         out.append(
-            TableState(
+            TableProgress(
                 room=s.room, table=s.table_number, code=codes.get((s.room, s.table_number), ""),
                 set=s.set_number, seats=s.seats(), boards=boards, entered=entered,
                 missing=tuple(b for b in boards if b not in entered),

@@ -36,7 +36,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def make_event(tables: int, seed: int = 1) -> dict[str, Any]:
-    from preferans.cards.deal import board_to_dict, deal_boards
+    from preferans.cards.board_form import board_to_dict
+    from preferans.cards.deal import deal_boards
     from preferans.game import make_rules
     from preferans.game.simulate import random_row
     from preferans.movements import build_movement

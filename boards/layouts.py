@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 
 from boards.models import Board
 from boards.services import VERSION_LABELS, board_mark_fouled
-from preferans.cards.deal import BoardError, DealtBoard, Seat, board_from_dict, board_to_dict
+from preferans.cards.board_form import board_from_dict, board_to_dict
+from preferans.cards.deal import BoardError, DealtBoard, Seat
 from preferans.cards.deck import format_hand, parse_card, parse_hand
 from preferans.cards.fouled import PlayedLayout, compare_layouts, version_labels
 from scoring.models import Result
@@ -63,7 +64,7 @@ def board_layout_record(
     reason: str = "",
 ) -> Board:
     """Store the board's layout: ``hands`` ``{"N": "SAKQ C7 DJ98 H10", …}``, ``prikup`` ``["H7", "D8"]`` (top
-    card first), as :func:`preferans.cards.deal.board_to_dict` writes them.
+    card first), as :func:`preferans.cards.board_form.board_to_dict` writes them.
 
     The layout is checked again (32 cards once each, the hand pockets of the board's dealer). Replacing a
     stored layout needs a ``reason``; the audit entry keeps the old one. Storing the same layout again changes

@@ -6,7 +6,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from preferans.cards.deal import DealtBoard, stored_board
+from preferans.cards.board_form import stored_board
+from preferans.cards.deal import DealtBoard
 
 SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 

@@ -10,7 +10,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from preferans.cards.deal import board_to_dict, deal_boards
+from preferans.cards.board_form import board_to_dict
+from preferans.cards.deal import deal_boards
 from preferans.game import make_rules
 from preferans.game.simulate import random_row
 from preferans.movements import build_movement

@@ -103,7 +103,8 @@ class BoardInfo:
         """The layout as a :class:`preferans.cards.deal.DealtBoard` (for the diagram), or ``None`` if not recorded."""
         if not self.hands:
             return None
-        from preferans.cards.deal import BoardError, stored_board
+        from preferans.cards.board_form import stored_board
+        from preferans.cards.deal import BoardError
 
         try:
             return stored_board(

@@ -108,7 +108,8 @@ class AppealFormData:
 def _board(layout: Any) -> Any:
     if layout is None:
         return None
-    from preferans.cards.deal import BoardError, DealtBoard, board_from_dict
+    from preferans.cards.board_form import board_from_dict
+    from preferans.cards.deal import BoardError, DealtBoard
 
     if isinstance(layout, DealtBoard):
         return layout

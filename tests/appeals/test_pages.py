@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from appeals import services as svc
-from appeals.models import Appeal, Correction, Irregularity
+from appeals.models import Appeal, Correction, Irregularity, ScoreChange
+from tests.html import english_phrases, lang, parse, visible_text
 from tournaments.models import Session
 
 from .conftest import ENDED
@@ -54,16 +55,18 @@ def test_every_director_page_renders(client, demo, director_user, committee):
     ]:  # fmt: skip
         response = client.get(reverse(name, kwargs={"slug": s, **kw}), headers=EN)
         assert response.status_code == 200, name
-    page = client.get(
-        reverse("appeals:appeal", kwargs={"slug": s, "number": appeal.number}), headers=EN
-    ).content.decode()
-    for item in (
-        "Player filing the appeal",
-        "Substance of the claim",
-        "Director&#x27;s comment",
-        "Members of the appeals committee",
-    ):
-        assert item in page
+    response = client.get(reverse("appeals:appeal", kwargs={"slug": s, "number": appeal.number}), headers=EN)
+    assert response.context["appeal"] == appeal
+    # Appendix B: the twelve items of the appeal form, each with its value.
+    form = parse(response).one("dl", class_="ap-b")
+    assert len(form.find_all("dt")) == 12
+    values = [dd.text() for dd in form.find_all("dd")]
+    assert values[0] == str(appeal.appellant)  # 1. the player filing the appeal
+    assert (values[2], values[7], values[8]) == (
+        str(appeal.board_number),
+        "c",
+        "—",
+    )  # 3. board, 8. claim, 9. comment
 
 
 def test_a_full_appeal_through_the_pages(client, open_session, director_user, committee):
@@ -72,8 +75,16 @@ def test_a_full_appeal_through_the_pages(client, open_session, director_user, co
     # The player identifies and files.
     player = client.post(reverse("appeals:player", kwargs={"slug": s}), {"number": 6, "pin": "1006"})
     assert player.status_code == 302
-    page = client.get(reverse("appeals:player", kwargs={"slug": s}), headers=EN).content.decode()
-    assert "File an appeal" in page and "Session 1, round 1, board 1 (table 1)" in page
+    response = client.get(reverse("appeals:player", kwargs={"slug": s}), headers=EN)
+    assert response.context["player"].number == 6
+    assert "1-1-1-1" in dict(
+        response.context["appeal_form"].fields["deal"].choices
+    )  # session, round, board, table
+    filing = next(
+        f for f in parse(response).find_all("form") if f.find("input", name="action", value="appeal")
+    )
+    assert filing.find("select", name="deal").find("option", value="1-1-1-1") is not None
+    assert filing.find("textarea", name="claim") is not None
     r = client.post(
         reverse("appeals:player", kwargs={"slug": s}),
         {"action": "appeal", "deal": "1-1-1-1", "claim": "Claim", "bidding": "", "play": ""},
@@ -115,8 +126,13 @@ def test_a_full_appeal_through_the_pages(client, open_session, director_user, co
     # The player sees what changed on his board and why.
     client.logout()
     client.post(reverse("appeals:player", kwargs={"slug": s}), {"number": 6, "pin": "1006"})
-    page = client.get(reverse("appeals:player", kwargs={"slug": s}), headers=EN).content.decode()
-    assert "Artificial adjusted result" in page and "A+ to NS" in page
+    response = client.get(reverse("appeals:player", kwargs={"slug": s}), headers=EN)
+    page = response.content.decode()
+    kinds = [c["change"].kind for c in response.context["changes"] if c["change"]]
+    assert ScoreChange.Kind.ARTIFICIAL in kinds and "A+ to NS" in page
+    assert len(parse(response).one("section", id="changes").find_all("li")) == len(
+        response.context["changes"]
+    )
     # Another player of that board (not at the table) sees it too.
     client.post(reverse("appeals:player-logout", kwargs={"slug": s}))
     other = next(
@@ -135,10 +151,19 @@ def test_a_full_appeal_through_the_pages(client, open_session, director_user, co
 def test_player_pin_is_checked_and_attempts_limited(client, demo):
     t, _ = demo
     url = reverse("appeals:player", kwargs={"slug": t.slug})
-    assert "wrong" in client.post(url, {"number": 1, "pin": "9999"}, headers=EN).content.decode()
+    wrong = client.post(url, {"number": 1, "pin": "9999"}, headers=EN)
+    assert wrong.status_code == 200 and wrong.context["form"].non_field_errors()  # refused, and said so
+    assert not any(k.startswith("appeals.player") for k, _v in client.session.items())
     for _ in range(10):
         client.post(url, {"number": 1, "pin": "9999"})
-    assert "Too many" in client.post(url, {"number": 1, "pin": "1001"}, headers=EN).content.decode()
+    limited = client.post(url, {"number": 1, "pin": "1001"}, headers=EN)  # the right PIN, too late
+    assert limited.status_code == 200 and limited.context["form"].non_field_errors()
+    assert list(limited.context["form"].non_field_errors()) != list(wrong.context["form"].non_field_errors())
+    assert not any(k.startswith("appeals.player") for k, _v in client.session.items())
+    from django.core.cache import cache
+
+    cache.clear()  # the window is over: the same PIN lets him in
+    assert client.post(url, {"number": 1, "pin": "1001"}).status_code == 302
 
 
 def test_a_player_sees_only_his_own_appeals(client, demo):
@@ -164,8 +189,11 @@ def test_late_player_filing_shows_the_reason(client, demo):
         headers=EN,
         follow=True,
     )
-    assert Appeal.objects.get().status == "refused"
-    assert "appeals close 30 minutes after the end of the session" in r.content.decode()
+    appeal = Appeal.objects.get()
+    assert appeal.status == "refused" and "30" in appeal.refusal  # the filing period (rules §1)
+    shown = [m for m in r.context["messages"] if m.level_tag == "error"]
+    assert [m.message for m in shown] == [appeal.refusal]  # the reason is shown to the player
+    assert appeal.refusal in visible_text(r)
 
 
 def test_ruling_pages_record_revise_and_apply(client, demo, director_user):
@@ -243,3 +271,18 @@ def test_the_filled_appeal_form_prints_as_pdf_when_available(client, demo, direc
         pytest.skip("results.pdf_appeal is not there yet")
     response = client.get(url + "?format=pdf")
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+
+
+def test_appeals_pages_are_translated(client, demo):
+    """Russian by default, English on request: the player's page of the appeals (number and PIN)."""
+    t, _ = demo
+    url = reverse("appeals:player", kwargs={"slug": t.slug})
+    ru = client.get(url)
+    assert ru.status_code == 200 and lang(ru) == "ru"
+    words = visible_text(ru)
+    assert "Апелляции и исправления" in parse(ru).one("h1").text()
+    assert english_phrases(words, t.name) == []  # no interface words left in English
+    en = client.get(url, headers=EN)
+    assert lang(en) == "en" and parse(en).one("h1").text() == "Appeals and corrections"
+    assert english_phrases(visible_text(en), t.name)  # the check above would see English words
+    assert set(english_phrases(visible_text(en), t.name)).isdisjoint(english_phrases(words, t.name))

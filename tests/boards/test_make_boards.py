@@ -13,7 +13,8 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from preferans.cards.deal import Seat, board_from_dict, dealer_rotation
+from preferans.cards.board_form import board_from_dict
+from preferans.cards.deal import Seat, dealer_rotation
 
 ROOT = Path(__file__).resolve().parents[2]
 

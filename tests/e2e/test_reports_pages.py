@@ -17,9 +17,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_standings_card_board_and_exports(page):
     call_command("seed_demo", stdout=StringIO())
     page.goto("/t/demo/standings/")
-    assert page.locator("h1").inner_text() == "Итоговая таблица"
+    assert page.locator("html").get_attribute("lang") == "ru"  # Russian by default
+    assert page.locator("nav.results-nav a.current").get_attribute("href") == "/t/demo/standings/"
     assert page.locator("table#standings tbody tr").count() == 20
-    assert page.locator(".status-badge").inner_text() == "Предварительные"
+    assert page.locator(".status-badge").get_attribute("data-publication") == "provisional"
     screenshot(page, "reports-standings")
     page.click("table#standings tbody tr >> nth=0 >> a")
     assert page.locator("svg.chart-running").is_visible()

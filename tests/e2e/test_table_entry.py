@@ -18,7 +18,14 @@ def pick(pg, board: int, name: str, value: str) -> None:
 def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server, director):
     make_event(director=director)
     phone.goto("/table/TAB1TT/")
-    assert "Стол 1" in phone.locator("h1").inner_text() or "Table 1" in phone.locator("h1").inner_text()
+    assert "1" in phone.locator(".tb-head h1").inner_text()  # table 1's page: its set, boards 1 to 4
+    assert [phone.locator("details.tb-board").nth(i).get_attribute("id") for i in range(4)] == [
+        "board-1",
+        "board-2",
+        "board-3",
+        "board-4",
+    ]
+    assert phone.locator("details.tb-board").count() == 4
     screenshot(phone, "table-entry-empty")
 
     # Board 1 (dealer N): E plays 6♠, S and W whist, closed; E takes 6, S 2 → W's 2 follows.

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from preferans.cards.deal import board_to_dict, deal_boards
+from preferans.cards.board_form import board_to_dict
+from preferans.cards.deal import deal_boards
 from preferans.game import make_rules
 from preferans.game.simulate import random_row
 from preferans.movements import build_movement

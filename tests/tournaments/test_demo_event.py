@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from boards.models import Board
 from scoring.models import Result
+from tests.html import parse
 from tournaments.models import Publication, Tournament
 from tournaments.services.publication import publish
 
@@ -24,8 +25,11 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
     call_command("seed_demo", stdout=StringIO())
     assert client.login(username="demo", password="demo-director")
     dash = reverse("director:dashboard", kwargs={"slug": "demo"})
-    page = client.get(dash, headers=EN).content.decode()
-    assert "End round 4" in page and "data-ends-at" in page
+    response = client.get(dash, headers=EN)
+    ov = response.context["ov"]
+    assert ov.next_action == "end" and ov.round.number == 4  # round 4 is running
+    end4 = reverse("director:end_round", kwargs={"slug": "demo", "session": 1, "number": 4})
+    assert parse(response).forms(end4) and parse(response).find(class_="countdown", data_ends_at=True)
     t = Tournament.objects.get(slug="demo")
     session = t.sessions.get()
     for number in (4, 5):
@@ -43,20 +47,26 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
                 assert response.status_code == 302
         client.post(reverse("director:end_round", kwargs={"slug": "demo", "session": 1, "number": number}))
     assert Result.objects.filter(session=session).count() == 100
-    page = client.get(dash, headers=EN).content.decode()
-    assert "Publish the official results" in page
+    response = client.get(dash, headers=EN)
+    assert response.context["ov"].next_action == "publish"  # play is over, the results are provisional
+    publication = reverse("director:publication", kwargs={"slug": "demo"})
+    assert parse(response).find("a", href=publication, class_="btn") is not None
     client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "official"})
     t.refresh_from_db()
     assert t.publication == Publication.OFFICIAL
-    page = client.get(reverse("director:publication", kwargs={"slug": "demo"}), headers=EN).content.decode()
-    assert "corrections until" in page
+    response = client.get(reverse("director:publication", kwargs={"slug": "demo"}), headers=EN)
+    ends = response.context["correction_ends"]
+    assert ends == t.official_at + dt.timedelta(minutes=t.correction_minutes)
+    (final,) = parse(response).buttons(name="action", value="final")
+    assert "disabled" in final.attrs  # not before the correction period is over
     publish(tournament=t, to=Publication.FINAL, user=None, now=t.official_at + dt.timedelta(minutes=31))
     client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "lock"})
     t.refresh_from_db()
     assert t.is_locked
-    page = client.get(dash, headers=EN).content.decode()
-    assert "The tournament is locked" in page
-    standings = client.get(
-        reverse("director:standings", kwargs={"slug": "demo"}), headers=EN
-    ).content.decode()
-    assert "The standings are current" in standings
+    response = client.get(dash, headers=EN)
+    assert response.context["ov"].next_action == "" and response.context["tournament"].is_locked
+    doc = parse(response)
+    assert doc.find(class_="badge-locked") is not None and not doc.find("button", class_="btn-big")
+    standings = client.get(reverse("director:standings", kwargs={"slug": "demo"}), headers=EN)
+    assert standings.context["current"] is True
+    assert parse(standings).one(id="standings-state").find(class_="dot-ok") is not None

@@ -8,10 +8,12 @@ from django.utils import timezone
 
 from boards.layouts import board_layout_record
 from boards.models import Board
-from preferans.cards.deal import Seat, board_to_dict, deal_board, seeded_rng
+from preferans.cards.board_form import board_to_dict
+from preferans.cards.deal import Seat, deal_board, seeded_rng
 from preferans.cards.deck import format_hand, parse_card, parse_hand
 from scoring.models import Result
 from scoring.rows import result_save as director_result_save
+from tests.html import parse
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry
 
@@ -110,10 +112,15 @@ def test_record_layout_refuses_a_bad_layout(session, director):
 
 def test_enter_layout_through_the_page(dclient, seated):
     board = Board.objects.get(session__tournament=seated, session__number=1, number=1)
-    detail = dclient.get(url("board_detail", seated.slug), headers=EN).content.decode()
-    assert "No layout recorded" in detail and url("board_layout", seated.slug) in detail
-    page = dclient.get(url("board_layout", seated.slug), headers=EN).content.decode()
-    assert "This board has no layout yet" in page and "Why the layout is replaced" not in page
+    detail = dclient.get(url("board_detail", seated.slug), headers=EN)
+    doc = parse(detail)
+    assert not detail.context["board"].has_layout and not doc.one(id="board-layout").find(class_="ap-layout")
+    assert doc.one("a", id="enter-layout-link").get("href") == url("board_layout", seated.slug)
+    assert doc.find(id="compare-link") is None  # nothing to compare with yet
+    response = dclient.get(url("board_layout", seated.slug), headers=EN)
+    recorded = parse(response).one("section", id="recorded-layout")
+    assert recorded.find(class_="warn-box") is not None and recorded.find(class_="ap-layout") is None
+    assert "reason" not in response.context["form"].fields and parse(response).find(name="reason") is None
 
     layout = dealt(board)
     data = post_data(layout)
@@ -122,8 +129,11 @@ def test_enter_layout_through_the_page(dclient, seated):
     card = parse_hand(layout["hands"][seats[0]])[0]
     bad = dict(data)
     bad[FIELD[seats[1]]] = layout["hands"][seats[1]] + f" {card.notation}"
-    page = dclient.post(url("board_layout", seated.slug), bad, headers=EN).content.decode()
-    assert f"{card.symbol_text} is written twice" in page and "has 11 cards" in page
+    response = dclient.post(url("board_layout", seated.slug), bad, headers=EN)
+    codes = _codes(response.context["form"])
+    assert "duplicate" in codes.get(FIELD[seats[1]], set()) | codes.get(None, set())  # the card twice
+    assert "wrong_count" in codes.get(FIELD[seats[1]], set()) | codes.get(None, set())  # a hand of 11
+    assert card.symbol_text in " ".join(str(e) for errors in response.context["form"].errors.values() for e in errors)
     board.refresh_from_db()
     assert not board.has_layout
 
@@ -133,6 +143,7 @@ def test_enter_layout_through_the_page(dclient, seated):
     assert board.hands == layout["hands"] and board.prikup == layout["prikup"]
     detail = dclient.get(url("board_detail", seated.slug), headers=EN).content.decode()
     assert 'class="ap-layout"' in detail and "♥" in detail and url("board_fouled", seated.slug) in detail
+    assert parse(detail).one("a", id="compare-link").get("href") == url("board_fouled", seated.slug)
     assert parse_card(layout["prikup"][0]).symbol_text in detail
 
 
@@ -140,11 +151,14 @@ def test_correcting_a_layout_needs_a_reason(dclient, seated, director):
     board = Board.objects.get(session__tournament=seated, session__number=1, number=1)
     first = dealt(board)
     board_layout_record(board=board, hands=first["hands"], prikup=first["prikup"], user=director, now=timezone.now())
-    page = dclient.get(url("board_layout", seated.slug), headers=EN).content.decode()
-    assert "Correct the layout" in page and first["hands"][list(first["hands"])[0]] in page  # prefilled
+    response = dclient.get(url("board_layout", seated.slug), headers=EN)
+    page = response.content.decode()
+    assert response.context["form"].replacing and "reason" in response.context["form"].fields  # a correction
+    assert parse(response).one("section", id="recorded-layout").find(class_="ap-layout") is not None
+    assert first["hands"][list(first["hands"])[0]] in page  # prefilled
     second = dealt(board, seed=9)
-    page = dclient.post(url("board_layout", seated.slug), post_data(second), headers=EN).content.decode()
-    assert "say why it is replaced" in page
+    response = dclient.post(url("board_layout", seated.slug), post_data(second), headers=EN)
+    assert set(response.context["form"].errors) == {"reason"}  # only the reason is missing
     board.refresh_from_db()
     assert board.hands == first["hands"]
     response = dclient.post(url("board_layout", seated.slug), post_data(second) | {"reason": "typo"})
@@ -173,27 +187,36 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
     first, second = altered["moved"]
     target = url("board_fouled", seated.slug)
 
-    page = dclient.get(f"{target}?result={results[-1].pk}", headers=EN).content.decode()
-    assert "As dealt" in page and f'value="{results[-1].pk}" selected' in page
+    response = dclient.get(f"{target}?result={results[-1].pk}", headers=EN)
+    page = response.content.decode()
+    assert parse(response).one("section", id="dealt-layout").find(class_="ap-layout") is not None
+    assert f'value="{results[-1].pk}" selected' in page and "comparison" not in response.context
 
     # as dealt: no difference, nothing to apply
-    page = dclient.post(target, post_data(layout) | {"result": results[0].pk, "action": "compare"},
-                        headers=EN).content.decode()  # fmt: skip
-    assert "No difference" in page and 'value="apply"' not in page
+    response = dclient.post(target, post_data(layout) | {"result": results[0].pk, "action": "compare"},
+                            headers=EN)  # fmt: skip
+    page = response.content.decode()
+    assert response.context["comparison"]["fouled"] is False and response.context["label"] == "A"
+    assert parse(response).one("section", id="comparison").find(class_="ok-box") is not None
+    assert 'value="apply"' not in page
 
     # two cards swapped between the first two hands
     data = post_data(altered) | {"result": results[-1].pk}
-    page = dclient.post(target, data | {"action": "compare"}, headers=EN).content.decode()
+    response = dclient.post(target, data | {"action": "compare"}, headers=EN)
+    page = response.content.decode()
+    assert _moves(response) >= {(first.rank.text, seats[0], seats[1]), (second.rank.text, seats[1], seats[0])}
     assert f"{first.rank.text}: {seats[0]} → {seats[1]}" in page
     assert f"{second.rank.text}: {seats[1]} → {seats[0]}" in page
-    assert "belongs to version <strong>B</strong>" in page and 'value="apply"' in page
+    assert _version(response) == "B" and 'value="apply"' in page
     assert Result.objects.get(pk=results[-1].pk).version == "A"  # the comparison changes nothing
 
     # applying with a layout changed since the comparison is refused
     stale = data | {"action": "apply", "version": "B", "note": "swap",
                     "checked": "{}"}  # fmt: skip
-    page = dclient.post(target, stale, headers=EN).content.decode()
-    assert "changed since the comparison" in page
+    response = dclient.post(target, stale, headers=EN)
+    page = response.content.decode()
+    assert response.context["form"].non_field_errors() and not response.context["form"].errors.get("note")
+    assert parse(response).find(class_="form-errors", role="alert") is not None
     assert not Board.objects.get(pk=board.pk).fouled
 
     # the comparison's own form, re-posted with the apply button
@@ -210,12 +233,13 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
 
     # another table with the same altered layout joins B; a different one gets C
     data2 = post_data(altered) | {"result": results[-2].pk}
-    page = dclient.post(target, data2 | {"action": "compare"}, headers=EN).content.decode()
-    assert "belongs to version <strong>B</strong>" in page
+    response = dclient.post(target, data2 | {"action": "compare"}, headers=EN)
+    assert _version(response) == "B"
     other = swapped(layout, seats[1], seats[2])
     data3 = post_data(other) | {"result": results[-3].pk}
-    page = dclient.post(target, data3 | {"action": "compare"}, headers=EN).content.decode()
-    assert "belongs to version <strong>C</strong>" in page
+    response = dclient.post(target, data3 | {"action": "compare"}, headers=EN)
+    page = response.content.decode()
+    assert _version(response) == "C"
     response = dclient.post(target, data3 | {"action": "apply", "version": "C", "note": "another swap",
                                              "checked": _hidden(page, "checked")})  # fmt: skip
     assert response.status_code == 302
@@ -232,26 +256,29 @@ def test_comparison_reports_typing_errors_and_a_missing_note(dclient, seated, di
     seats = list(layout["hands"])
     data = post_data(layout) | {"result": results[0].pk, "action": "compare"}
     data[FIELD[seats[0]]] = "SAX"
-    page = dclient.post(target, data, headers=EN).content.decode()
-    assert "is not a card rank" in page
+    response = dclient.post(target, data, headers=EN)
+    assert "comparison" not in response.context
+    assert FIELD[seats[0]] in response.context["form"].errors  # the hand with the typing error
     altered = swapped(layout, seats[0], seats[2])
     data = post_data(altered) | {"result": results[0].pk}
     page = dclient.post(target, data | {"action": "compare"}, headers=EN).content.decode()
-    page = dclient.post(target, data | {"action": "apply", "note": "", "version": "B",
-                                        "checked": _hidden(page, "checked")}, headers=EN).content.decode()  # fmt: skip
-    assert "Describe what happened" in page
+    response = dclient.post(target, data | {"action": "apply", "note": "", "version": "B",
+                                            "checked": _hidden(page, "checked")}, headers=EN)  # fmt: skip
+    assert set(response.context["form"].errors) == {"note"}  # say what happened to the board
     assert not Board.objects.get(pk=board.pk).fouled
     # a card in the wrong pocket: one hand short, another long
     hands = {seat: list(parse_hand(text)) for seat, text in layout["hands"].items()}
     card = hands[seats[0]].pop()
     hands[seats[1]].append(card)
     data = post_data({"hands": {s: format_hand(c) for s, c in hands.items()}, "prikup": layout["prikup"]})
-    page = dclient.post(
-        target, data | {"result": results[0].pk, "action": "compare"}, headers=EN
-    ).content.decode()
+    response = dclient.post(target, data | {"result": results[0].pk, "action": "compare"}, headers=EN)
+    page = response.content.decode()
+    assert (card.rank.text, seats[0], seats[1]) in _moves(response)
     assert f"{card.rank.text}: {seats[0]} → {seats[1]}" in page
-    assert f"{seats[0]} had 9 cards" in page and f"{seats[1]} had 11 cards" in page
-    assert "belongs to version <strong>B</strong>" in page
+    counts = {(c["place"], c["count"]) for c in response.context["comparison"]["counts"]}
+    assert counts == {(seats[0], 9), (seats[1], 11)}
+    assert len(parse(response).one("section", id="comparison").find_all("li", class_="err")) == 2
+    assert _version(response) == "B"
 
 
 def test_board_page_links_to_the_ruling_flow(dclient, seated, director):
@@ -261,7 +288,7 @@ def test_board_page_links_to_the_ruling_flow(dclient, seated, director):
     detail = dclient.get(url("board_detail", seated.slug), headers=EN).content.decode()
     ruling = reverse("appeals:ruling-new", kwargs={"slug": seated.slug})
     assert f"{ruling}?kind=fouled&amp;session=1&amp;board=1" in detail
-    assert "A table played another layout" in detail
+    assert parse(detail).one("a", id="compare-link").get("href") == url("board_fouled", seated.slug)
 
 
 def test_new_pages_are_for_directors_only(client, seated, other_user):
@@ -273,6 +300,26 @@ def test_new_pages_are_for_directors_only(client, seated, other_user):
     for page in pages:
         assert client.get(page).status_code == 403
         assert client.post(page, {}).status_code == 403
+
+
+def _codes(form) -> dict:
+    """The error codes of a form, by field (None: the form as a whole)."""
+    return {
+        (None if field == "__all__" else field): {e.code for e in errors}
+        for field, errors in form.errors.as_data().items()
+    }
+
+
+def _moves(response) -> set:
+    """The cards the comparison found moved: (rank, from, to)."""
+    return {(m["rank"], m["source"], m["target"]) for m in response.context["comparison"]["moves"]}
+
+
+def _version(response) -> str:
+    """The version the compared result belongs to, as the page says it (#version) and as the view chose it."""
+    label = response.context["label"]
+    assert parse(response).one(id="version").find("strong").text() == label
+    return label
 
 
 def _hidden(page: str, name: str) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.html import parse
+
 pytestmark = pytest.mark.django_db
 
 EN = {"accept-language": "en"}
@@ -55,10 +57,12 @@ def test_other_users_are_refused(client, seated, other_user):
 
 
 def test_directors_see_every_page(dclient, seated):
+    dashboard = reverse("director:dashboard", kwargs={"slug": seated.slug})
     for url in pages(seated.slug):
         response = dclient.get(url, headers=EN)
         assert response.status_code == 200, url
-        assert "Dashboard" in response.content.decode(), url
+        tabs = parse(response).find("nav", class_="d-tabs")  # the director's tabs, the dashboard first
+        assert tabs is not None and tabs.find_all("a")[0].get("href") == dashboard, url
 
 
 def test_superusers_direct_everything(client, seated, django_user_model):

@@ -9,6 +9,9 @@ from django.utils import timezone
 
 from boards.models import Board
 from scoring.models import Penalty, Result
+from scoring.rows import result_save
+from tests.html import english_phrases, lang, parse, visible_text
+from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Publication, Round, Tournament
 
 from .conftest import legal_row
@@ -29,13 +32,20 @@ def test_create_then_register_then_import(dclient, director):
     )
     url = reverse("director:participants", kwargs={"slug": t.slug})
     assert dclient.post(url, {"number": 1, "name": "Иванов"}).status_code == 302
-    page = dclient.post(url, {"number": 1, "name": "Петров"}, headers=EN).content.decode()
-    assert "already registered" in page
+    response = dclient.post(url, {"number": 1, "name": "Петров"}, headers=EN)
+    assert response.status_code == 200 and response.context["form"].non_field_errors()  # the number is taken
+    assert parse(response).find(class_="form-errors", role="alert") is not None
+    assert list(t.participants.values_list("number", "name")) == [(1, "Иванов")]
     upload = reverse("director:participants_import", kwargs={"slug": t.slug})
     csv = "№;ФИО;Клуб\n2;Петров;Динамо\n2;Сидоров;\n;Кузнецов;\n".encode()
-    page = dclient.post(upload, {"file": SimpleUploadedFile("list.csv", csv)}, headers=EN).content.decode()
-    assert "number 2 is also on line 2" in page
-    assert "Register the 2 correct lines" in page
+    response = dclient.post(upload, {"file": SimpleUploadedFile("list.csv", csv)}, headers=EN)
+    preview = response.context["preview"]
+    assert [line.line for line in preview.bad] == [3]  # number 2 again: the line of Сидоров
+    assert [(line.number, line.name) for line in preview.good] == [(2, "Петров"), (3, "Кузнецов")]
+    doc = parse(response)
+    bad_rows = doc.one("table", id="preview").find_all("tr", class_="row-error")
+    assert len(bad_rows) == 1 and bad_rows[0].find("td").text() == "3" and bad_rows[0].find(class_="err")
+    assert doc.buttons(name="confirm", value="1")  # register the good lines
     assert t.participants.count() == 1  # nothing saved by the preview
     response = dclient.post(upload, {"confirm": "1"})
     assert response.status_code == 302
@@ -51,28 +61,36 @@ def test_create_then_register_then_import(dclient, director):
 
 
 def test_create_shows_errors_in_the_form(dclient):
-    page = dclient.post(reverse("director:create"), {"name": ""}, headers=EN).content.decode()
-    assert "This field is required" in page
+    response = dclient.post(reverse("director:create"), {"name": ""}, headers=EN)
+    assert response.status_code == 200
+    assert response.context["form"].errors.as_data()["name"][0].code == "required"
+    assert "has-error" in parse(response).one(id="field-name").classes
     assert not Tournament.objects.exists()
 
 
 def test_movement_page_explains_and_seats(dclient, event):
     url = reverse("director:movement", kwargs={"slug": event.slug, "session": 1})
-    page = dclient.get(url, headers=EN).content.decode()
-    assert "Suggested for 20 participants" in page and "basic movement" in page
+    response = dclient.get(url, headers=EN)
+    offer = response.context["offer"]
+    assert offer.participants == 20 and offer.plan is not None and offer.plan.movement.scheme == "basic"
+    suggestion = parse(response).one("section", class_="suggestion")
+    assert len(suggestion.find_all("li")) >= len(offer.plan.explanation) > 0  # the reasons are listed
     response = dclient.post(url, {"scheme": "auto"})
     assert response.status_code == 302
     assert Round.objects.filter(session__tournament=event).count() == 5
-    page = dclient.get(
-        reverse("director:seating", kwargs={"slug": event.slug, "session": 1}), headers=EN
-    ).content.decode()
-    assert "Table codes" in page and "row of sets" in page
+    response = dclient.get(reverse("director:seating", kwargs={"slug": event.slug, "session": 1}), headers=EN)
+    codes = [b.text() for b in parse(response).find_all("b", class_="code")]
+    assert sorted(codes) == sorted(t.code for t in response.context["tables"]) and len(codes) == 5
+    assert len(response.context["rows"]) >= 5  # the director's row of sets, round by round
+    assert len(parse(response).one("ul", class_="mono").find_all("li")) == len(response.context["rows"])
 
 
 def test_basic_scheme_with_wrong_tables_is_explained(dclient, event):
     url = reverse("director:movement", kwargs={"slug": event.slug, "session": 1})
-    page = dclient.post(url, {"scheme": "basic", "tables": 7}, headers=EN).content.decode()
-    assert "but 20 are registered" in page
+    response = dclient.post(url, {"scheme": "basic", "tables": 7}, headers=EN)
+    assert response.status_code == 200 and response.context["form"].non_field_errors()  # 7 tables seat 28
+    assert parse(response).find(class_="form-errors", role="alert") is not None
+    assert not Round.objects.filter(session__tournament=event).exists()
 
 
 def start(dclient, t, n=1):
@@ -81,11 +99,18 @@ def start(dclient, t, n=1):
 
 def test_round_start_entry_end_handover(dclient, seated):
     dash = reverse("director:dashboard", kwargs={"slug": seated.slug})
-    page = dclient.get(dash, headers=EN).content.decode()
-    assert "Start round 1" in page
+    start_url = reverse("director:start_round", kwargs={"slug": seated.slug, "session": 1, "number": 1})
+    end_url = reverse("director:end_round", kwargs={"slug": seated.slug, "session": 1, "number": 1})
+    response = dclient.get(dash, headers=EN)
+    assert response.context["ov"].next_action == "start" and response.context["ov"].round.number == 1
+    assert parse(response).forms(start_url) and not parse(response).forms(end_url)
     assert start(dclient, seated).status_code == 302
-    page = dclient.get(dash, headers=EN).content.decode()
-    assert "data-ends-at" in page and "End round 1" in page and "0 of 20 results entered" in page
+    response = dclient.get(dash, headers=EN)
+    ov = response.context["ov"]
+    assert ov.next_action == "end" and (ov.entered, ov.expected) == (0, 20)
+    doc = parse(response)
+    assert doc.find(class_="countdown", data_ends_at=True) is not None
+    assert doc.forms(end_url) and not doc.forms(start_url)
     session = seated.sessions.get(number=1)
     seating = session.seatings.get(round_number=1, table_number=1)
     boards = list(Board.objects.filter(session=session, set_number=seating.set_number))
@@ -104,9 +129,13 @@ def test_round_start_entry_end_handover(dclient, seated):
     stored = Result.objects.get(board_number=first.number, table_number=1)
     assert stored.row["w1"][0] == row["w1"][0] and stored.row["play"] == "closed"
     # A retried POST is not a second row: it is a conflict shown in the form, not a duplicate.
-    page = dclient.post(url, data, headers=EN).content.decode()
+    response = dclient.post(url, data, headers=EN)
     assert Result.objects.filter(board_number=first.number).count() == 1
-    assert "Say why the result is changed" in page
+    with pytest.raises(UserError) as refused:  # what the write path says to a replacement without a reason
+        result_save(session=session, board=first.number, round=1, table=1, user=seated.directors.get(),
+                    row=stored.row, replace=True, now=timezone.now())  # fmt: skip
+    assert refused.value.code == "reason_missing"
+    assert response.context["row_form"].non_field_errors() == [refused.value.message]
     # The core's refusal appears next to the field.
     url2 = reverse(
         "director:board_entry",
@@ -114,20 +143,32 @@ def test_round_start_entry_end_handover(dclient, seated):
     )
     page = dclient.post(url2, data | {"w1_tricks": 3}, headers=EN).content.decode()
     assert "has-error" in page and not Result.objects.filter(board_number=boards[1].number).exists()
-    dash_page = dclient.get(dash + "?partial=1", headers=EN).content.decode()
-    assert "1 of 20 results entered" in dash_page and "<html" not in dash_page
+    partial = dclient.get(dash + "?partial=1", headers=EN)
+    assert (partial.context["ov"].entered, partial.context["ov"].expected) == (1, 20)
+    assert "<html" not in partial.content.decode() and parse(partial).find("section", class_="d-top")
     end = reverse("director:end_round", kwargs={"slug": seated.slug, "session": 1, "number": 1})
     response = dclient.post(end)
     assert response["Location"] == reverse(
         "director:handover", kwargs={"slug": seated.slug, "session": 1, "number": 1}
     )
-    page = dclient.get(response["Location"], headers=EN).content.decode()
-    assert "1N stays" in page and "Start round 2" in page
-    page = dclient.get(dash, headers=EN).content.decode()
-    assert "Start round 2" in page  # late protocols do not hold up the next round…
-    assert "Round 1 has ended with 19 results missing" in page  # …they are an alert
-    page = dclient.get(dash + "?round=1", headers=EN).content.decode()
-    assert "Enter the missing results of round 1 (tables 1, 2, 3, 4, 5)" in page
+    start2 = reverse("director:start_round", kwargs={"slug": seated.slug, "session": 1, "number": 2})
+    response = dclient.get(response["Location"], headers=EN)
+    items = response.context["items"]
+    assert [h.table for h in items] == [1, 2, 3, 4, 5] and all(h.moves for h in items)
+    rows = parse(response).one("table", class_="handover").find("tbody").find_all("tr")
+    assert [r.find_all("td")[-1].text() for r in rows] == [
+        ", ".join(h.moves) for h in items
+    ]  # who moves where
+    assert parse(response).forms(start2)
+    response = dclient.get(dash, headers=EN)
+    ov = response.context["ov"]
+    assert ov.next_action == "start" and ov.round.number == 2  # late protocols do not hold up the next round…
+    assert parse(response).forms(start2)
+    late = [a for a in ov.alerts if a.link == "?round=1"]  # …they are an alert that leads to round 1
+    assert len(late) == 1 and late[0].level == "warning" and "19" in late[0].text
+    response = dclient.get(dash + "?round=1", headers=EN)
+    ov = response.context["ov"]
+    assert ov.next_action == "enter" and [t.table for t in ov.tables if t.missing] == [1, 2, 3, 4, 5]
 
 
 def test_artificial_adjustment_through_the_page(dclient, seated):
@@ -139,10 +180,9 @@ def test_artificial_adjustment_through_the_page(dclient, seated):
         "director:board_entry",
         kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": 2, "board": board.number},
     )
-    page = dclient.post(
-        url, {"kind": "artificial", "n": "A+", "e": "A-", "s": "A", "w": "A"}, headers=EN
-    ).content.decode()
-    assert "This field is required" in page  # the reason
+    response = dclient.post(url, {"kind": "artificial", "n": "A+", "e": "A-", "s": "A", "w": "A"}, headers=EN)
+    assert response.status_code == 200 and not Result.objects.exists()
+    assert response.context["art_form"].errors.as_data()["reason"][0].code == "required"  # the reason
     dclient.post(url, {"kind": "artificial", "n": "A+", "e": "A-", "s": "A", "w": "A", "reason": "11.3 B2"})
     r = Result.objects.get(board_number=board.number, table_number=2)
     assert r.adjusted == {"N": "A+", "E": "A-", "S": "A", "W": "A"}
@@ -170,10 +210,10 @@ def test_fouled_board_page(dclient, seated, director):
 
 def test_penalty_pages(dclient, seated):
     url = reverse("director:penalties", kwargs={"slug": seated.slug, "session": 1})
-    page = dclient.post(
-        url, {"participant": 99, "deduct": "2", "kind": "12.2.2"}, headers=EN
-    ).content.decode()
-    assert "No participant with this number" in page
+    response = dclient.post(url, {"participant": 99, "deduct": "2", "kind": "12.2.2"}, headers=EN)
+    assert response.status_code == 200 and set(response.context["form"].errors) == {"participant"}
+    assert "has-error" in parse(response).one(id="field-participant").classes
+    assert not Penalty.objects.exists()
     assert (
         dclient.post(
             url, {"participant": 7, "deduct": "1/2", "kind": "12.2.2", "note": "round 2"}
@@ -197,8 +237,10 @@ def test_publication_page(dclient, seated, client):
     dclient.post(url, {"action": "provisional"})
     seated.refresh_from_db()
     assert seated.publication == Publication.PROVISIONAL
-    page = dclient.get(url, headers=EN).content.decode()
-    assert "when every round has ended" in page
+    response = dclient.get(url, headers=EN)
+    assert response.context["play_finished"] is False  # no round has been played yet…
+    (official,) = parse(response).buttons(name="action", value="official")
+    assert "disabled" in official.attrs  # …so the official results wait
     audit = dclient.get(
         reverse("director:audit", kwargs={"slug": seated.slug}) + "?action=publication", headers=EN
     )
@@ -207,8 +249,24 @@ def test_publication_page(dclient, seated, client):
 
 def test_standings_page_shows_whether_current(dclient, seated):
     url = reverse("director:standings", kwargs={"slug": seated.slug})
-    page = dclient.get(url, headers=EN).content.decode()
-    assert "being recomputed" in page  # never scored yet
+    response = dclient.get(url, headers=EN)
+    assert response.context["current"] is False  # never scored yet
+    assert parse(response).one(id="standings-state").find(class_="dot-busy") is not None
     dclient.post(reverse("director:rescore", kwargs={"slug": seated.slug}))
-    page = dclient.get(url, headers=EN).content.decode()
-    assert "The standings are current" in page
+    response = dclient.get(url, headers=EN)
+    assert response.context["current"] is True
+    assert parse(response).one(id="standings-state").find(class_="dot-ok") is not None
+
+
+def test_director_pages_are_translated(dclient, seated):
+    """Russian by default, English on request: the dashboard's button, its headings and the tabs."""
+    dash = reverse("director:dashboard", kwargs={"slug": seated.slug})
+    ru = dclient.get(dash)
+    assert ru.status_code == 200 and lang(ru) == "ru"
+    words = visible_text(ru)
+    assert "Начать тур 1" in words and "Пульт" in words
+    assert english_phrases(words) == []  # no interface words left in English
+    assert "Start round" not in words and "Dashboard" not in words
+    en = dclient.get(dash, headers=EN)
+    assert lang(en) == "en"
+    assert "Start round 1" in visible_text(en) and "Начать тур" not in visible_text(en)

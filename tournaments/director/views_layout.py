@@ -27,7 +27,8 @@ from boards.layouts import (
 )
 from boards.models import Board
 from boards.services import VERSION_LABELS
-from preferans.cards.deal import PRIKUP, BoardError, Seat, board_to_dict
+from preferans.cards.board_form import board_to_dict
+from preferans.cards.deal import PRIKUP, BoardError, Seat
 from preferans.cards.deck import Suit, parse_card, parse_hand, sort_cards
 from preferans.cards.fouled import FouledComparison, PlayedLayout, compare_layouts
 from scoring.models import Result

@@ -18,7 +18,8 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand
 
-from preferans.cards.deal import board_to_dict, deal_boards, secure_rng, seeded_rng
+from preferans.cards.board_form import board_to_dict
+from preferans.cards.deal import deal_boards, secure_rng, seeded_rng
 
 
 class Command(BaseCommand):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from preferans.cards.deal import BoardError, Seat, board_from_dict
+from preferans.cards.board_form import board_from_dict
+from preferans.cards.deal import BoardError, Seat
 from preferans.cards.deck import parse_card, parse_hand
 from preferans.cards.fouled import CardMove, PlayedLayout, compare_layouts, version_labels
 

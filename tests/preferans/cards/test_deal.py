@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
+from preferans.cards.board_form import board_from_dict, board_to_dict
 from preferans.cards.deal import (
     PRIKUP,
     BoardError,
     DealtBoard,
     Seat,
-    board_from_dict,
-    board_to_dict,
     check_layout,
     deal_board,
     deal_boards,

@@ -1,0 +1,213 @@
+"""The entry page as the template receives it: a card a board of the running round, with its row and form.
+
+Who may read the rows (rules §12.2.4): the table code is printed on the table card, so it proves nothing.
+The contents of the rows (contract, tricks, calls, vists, the dispute) are shown only on a device that
+remembers a participant seated at this table in this round (``table.device.viewer``): the player at N after
+saving a row, a player after confirming or disputing one, or anybody seated here who typed his number and PIN
+in «Show the rows». Any other device sees the boards and their status only.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from boards.models import Board
+from preferans.game.seats import active_seats, defenders, hands_in_order
+from scoring.labels import contract_label
+from scoring.models import Result
+from scoring.templatetags.scores import display_number
+from table import services
+from table.device import remembered, viewer
+from table.forms import (
+    CALLS,
+    PhoneRowForm,
+    contract_grid,
+    initial_from_row,
+    progression_steps,
+    raspasy_three_inputs,
+)
+from table.services import TableState
+from tournaments.models import Session
+
+
+def vists_rows(state: TableState, vists: dict[str, str] | None) -> list[dict[str, Any]]:
+    """The vists of a row, a line a seat: who sits there and the signed value as the page shows it."""
+    out = []
+    for seat, value in (vists or {}).items():
+        p = state.seats.get(seat)
+        shown = display_number(value)
+        if value and not str(value).startswith("-") and str(value) != "0":
+            shown = "+" + shown
+        out.append(
+            {
+                "seat": seat,
+                "name": p.name if p else "",
+                "number": p.number if p else "",
+                "value": value,
+                "display": shown.replace("-", "−"),
+                "negative": str(value).startswith("-"),
+            }
+        )
+    return out
+
+
+def describe_row(row: dict[str, Any], players: int, dealer: str) -> str:
+    """One line a player recognises: «6♠ — E 6, S 2 (whist), W 2 (whist), closed»."""
+    if not row:
+        return ""
+    contract = contract_label(str(row.get("contract", "")))
+    cols = [row.get(k) or ["?", "?"] for k in ("declarer", "w1", "w2")]
+    calls = row.get("calls") or {}
+    names = dict(CALLS)
+    parts = []
+    for i, (seat, tricks) in enumerate(cols):
+        text = f"{seat} {tricks}"
+        if i and seat in calls:
+            text += f" ({names.get(calls[seat], calls[seat])})"
+        parts.append(text)
+    extra = []
+    if row.get("dealer_whist"):
+        extra.append(str(_("the dealer whisted")))
+    if row.get("play") in ("open", "closed"):
+        extra.append(str(dict(PhoneRowForm.base_fields["play"].choices).get(row["play"], row["play"])))
+    if row.get("misere_shared"):
+        extra.append(str(_("shared with the dealer")))
+    return f"{contract}: " + ", ".join(parts) + (f"; {', '.join(extra)}" if extra else "")
+
+
+def seat_label(state: TableState, seat: str) -> str:
+    p = state.seats.get(seat)
+    return f"{seat} · {p.number} {p.name}" if p else seat
+
+
+def _card(
+    state: TableState, board: Board, result: Result | None, *, can_see: bool, confirm_error: str | None
+) -> dict[str, Any]:
+    """What the page shows of one board, without its form."""
+    players = state.players
+    card: dict[str, Any] = {
+        "board": board,
+        "dealer_label": seat_label(state, board.dealer) if players == 4 else board.dealer,
+        "result": result,
+        "row_text": describe_row(result.row, players, board.dealer)
+        if can_see and result and result.row
+        else "",
+        "vists": vists_rows(state, result.vists) if can_see and result else [],
+        "awaiting": [seat_label(state, s) for s in state.awaiting(result)] if result else [],
+        "awaiting_seats": [(s, state.seats[s]) for s in state.awaiting(result) if s in state.seats]
+        if result
+        else [],
+        "confirmed": [seat_label(state, s) for s in (result.confirmed_by or [])] if result else [],
+        "can_correct": bool(
+            can_see
+            and result
+            and result.status == Result.Status.ENTERED
+            and not result.confirmed_by
+            and state.can_enter
+        ),
+        "confirm_error": confirm_error,
+        "active": [(s, state.seats.get(s)) for s in active_seats(players, board.dealer)],
+        "hands": hands_in_order(players, board.dealer),
+    }
+    card["meta_json"] = json.dumps(
+        {
+            "board": board.number,
+            "players": players,
+            "dealer": board.dealer,
+            "three": raspasy_three_inputs(state.tournament),
+            "after": {s: defenders(players, board.dealer, s) for s in active_seats(players, board.dealer)},
+            "hands": hands_in_order(players, board.dealer),
+            "names": {s: seat_label(state, s) for s in state.seats},
+        },
+        ensure_ascii=False,
+    )
+    return card
+
+
+def _blank_form(state: TableState, board: Board, result: Result | None, *, editing: bool) -> PhoneRowForm:
+    """A new row's form, or the form of the row being corrected, filled in from it."""
+    initial: dict[str, Any] = {"board": board.number, "key": uuid.uuid4().hex, "play": "closed"}
+    if editing and result is not None:
+        initial.update(initial_from_row(result.row, players=state.players, dealer=board.dealer), replace=True)
+    return PhoneRowForm(initial=initial, tournament=state.tournament, board=board)
+
+
+def render_entry(
+    request: HttpRequest,
+    state: TableState,
+    *,
+    status: int = 200,
+    open_board: int | None = None,
+    edit: int | None = None,
+    bound: PhoneRowForm | None = None,
+    bound_board: int | None = None,
+    preview: list[dict[str, Any]] | None = None,
+    refusals: list[str] | None = None,
+    identity_error: str | None = None,
+    confirm_errors: dict[int | None, str] | None = None,
+    page_error: str | None = None,
+    unlock_error: str | None = None,
+) -> HttpResponse:
+    """The page; ``bound`` (for ``bound_board``) is a posted form shown again with what was wrong with it."""
+    me = remembered(request, state)
+    seen_by = viewer(request, state)
+    can_see = seen_by is not None  # rules §12.2.4: the rows only to a participant seated here (module doc)
+    cards = []
+    first_open = None
+    for board in state.boards:
+        result = state.results.get(board.number)
+        editing = (
+            can_see
+            and result is not None
+            and edit == board.number
+            and result.status == Result.Status.ENTERED
+            and not result.confirmed_by
+        )
+        card = _card(
+            state, board, result, can_see=can_see, confirm_error=(confirm_errors or {}).get(board.number)
+        )
+        if state.can_enter and (result is None or editing):
+            if bound is not None and bound_board == board.number:
+                card["form"] = bound
+                card.update(preview=preview, refusals=refusals, identity_error=identity_error)
+            else:
+                card["form"] = _blank_form(state, board, result, editing=editing)
+            card["editing"] = editing
+            if first_open is None:
+                first_open = board.number
+        cards.append(card)
+    opened = bound_board or open_board or edit or first_open
+    for card in cards:
+        card["open"] = card["board"].number == opened
+    ctx = {
+        "state": state,
+        "table": state.table,
+        "tournament": state.tournament,
+        "session": state.session,
+        "round": state.round,
+        "seats": [(s, state.seats.get(s)) for s in ("N", "E", "S", "W") if s in state.seats],
+        "cards": cards,
+        "me": me,
+        "viewer": seen_by,
+        "viewer_seat": state.seat_of(seen_by) if seen_by else None,
+        "can_see": can_see,
+        "unlock_error": unlock_error,
+        "entry_player": state.seats.get(services.ENTRY_SEAT),
+        "grid": contract_grid(),
+        "calls": CALLS,
+        "three_inputs": raspasy_three_inputs(state.tournament),
+        "steps": progression_steps(state.tournament),
+        "players": state.players,
+        "session_finished": state.session.status == Session.Status.FINISHED,
+        "page_error": page_error,
+        "preview_url": reverse("table:preview", kwargs={"code": state.table.code}),
+        "qr_url": reverse("table:qr", kwargs={"code": state.table.code}),
+    }
+    return render(request, "table/entry.html", ctx, status=status)

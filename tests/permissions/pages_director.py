@@ -1,0 +1,53 @@
+"""Who may open the director's application."""
+
+from __future__ import annotations
+
+from tests.permissions.page import (
+    Page,
+    board,
+    director_writes,
+    garbage,
+    player_1,
+    s1,
+    slug,
+    tournament_form,
+)
+from tests.permissions.world import DIRECTOR_ONLY, LOGIN, USER
+
+PAGES: dict[str, Page] = {
+    "director:index": Page(LOGIN),
+    # Any account may create an event (and so direct it): accounts are made by the administrators.
+    "director:create": Page(LOGIN, "GP", post=tournament_form, writes_as=USER),
+    "director:dashboard": Page(DIRECTOR_ONLY, kwargs=slug),
+    "director:settings": director_writes(slug, tournament_form),
+    "director:directors": director_writes(slug, lambda w: {"username": "nobody"}, methods="P"),
+    "director:add_session": director_writes(slug, methods="P"),
+    "director:participants": director_writes(slug, lambda w: {"number": 99, "name": "X"}),
+    "director:participants_import": Page(DIRECTOR_ONLY, "GP", kwargs=slug, post=garbage),
+    "director:pins": director_writes(slug, lambda w: {"everyone": "1"}),
+    "director:participant": director_writes(player_1, lambda w: {"number": 1, "name": "Renamed"}),
+    "director:standings": Page(DIRECTOR_ONLY, kwargs=slug),
+    "director:rescore": director_writes(slug, methods="P"),
+    "director:publication": director_writes(slug, lambda w: {"action": "withdraw", "reason": "x"}),
+    "director:audit": Page(DIRECTOR_ONLY, kwargs=slug),
+    "director:session_dashboard": Page(DIRECTOR_ONLY, kwargs=s1),
+    "director:movement": Page(
+        DIRECTOR_ONLY, "GP", kwargs=s1, post=lambda w: {"scheme": "basic", "tables": 5}
+    ),
+    "director:seating": Page(DIRECTOR_ONLY, kwargs=s1),
+    "director:start_round": Page(DIRECTOR_ONLY, "P", kwargs=lambda w: s1(w, number=5)),
+    "director:end_round": director_writes(lambda w: s1(w, number=4), methods="P"),
+    "director:handover": Page(DIRECTOR_ONLY, kwargs=lambda w: s1(w, number=1)),
+    "director:table_round": Page(DIRECTOR_ONLY, kwargs=lambda w: s1(w, round=1, table=1)),
+    "director:board_entry": director_writes(
+        lambda w: s1(w, round=1, table=1, board=w.round_board), lambda w: {"kind": "delete", "reason": "x"}
+    ),
+    "director:boards": Page(DIRECTOR_ONLY, kwargs=s1),
+    "director:board_detail": director_writes(board, lambda w: {"foul": "1", "note": "x"}),
+    "director:board_layout": Page(DIRECTOR_ONLY, "GP", kwargs=board, post=garbage),
+    "director:board_fouled": Page(DIRECTOR_ONLY, "GP", kwargs=board, post=garbage),
+    "director:penalties": director_writes(s1, lambda w: {"participant": 1, "deduct": "2", "kind": "12.2.1"}),
+    "director:penalty_delete": director_writes(
+        lambda w: s1(w, pk=w.penalty), lambda w: {"reason": "x"}, methods="P"
+    ),
+}

@@ -1,0 +1,33 @@
+"""Every URL pattern of the project, as the permission tables key them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.urls import URLPattern, URLResolver, get_resolver
+
+
+def walk(patterns: list[Any], prefix: str = "", namespace: str = "") -> Iterator[tuple[str, str, Any]]:
+    """Every URL pattern, included ones too: (full route, "namespace:name" or "", the pattern)."""
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            ns = ":".join(x for x in (namespace, p.namespace or "") if x)
+            yield from walk(p.url_patterns, prefix + str(p.pattern), ns)
+        else:
+            assert isinstance(p, URLPattern)
+            name = f"{namespace}:{p.name}" if namespace and p.name else (p.name or "")
+            yield prefix + str(p.pattern), name, p
+
+
+def key_of(route: str, name: str) -> str:
+    return name or route
+
+
+def project_patterns() -> dict[str, str]:
+    """key → route of every URL pattern of the project."""
+    return {key_of(route, name): route for route, name, _p in walk(get_resolver().url_patterns)}
+
+
+def is_api(route: str) -> bool:
+    return route.startswith("api/")

@@ -228,3 +228,12 @@ def test_unknown_kind_or_format(demo):
         build_file(demo.pk, "nonsense", "pdf")
     with pytest.raises(ExportError):
         build_file(demo.pk, "standings", "docx")
+
+
+def test_every_kind_of_file_is_one_exporter_class_that_renders_each_of_its_formats():
+    from results.exporters import EXPORTERS, Exporter
+
+    assert len(EXPORTERS) == len({cls for cls in EXPORTERS.values()}) >= 10
+    for key, cls in EXPORTERS.items():
+        assert issubclass(cls, Exporter) and cls.identifier == key == cls.key
+        assert cls.formats and all(callable(getattr(cls, f"render_{fmt}", None)) for fmt in cls.formats), key

@@ -25,10 +25,7 @@ class JSONObjectField(forms.CharField):
         if not text:
             return {}
         if len(text) > self.limit:
-            raise forms.ValidationError(
-                _("Ensure this value has at most %(limit_value)d characters (it has %(show_value)d)."),
-                params={"limit_value": self.limit, "show_value": len(text)},
-            )
+            raise forms.ValidationError(_("At most %(n)s characters of JSON."), params={"n": self.limit})
         try:
             parsed = json.loads(text)
         except json.JSONDecodeError as exc:

@@ -19,8 +19,8 @@ from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from table import services
-from table.ratelimit import client_ip
 from tournaments.models import Participant, Table
+from tournaments.pins import client_ip
 
 KEYWORD = "Player"
 

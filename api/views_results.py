@@ -40,8 +40,8 @@ from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.rows import result_delete, result_save
 from table import services
-from table.ratelimit import client_ip
 from tournaments.models import Publication, Session
+from tournaments.pins import client_ip
 
 
 # -- results --------------------------------------------------------------------------------------------

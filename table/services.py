@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +24,7 @@ from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
 from scoring.rows import result_save
 from table import ratelimit
+from tournaments import pins
 from tournaments.errors import UserError
 from tournaments.models import Participant, Round, Seating, Session, Table, Tournament
 
@@ -212,30 +212,11 @@ def _seating(table: Table, current: Round) -> Seating | None:
 
 # -- who is acting --------------------------------------------------------------------------------------
 def identify(*, state: TableState, number: object, pin: object, ip: str) -> Participant:
-    """The participant with this number and PIN (wrong PINs are counted and limited)."""
-    table_id = state.table.pk
+    """The participant with this number and PIN (``tournaments.pins``: wrong PINs are counted and limited)."""
     try:
-        ratelimit.check_pin_attempts(ip, table_id, number)
-    except ratelimit.Limited as exc:
-        raise TableRefused(
-            "too_many_pins", _("Too many wrong PINs. Wait ten minutes or ask the director."), 429
-        ) from exc
-    try:
-        n = int(str(number).strip())
-    except (TypeError, ValueError):
-        n = 0
-    # The players seated here are already loaded with the state; anybody else is looked up.
-    participant = next((p for p in state.seats.values() if p.number == n), None)
-    if participant is None and n > 0:
-        participant = Participant.objects.filter(tournament=state.tournament, number=n).first()
-    given = str(pin or "").strip()
-    if participant is None or not participant.pin or not given:
-        ratelimit.note_wrong_pin(ip, table_id, number)
-        raise TableRefused("wrong_pin", _("Wrong participant number or PIN."), 403)
-    if not hmac.compare_digest(participant.pin.encode(), given.encode()):
-        ratelimit.note_wrong_pin(ip, table_id, number)
-        raise TableRefused("wrong_pin", _("Wrong participant number or PIN."), 403)
-    return participant
+        return pins.pin_holder(state.tournament, number=number, pin=pin, client=ip, known=state.seats.values())
+    except UserError as exc:
+        raise TableRefused(exc.code, exc.message, exc.status) from exc
 
 
 def seated(state: TableState, participant: Participant) -> str:

@@ -33,9 +33,9 @@ from table import services
 from table.device import forget, remember, remembered, viewer
 from table.forms import ConfirmForm, PhoneRowForm
 from table.page import render_entry, vists_rows
-from table.ratelimit import client_ip
 from table.services import TableRefused, TableState
 from tournaments.errors import UserError
+from tournaments.pins import client_ip
 
 
 def _refused_page(request: HttpRequest, exc: TableRefused) -> HttpResponse:

@@ -12,8 +12,6 @@ from appeals.views.appendix_b import _pdf_available, appeal_form, layout_rows
 from appeals.views.corrections import correction_detail, correction_new
 from appeals.views.dashboard import appeal_list, appeal_settings, audit_trail
 from appeals.views.player import (
-    LOGIN_TRIES,
-    LOGIN_WINDOW,
     PLAYER_KEY,
     player_appeal,
     player_home,
@@ -22,8 +20,6 @@ from appeals.views.player import (
 from appeals.views.rulings import ruling_detail, ruling_new
 
 __all__ = [
-    "LOGIN_TRIES",
-    "LOGIN_WINDOW",
     "MAIN_PATH",
     "PLAYER_KEY",
     "_pdf_available",

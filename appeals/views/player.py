@@ -9,7 +9,6 @@ him. ``PLAYER_KEY`` names the session entry that holds the identified participan
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,11 +23,11 @@ from appeals.models import Appeal, AppealMember, Correction, ScoreChange
 from appeals.views._common import _create, _names, _run, _session, _tournament
 from preferans.duplicate.deadlines import filing_deadline
 from scoring.models import Result
+from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.pins import client_ip, pin_holder
 
 PLAYER_KEY = "appeals.player.{}"
-LOGIN_TRIES = 10
-LOGIN_WINDOW = 15 * 60
 
 
 def _player(request: HttpRequest, t: Tournament) -> Participant | None:
@@ -59,14 +58,11 @@ def _login(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The login page; a right number and PIN remember the participant in the session."""
     form = f.PlayerLoginForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        key = f"appeals-login:{t.pk}:{request.META.get('REMOTE_ADDR', '')}"
-        tries = cache.get(key, 0)
-        p = Participant.objects.filter(tournament=t, number=form.cleaned_data["number"]).first()
-        if tries >= LOGIN_TRIES:
-            form.add_error(None, _("Too many attempts. Ask the director."))
-        elif p is None or not p.pin or p.pin != form.cleaned_data["pin"]:
-            cache.set(key, tries + 1, LOGIN_WINDOW)
-            form.add_error(None, _("Number or PIN is wrong."))
+        try:
+            p = pin_holder(t, number=form.cleaned_data["number"], pin=form.cleaned_data["pin"],
+                           client=client_ip(request))  # fmt: skip
+        except UserError as exc:
+            form.add_error(None, exc.message)
         else:
             request.session.cycle_key()
             request.session[PLAYER_KEY.format(t.pk)] = p.pk

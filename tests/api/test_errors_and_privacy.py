@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from table.ratelimit import WRONG_PINS_PER_WINDOW
 from tests.api.helpers import client_for, enter, event  # noqa: F401
 from tests.table.factory import legal_row, player_auth
 from tournaments.models import Table
+from tournaments.pins import WRONG_PINS_PER_WINDOW
 
 pytestmark = pytest.mark.django_db
 

@@ -271,10 +271,10 @@ class ResultViewSet(
 
     # -- confirmation -----------------------------------------------------------------------------------
     def _player_state(self, player: TablePlayer, result: Result) -> services.TableState:
+        """The player's table, where he sits, and the row one of its running round (else refused)."""
         state = services.table_state(player.table, lean=True)
         services.seated(state, player.participant)
-        if not state.is_current(result):
-            raise ApiError("not_this_table", _("This row is not from your table's current round."), 403)
+        services.check_row_of_table(state, result)
         return state
 
     @extend_schema(

@@ -214,7 +214,9 @@ def _seating(table: Table, current: Round) -> Seating | None:
 def identify(*, state: TableState, number: object, pin: object, ip: str) -> Participant:
     """The participant with this number and PIN (``tournaments.pins``: wrong PINs are counted and limited)."""
     try:
-        return pins.pin_holder(state.tournament, number=number, pin=pin, client=ip, known=state.seats.values())
+        return pins.pin_holder(
+            state.tournament, number=number, pin=pin, client=ip, known=state.seats.values()
+        )
     except UserError as exc:
         raise TableRefused(exc.code, exc.message, exc.status) from exc
 
@@ -367,15 +369,13 @@ def _replayed(result: Result, board_number: int) -> Result:
     return result
 
 
-def table_confirm(
-    *, state: TableState, result: Result, participant: Participant, now: dt.datetime
-) -> Result:
-    seat = seated(state, participant)
-    _check_row_of_table(state, result)
-    if seat == ENTRY_SEAT:
-        raise TableRefused(
-            "own_row", _("The player at N entered this row; the other players of the table confirm it."), 403
-        )
+def table_confirm(*, state: TableState, result: Result, participant: Participant, now: dt.datetime) -> Result:
+    seat = _other_player(
+        state,
+        result,
+        participant,
+        _("The player at N entered this row; the other players of the table confirm it."),
+    )
     return result_confirm(
         result=result,
         seat=seat,
@@ -388,12 +388,9 @@ def table_confirm(
 def table_dispute(
     *, state: TableState, result: Result, participant: Participant, reason: str, now: dt.datetime
 ) -> Result:
-    seat = seated(state, participant)
-    _check_row_of_table(state, result)
-    if seat == ENTRY_SEAT:
-        raise TableRefused(
-            "own_row", _("The player at N can correct the row until somebody confirms it."), 403
-        )
+    seat = _other_player(
+        state, result, participant, _("The player at N can correct the row until somebody confirms it.")
+    )
     if not reason.strip():
         raise TableRefused("reason_missing", _("Say briefly what is wrong with the row."), 400)
     return result_dispute(
@@ -405,6 +402,16 @@ def table_dispute(
     )
 
 
-def _check_row_of_table(state: TableState, result: Result) -> None:
+def _other_player(state: TableState, result: Result, participant: Participant, own_row: str) -> str:
+    """The seat of a player of this table other than N, answering for a row of the table's running round."""
+    seat = seated(state, participant)
+    check_row_of_table(state, result)
+    if seat == ENTRY_SEAT:
+        raise TableRefused("own_row", own_row, 403)
+    return seat
+
+
+def check_row_of_table(state: TableState, result: Result) -> None:
+    """The row is one of this table's running round (a player answers only for those)."""
     if not state.is_current(result):
         raise TableRefused("not_this_table", _("This row is not from this table's current round."), 403)

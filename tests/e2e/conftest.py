@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import in_ci
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -37,6 +39,8 @@ def browser() -> Iterator[object]:
 
     path = chromium_path()
     if not path:
+        if in_ci():
+            pytest.fail("CI=true but Debian's chromium is not installed: .ci/run installs it (apt-get install chromium)")
         pytest.skip("Debian's chromium is not installed")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)

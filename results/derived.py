@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from preferans.duplicate.standings import session_totals as core_session_totals
 from results.data import (
     SEAT_ORDER,
     ZERO,
@@ -279,20 +280,17 @@ class SessionTotal:
 
 
 def session_totals(report: Report) -> dict[tuple[int, int], SessionTotal]:
-    """(participant, session) → the sums of his stored matchpoints and tops in that session, with penalties."""
-    mp: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-    top: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-    pen: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    """(participant, session) → the sums of his stored matchpoints and tops in that session, with penalties
+    (the core's :func:`preferans.duplicate.standings.session_totals`, per session of the report)."""
+    out: dict[tuple[int, int], SessionTotal] = {}
     for s in report.sessions:
-        for r in s.results:
-            for sr in r.seats.values():
-                key = (sr.participant, s.number)
-                mp[key] += sr.matchpoints
-                top[key] += sr.top
-        for p in s.penalties:
-            pen[(p.participant, s.number)] += p.matchpoints
-    keys = set(mp) | set(pen)
-    return {
-        k: SessionTotal(k[1], k[0], mp.get(k, ZERO) + pen.get(k, ZERO), pen.get(k, ZERO), top.get(k, ZERO))
-        for k in keys
-    }
+        earned = [(sr.participant, sr.matchpoints, sr.top) for r in s.results for sr in r.seats.values()]
+        penalties = [(p.participant, p.matchpoints) for p in s.penalties]
+        pen: dict[int, Fraction] = defaultdict(Fraction)
+        for number, value in penalties:
+            pen[number] += value
+        for number, total in core_session_totals(earned, penalties).items():
+            out[(number, s.number)] = SessionTotal(
+                s.number, number, total.matchpoints, pen.get(number, ZERO), total.max
+            )
+    return out

@@ -98,7 +98,9 @@ def substitute_paths(tables: int, per_table: int, extra: int, rounds: int) -> li
             else:
                 raise MovementError(
                     f"{extra} substitute(s) cannot join the basic movement on {tables} tables for {rounds} rounds "
-                    "without someone meeting a set twice or resting twice"
+                    "without someone meeting a set twice or resting twice",
+                    code="substitutes_cannot_join",
+                    params={"extra": extra, "tables": tables, "rounds": rounds},
                 )
             sets_seen.add((p + r) % tables)
             rested.add((p - disp[line][r]) % tables)
@@ -124,17 +126,29 @@ def basic_movement(
     """
     lines = lines_for(per_table)
     if extra and (rooms != 1 or not 0 < extra < per_table):
-        raise MovementError(f"substitutes: 1…{per_table - 1} extra participants in one room, not {extra}")
+        raise MovementError(
+            f"substitutes: 1…{per_table - 1} extra participants in one room, not {extra}",
+            code="substitutes",
+            params={"maximum": per_table - 1, "extra": extra},
+        )
     if tables < 2:
-        raise MovementError(f"the basic movement needs at least 2 tables per room (§5), not {tables}")
+        raise MovementError(
+            f"the basic movement needs at least 2 tables per room (§5), not {tables}",
+            code="basic_tables",
+            params={"tables": tables},
+        )
     if rooms < 1:
-        raise MovementError(f"the number of rooms must be at least 1, not {rooms}")
+        raise MovementError(
+            f"the number of rooms must be at least 1, not {rooms}", code="rooms", params={"rooms": rooms}
+        )
     full = tables
     k = full if rounds is None else rounds
     if not 2 <= k <= full:
         raise MovementError(
             f"the session may be shortened (§5: announced in advance) but must have 2…{full} rounds "
-            f"on {tables} tables; {k} asked"
+            f"on {tables} tables; {k} asked",
+            code="basic_rounds",
+            params={"tables": tables, "maximum": full, "rounds": k},
         )
     disp = line_displacements(tables, lines, k)
     per_room = per_table * tables

@@ -61,7 +61,9 @@ def book_scheme(participants: int) -> RouteScheme:
     except KeyError:
         raise MovementError(
             f"the book has special schemes (§5, procedure 4) only for "
-            f"{', '.join(str(n) for n in book_numbers())} participants, not {participants}"
+            f"{', '.join(str(n) for n in book_numbers())} participants, not {participants}",
+            code="book_participants",
+            params={"participants": participants, "available": ", ".join(str(n) for n in book_numbers())},
         ) from None
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class Line(StrEnum):
@@ -31,11 +32,34 @@ def lines_for(per_table: int) -> tuple[Line, ...]:
         return LINES_4
     if per_table == 3:
         return LINES_3
-    raise MovementError(f"players per table must be 3 or 4 (rules §1), not {per_table}")
+    raise MovementError(
+        f"players per table must be 3 or 4 (rules §1), not {per_table}",
+        code="per_table",
+        params={"per_table": per_table},
+    )
 
 
 class MovementError(ValueError):
-    """A movement that breaks a rule, or a request no movement can satisfy; the message names the rule."""
+    """A movement that breaks a rule, or a request no movement can satisfy; the message names the rule.
+
+    The message is plain English (the command line prints it as is). ``code`` is stable and ``params`` hold the
+    values the message interpolates, so a channel can say the same in the user's language; ``code`` is ``""``
+    where only a malformed file or a bug can raise the error (the English message is then the explanation).
+    """
+
+    def __init__(
+        self, message: str, *, code: str = "", params: Mapping[str, int | str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, int | str] = dict(params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_movement_error, (str(self), self.code, self.params))
+
+
+def _movement_error(message: str, code: str, params: dict[str, int | str]) -> MovementError:
+    return MovementError(message, code=code, params=params)
 
 
 _SEAT_RE = re.compile(r"^\s*(\d+)\s*([NESW])\s*$")

@@ -103,7 +103,11 @@ def _sizes(per_table: int | None) -> tuple[int, ...]:
     if per_table is None:
         return (4, 3)
     if per_table not in (3, 4):
-        raise MovementError(f"players per table must be 3 or 4 (rules §1), not {per_table}")
+        raise MovementError(
+            f"players per table must be 3 or 4 (rules §1), not {per_table}",
+            code="per_table",
+            params={"per_table": per_table},
+        )
     return (per_table,)
 
 
@@ -192,22 +196,34 @@ def plan(
     if n < MIN_PARTICIPANTS:
         raise MovementError(
             f"{n} participants cannot be seated: a duplicate movement needs at least {MIN_PARTICIPANTS} "
-            "(two tables of three, so that every board is compared in each line)"
+            "(two tables of three, so that every board is compared in each line)",
+            code="too_few_participants",
+            params={"participants": n, "minimum": MIN_PARTICIPANTS},
         )
     if rounds is not None and rounds < 2:
-        raise MovementError(f"a session needs at least 2 rounds, not {rounds}")
+        raise MovementError(
+            f"a session needs at least 2 rounds, not {rounds}",
+            code="too_few_rounds",
+            params={"rounds": rounds},
+        )
     sizes = _sizes(per_table)
     if sizes == (4,) and n < 8:
         raise MovementError(
             f"{n} participants cannot be seated at tables of 4: two tables (8 participants) are the least that "
-            "lets every board be compared in each line; try --per-table 3"
+            "lets every board be compared in each line; try --per-table 3",
+            code="too_few_for_tables_of_4",
+            params={"participants": n, "minimum": 8},
         )
     if scheme == "book":
         return _book_plan(n, sizes, rounds, rooms, deals_per_set)
     if scheme == "basic":
         return _basic_plan(n, sizes, rounds, rooms, deals_per_set)
     if scheme != "auto":
-        raise MovementError(f"unknown scheme {scheme!r}: use auto, basic or book")
+        raise MovementError(
+            f"unknown scheme {scheme!r}: use auto, basic or book",
+            code="unknown_scheme",
+            params={"scheme": scheme, "choices": "auto, basic, book"},
+        )
     why: list[str] = []
     if n in BOOK_SCHEMES and 4 in sizes and rooms in (None, 1):
         better = balanced_alternative(n, deals_per_set) if rounds is None else None
@@ -252,11 +268,17 @@ def plan(
                     return Plan(m, report.properties, tuple(why))
     found = candidates(n, per_table=per_table, rounds=rounds, rooms=rooms, deals=deals_per_set)
     if not found:
+        asked: dict[str, int | str] = {"participants": n}
+        asked |= {"per_table": per_table} if per_table else {}
+        asked |= {"rooms": rooms} if rooms else {}
+        asked |= {"rounds": rounds} if rounds else {}
         raise MovementError(
             f"no valid movement seats {n} participants"
             + (f" at tables of {per_table}" if per_table else "")
             + (f" in {rooms} rooms" if rooms else "")
-            + (f" in {rounds} rounds" if rounds else "")
+            + (f" in {rounds} rounds" if rounds else ""),
+            code="no_movement",
+            params=asked,
         )
     best = found[0]
     why.append(_reason(n, sizes, best))
@@ -295,9 +317,12 @@ def _reason(n: int, sizes: tuple[int, ...], best: Candidate) -> str:
 
 def _book_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | None, deals: int) -> Plan:
     if 4 not in sizes:
-        raise MovementError("the book's special schemes (§5, procedure 4) are for tables of 4 players")
+        raise MovementError(
+            "the book's special schemes (§5, procedure 4) are for tables of 4 players",
+            code="book_tables_of_4",
+        )
     if rooms not in (None, 1):
-        raise MovementError("the book's special schemes are for one room")
+        raise MovementError("the book's special schemes are for one room", code="book_one_room")
     m = book_movement(n, rounds=rounds, deals_per_set=deals)
     report = validate(m)
     if not report.ok:
@@ -321,5 +346,12 @@ def _basic_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int |
     per = " or ".join(str(r * k) for k in sizes)
     raise MovementError(
         f"the basic movement needs a number of participants that is a multiple of {per} "
-        f"(tables of {' or '.join(str(k) for k in sizes)}{f' in {r} rooms' if r > 1 else ''}), not {n}"
+        f"(tables of {' or '.join(str(k) for k in sizes)}{f' in {r} rooms' if r > 1 else ''}), not {n}",
+        code="basic_participants",
+        params={
+            "participants": n,
+            "multiples": ", ".join(str(r * k) for k in sizes),
+            "per_table": ", ".join(str(k) for k in sizes),
+            "rooms": r,
+        },
     )

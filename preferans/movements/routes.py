@@ -145,7 +145,11 @@ def route_movement(
     cycle = scheme.cycle
     k = cycle if rounds is None else rounds
     if not 2 <= k <= cycle:
-        raise MovementError(f"{scheme.name}: the session may have 2…{cycle} rounds, not {k}")
+        raise MovementError(
+            f"{scheme.name}: the session may have 2…{cycle} rounds, not {k}",
+            code="scheme_rounds",
+            params={"scheme": scheme.name, "maximum": cycle, "rounds": k},
+        )
     set_of_table: dict[int, int] = {}  # table -> 0-based place of the row in round 1
     for place, tables in enumerate(scheme.row):
         for t in tables:

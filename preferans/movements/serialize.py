@@ -67,16 +67,28 @@ def movement_to_dict(m: Movement, properties: Properties | None = None) -> dict[
 
 def _int(value: Any, where: str, *, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MovementError(f"{where}: expected an integer, got {value!r}")
+        raise MovementError(
+            f"{where}: expected an integer, got {value!r}",
+            code="not_an_integer",
+            params={"field": where, "value": repr(value)},
+        )
     if value < minimum:
-        raise MovementError(f"{where}: must be at least {minimum}, got {value}")
+        raise MovementError(
+            f"{where}: must be at least {minimum}, got {value}",
+            code="below_minimum",
+            params={"field": where, "minimum": minimum, "value": value},
+        )
     return value
 
 
 def _keys(d: Mapping[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(d) - allowed)
     if unknown:
-        raise MovementError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise MovementError(
+            f"{where}: unknown field(s) {', '.join(unknown)}",
+            code="unknown_fields",
+            params={"field": where, "fields": ", ".join(unknown)},
+        )
 
 
 def movement_from_dict(
@@ -140,7 +152,9 @@ def movement_from_dict(
     lines_for(k)
     if per_table is not None and "per_table" in d and d["per_table"] != per_table:
         raise MovementError(
-            f"movement.per_table: {d['per_table']} but the tournament plays at tables of {per_table}"
+            f"movement.per_table: {d['per_table']} but the tournament plays at tables of {per_table}",
+            code="per_table_mismatch",
+            params={"given": str(d["per_table"]), "per_table": per_table},
         )
     m = Movement(
         participants=_int(d.get("participants", max(seen_participants)), "movement.participants"),
@@ -176,7 +190,7 @@ def build_movement(spec: Mapping[str, Any], *, per_table: int = 4, deals_per_set
     "participants": N}`` (optional ``rounds``), ``{"scheme": "explicit", "rounds": [...]}``.
     """
     if not isinstance(spec, Mapping):
-        raise MovementError("movement: expected an object with a 'scheme'")
+        raise MovementError("movement: expected an object with a 'scheme'", code="not_a_spec")
     scheme = spec.get("scheme")
     if scheme == "basic":
         _keys(spec, {"scheme", "tables", "rounds", "rooms"}, "movement")
@@ -191,7 +205,9 @@ def build_movement(spec: Mapping[str, Any], *, per_table: int = 4, deals_per_set
     elif scheme == "book":
         _keys(spec, {"scheme", "participants", "rounds"}, "movement")
         if per_table != 4:
-            raise MovementError("movement: the book's special schemes are for tables of 4 players")
+            raise MovementError(
+                "movement: the book's special schemes are for tables of 4 players", code="book_tables_of_4"
+            )
         rounds = spec.get("rounds")
         m = book_movement(
             _int(spec.get("participants"), "movement.participants"),
@@ -203,6 +219,10 @@ def build_movement(spec: Mapping[str, Any], *, per_table: int = 4, deals_per_set
         body["scheme"] = "explicit"
         return movement_from_dict(body, per_table=per_table, deals_per_set=deals_per_set)
     else:
-        raise MovementError(f"movement.scheme: {scheme!r} is not one of basic, book, explicit")
+        raise MovementError(
+            f"movement.scheme: {scheme!r} is not one of basic, book, explicit",
+            code="unknown_scheme",
+            params={"scheme": str(scheme), "choices": "basic, book, explicit"},
+        )
     check(m)
     return m

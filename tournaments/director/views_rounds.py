@@ -16,6 +16,7 @@ from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Table, Tournament
 from tournaments.services.dashboard import overview
 from tournaments.services.event import current_session
+from tournaments.services.movement_errors import movement_refusal
 from tournaments.services.rounds import (
     handover,
     movement_choose,
@@ -60,7 +61,7 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
             if scheme == "auto":
                 offer = movement_offer(tournament, rounds=rounds)
                 if offer.plan is None:
-                    raise UserError(offer.problem)
+                    raise UserError(offer.problem, code=offer.code or None)
                 movement_choose(session=session, user=request.user, spec=offer.spec,
                                 movement=None if offer.spec else offer.plan.movement, now=timezone.now())  # fmt: skip
             elif scheme == "basic":
@@ -77,8 +78,10 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
                 if rounds:
                     spec["rounds"] = rounds
                 movement_choose(session=session, user=request.user, spec=spec, now=timezone.now())
-        except (UserError, MovementError) as exc:
-            form.add_error(None, str(exc))
+        except UserError as exc:
+            form.add_error(None, exc.message)
+        except MovementError as exc:  # the services translate these; a stray one is still translated here
+            form.add_error(None, movement_refusal(exc).message)
         else:
             messages.success(
                 request, _("The movement is set: everyone is seated and the boards are assigned.")

@@ -22,6 +22,7 @@ from preferans.movements import (
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
+from tournaments.services.movement_errors import movement_refusal
 from tournaments.services.seating import SeatingError, apply_movement, movement_for
 
 
@@ -32,8 +33,9 @@ class MovementOffer:
     participants: int
     plan: Plan | None
     spec: dict[str, Any] | None  # the short form to store, when the plan has one
-    problem: str = ""
+    problem: str = ""  # in the active language
     book_available: bool = False
+    code: str = ""  # the problem's stable code
 
 
 def _short_spec(m: Movement, *, per_table: int, deals: int) -> dict[str, Any] | None:
@@ -74,12 +76,15 @@ def movement_offer(tournament: Tournament, *, rounds: int | None = None) -> Move
     try:
         n = registered_count(tournament)
     except UserError as exc:
-        return MovementOffer(0, None, None, str(exc))
+        return MovementOffer(0, None, None, exc.message, code=exc.code)
     per_table, deals = tournament.players_per_table, tournament.deals_per_set
     try:
         p = plan(n, per_table=per_table, rounds=rounds, deals_per_set=deals)
     except MovementError as exc:
-        return MovementOffer(n, None, None, str(exc), n in BOOK_SCHEMES and per_table == 4)
+        refusal = movement_refusal(exc)
+        return MovementOffer(
+            n, None, None, refusal.message, n in BOOK_SCHEMES and per_table == 4, code=refusal.code
+        )
     spec = _short_spec(p.movement, per_table=per_table, deals=deals)
     return MovementOffer(n, p, spec, "", n in BOOK_SCHEMES and per_table == 4)
 
@@ -98,19 +103,17 @@ def movement_choose(
     if _started(session):
         raise UserError(_("Play has started in this session: its movement can no longer change."))
     n = registered_count(tournament)
-    try:
-        if movement is None:
-            if spec is None:
-                raise ValueError("give spec or movement")
-            movement = movement_for(session, spec)
-        if movement.participants != n:
-            raise UserError(
-                _("This movement seats %(m)s participants, but %(n)s are registered.")
-                % {"m": movement.participants, "n": n}
-            )
-        apply_movement(session=session, movement=movement, spec=spec, user=user, now=now)
-    except SeatingError as exc:
-        raise UserError(str(exc)) from exc
+    if movement is None:
+        if spec is None:
+            raise ValueError("give spec or movement")
+        movement = movement_for(session, spec)  # SeatingError (a UserError) in the request's language
+    if movement.participants != n:
+        raise UserError(
+            _("This movement seats %(m)s participants, but %(n)s are registered.")
+            % {"m": movement.participants, "n": n},
+            code="movement_participants",
+        )
+    apply_movement(session=session, movement=movement, spec=spec, user=user, now=now)
     return movement
 
 

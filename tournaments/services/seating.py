@@ -9,20 +9,39 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from boards.models import Board, BoardSet
 from preferans.movements import Movement, MovementError, build_movement, dealer_of_board, movement_to_dict
 from scoring.models import Result
 from tournaments.audit import log_action
+from tournaments.errors import UserError
 from tournaments.models import Participant, Room, Round, Seating, Session, Table
+from tournaments.services.movement_errors import movement_refusal
 
 # No 0/O, 1/I/L: codes are read aloud and typed on phones.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
 
-class SeatingError(ValueError):
-    """The movement cannot be used for this session (a message for the director)."""
+class SeatingError(UserError):
+    """The movement cannot be used for this session; the message is in the director's language.
+
+    ``movement_error`` is the core's ``MovementError`` when the movement itself could not be built.
+    """
+
+    code = "movement_invalid"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        status: int | None = None,
+        movement_error: MovementError | None = None,
+    ) -> None:
+        super().__init__(message, code=code, status=status)
+        self.movement_error = movement_error
 
 
 def new_table_code(rng: random.Random | None = None) -> str:
@@ -37,7 +56,8 @@ def movement_for(session: Session, spec: Mapping[str, Any]) -> Movement:
             spec, per_table=tournament.players_per_table, deals_per_set=tournament.deals_per_set
         )
     except MovementError as exc:
-        raise SeatingError(str(exc)) from exc
+        refusal = movement_refusal(exc)
+        raise SeatingError(refusal.message, code=refusal.code, movement_error=exc) from exc
 
 
 @transaction.atomic
@@ -57,11 +77,16 @@ def apply_movement(
     """
     tournament = session.tournament
     if not keep_results and Result.objects.filter(session=session).exists():
-        raise SeatingError("this session already has results: its movement can no longer be changed")
+        raise SeatingError(
+            gettext("This session already has results: its movement can no longer be changed."),
+            code="movement_has_results",
+            status=409,
+        )
     if movement.per_table != tournament.players_per_table:
         raise SeatingError(
-            f"the movement is for {movement.per_table}-player tables, the tournament for "
-            f"{tournament.players_per_table}"
+            gettext("The movement is for tables of %(movement)s players, the tournament for tables of %(tournament)s.")
+            % {"movement": movement.per_table, "tournament": tournament.players_per_table},
+            code="movement_per_table",
         )
     numbers = set(tournament.participants.values_list("number", flat=True))
     needed = set(range(1, movement.participants + 1))
@@ -69,7 +94,9 @@ def apply_movement(
     if missing:
         shown = ", ".join(map(str, missing[:10])) + ("…" if len(missing) > 10 else "")
         raise SeatingError(
-            f"the movement seats participants 1–{movement.participants}; these numbers are not registered: {shown}"
+            gettext("The movement seats participants 1–%(n)s; these numbers are not registered: %(numbers)s.")
+            % {"n": movement.participants, "numbers": shown},
+            code="movement_unregistered",
         )
     by_number = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=needed)}
     Seating.objects.filter(session=session).delete()

@@ -50,6 +50,12 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
     return render(request, "tournaments/director/dashboard.html", context)
 
 
+def scheme_label(scheme: str) -> str:
+    """A movement's scheme named in the request's language."""
+    labels = {"basic": _("Basic movement"), "book": _("The book's scheme"), "explicit": _("A movement of its own")}
+    return labels.get(scheme, scheme)
+
+
 @directs
 def movement(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
     form = MovementForm(request.POST or None)
@@ -93,6 +99,7 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
         "form": form,
         "offer": offer,
         "current": current,
+        "current_scheme": scheme_label(current.scheme) if current else "",
         "started": session.rounds.exclude(status=Round.Status.PENDING).exists(),
     }
     return render(request, "tournaments/director/movement.html", context)

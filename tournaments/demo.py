@@ -42,5 +42,5 @@ def demo_bundle(seed: int = 2026) -> dict[str, Any]:
         "board": spoilt["board"], "round": spoilt["round"], "table": spoilt["table"], "seats": spoilt["seats"],
         "adjusted": {"N": "A+", "E": "A-", "S": "A", "W": "A"},
     }  # fmt: skip
-    session["penalties"] = [{"participant": 7, "matchpoints": "-2", "reason": "12.2.2 slow play"}]
+    session["penalties"] = [{"participant": 7, "matchpoints": "-2", "reason": "12.2.2 затягивание игры"}]
     return bundle

@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from boards.forms import HAND_HELP, LayoutEntryForm
 from boards.layouts import (
@@ -98,9 +98,9 @@ class LayoutForm(LayoutEntryForm):
     """The three hands and the prikup; a reason when a stored layout is replaced."""
 
     reason = forms.CharField(
-        label=_lazy("Why the layout is replaced"), required=False, max_length=500,
+        label=gettext_lazy("Why the layout is replaced"), required=False, max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_lazy("Goes into the audit trail with the old layout."),
+        help_text=gettext_lazy("Goes into the audit trail with the old layout."),
     )  # fmt: skip
 
     def __init__(self, *args: Any, replacing: bool, **kwargs: Any) -> None:
@@ -156,13 +156,13 @@ def _result_label(r: Result) -> str:
 class PlayedForm(LayoutEntryForm):
     """Which result, and the layout its table played (any number of cards per pocket, each card once)."""
 
-    result = forms.TypedChoiceField(label=_lazy("The table's result"), coerce=int)
+    result = forms.TypedChoiceField(label=gettext_lazy("The table's result"), coerce=int)
     version = forms.ChoiceField(
-        label=_lazy("Version of this result"), required=False, choices=[(v, v) for v in VERSION_LABELS]
+        label=gettext_lazy("Version of this result"), required=False, choices=[(v, v) for v in VERSION_LABELS]
     )
     note = forms.CharField(
-        label=_lazy("What happened"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_lazy("Shown on the board page; goes into the audit trail."),
+        label=gettext_lazy("What happened"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("Shown on the board page; goes into the audit trail."),
     )  # fmt: skip
     checked = forms.CharField(required=False, widget=forms.HiddenInput)
 

@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from appeals.models import Irregularity  # the §10 rulings keep the layout they compared in their facts
 from boards.models import Board
 from boards.services import VERSION_LABELS, board_mark_fouled
 from preferans.cards.board_form import board_from_dict, board_to_dict
@@ -142,8 +143,6 @@ def known_played_layouts(board: Board) -> list[KnownLayout]:
         except (KeyError, ValueError, TypeError):
             continue
         found.append((entry.at, KnownLayout(int(d["round"]), int(d["table"]), int(d.get("room", 1)), layout)))
-    from appeals.models import Irregularity  # the §10 rulings keep the layout they compared in their facts
-
     for irr in Irregularity.objects.filter(
         session=session, board_number=board.number, kind__in=["fouled", "missing_card"]
     ):

@@ -21,7 +21,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from boards.models import Board
 from preferans.numbers import parse_fraction
+from scoring.models import Penalty, Result, Standing
+from tournaments.models import Participant, Round, Seating, Session, Tournament
 
 SEAT_ORDER = ("N", "E", "S", "W")
 ZERO = Fraction(0)
@@ -221,10 +224,6 @@ def _pair(raw: object) -> tuple[str, int] | None:
 
 def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report:
     """Everything the results pages and files need, in a few queries."""
-    from boards.models import Board
-    from scoring.models import Penalty, Result, Standing
-    from tournaments.models import Participant, Round, Seating, Session, Tournament
-
     t = Tournament.objects.get(pk=tournament_id)
     numbers: dict[int, int] = {}
     people: dict[int, Person] = {}

@@ -23,6 +23,9 @@ from appeals.services._common import (
     _plan_from_proposal,
     deal_seats,
 )
+from boards.models import Board as BoardRow
+from preferans.cards.deal import BoardError
+from preferans.cards.fouled import version_labels
 from preferans.duplicate import rulings
 from preferans.game.seats import table_seats
 from scoring.models import Result
@@ -53,10 +56,6 @@ def _played_before(
 
 def _fouled_version(session: Session, irregularity: Irregularity) -> str | None:
     """Label the layout this table played among the board's recorded fouled layouts (§10)."""
-    from boards.models import Board as BoardRow
-    from preferans.cards.deal import BoardError
-    from preferans.cards.fouled import version_labels
-
     played = irregularity.facts.get("played")
     if not played or irregularity.board_number is None:
         return None

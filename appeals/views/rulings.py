@@ -28,7 +28,10 @@ from appeals.views._common import (
     _session,
     _tournament,
 )
+from boards.forms import LayoutEntryForm
 from boards.models import Board
+from preferans.cards.deal import Seat
+from preferans.cards.deck import format_hand
 from tournaments.models import Tournament
 
 
@@ -63,10 +66,6 @@ def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:
 def _played_layout(
     t: Tournament, session: Any, board_number: int | None, form: f.IrregularityForm
 ) -> dict[str, Any] | None:
-    from boards.forms import LayoutEntryForm
-    from preferans.cards.deal import Seat
-    from preferans.cards.deck import format_hand
-
     board = Board.objects.filter(session=session, number=board_number).first() if board_number else None
     if board is None:
         form.add_error("board", _("Give the board whose layout was played."))

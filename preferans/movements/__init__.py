@@ -6,7 +6,8 @@ Pure Python, no Django: frozen dataclasses in, frozen dataclasses out. Public AP
 - ``basic_movement`` (with the skip procedure, rooms and substitutes), ``book_movement`` (the book's schemes
   as data), ``route_movement`` / ``RouteScheme`` (cyclic schemes written as routes);
 - ``validate`` / ``check`` — the rules every movement must pass, and the properties a director weighs;
-- ``plan`` — the planner behind ``manage.py movement --scheme auto``;
+- ``plan`` — the planner behind ``manage.py movement --scheme auto``; its reasons are ``Reason`` strings
+  (English, with a stable ``code`` and ``params`` for translation);
 - ``table_cards``, ``director_rows``, ``render_text`` — what the director prints;
 - ``movement_to_dict``, ``movement_from_dict``, ``build_movement`` — the JSON of formats.md §2 and §4.
 """
@@ -16,6 +17,7 @@ from .book import BOOK_SCHEMES, book_movement, book_numbers
 from .instructions import director_rows, render_text, row_place, table_cards
 from .model import Line, Movement, MovementError, MovementRound, TableAssignment, TableSeat, dealer_of_board
 from .planner import Plan, plan
+from .reasons import Reason
 from .routes import Group, RouteScheme, route_movement
 from .serialize import build_movement, movement_from_dict, movement_to_dict, properties_to_dict
 from .validate import Properties, ValidationReport, check, validate
@@ -28,6 +30,7 @@ __all__ = [
     "MovementError",
     "Plan",
     "Properties",
+    "Reason",
     "ValidationReport",
     "MovementRound",
     "RouteScheme",

@@ -16,6 +16,7 @@ compared across all rooms. Numbering: within a room, line by line, as in the bun
 from __future__ import annotations
 
 from .model import Line, Movement, MovementError, MovementRound, TableAssignment, lines_for, make_table
+from .reasons import Reason
 
 STEPS: dict[Line, int] = {Line.N: 0, Line.E: 1, Line.S: 2, Line.W: -2}
 SET_STEP = -1  # the set goes to the table numbered one lower
@@ -171,11 +172,16 @@ def basic_movement(
                 tas.append(make_table(t + 1, (t + r) % tables + 1, seats, room))
         out_rounds.append(MovementRound(r + 1, tuple(tas), tuple(sorted(resting))))
     prime = is_prime(tables) and tables >= 5
-    note = "basic movement (§5)" if prime else "basic movement with the skip procedure (§5, procedure 3)"
+    text = "basic movement (§5)" if prime else "basic movement with the skip procedure (§5, procedure 3)"
     if rooms > 1:
-        note += f", {rooms} rooms on the same boards (§5, procedure 2)"
+        text += f", {rooms} rooms on the same boards (§5, procedure 2)"
     if extra:
-        note += f", {extra} substitute(s) taking turns with the players of line(s) {', '.join(lines[:extra])}"
+        text += f", {extra} substitute(s) taking turns with the players of line(s) {', '.join(lines[:extra])}"
+    note = Reason(
+        text,
+        "note_basic" if prime else "note_basic_skip",
+        {"rooms": rooms, "extra": extra, "lines": ", ".join(lines[:extra])},
+    )
     return Movement(
         participants=per_room * rooms + extra,
         per_table=per_table,

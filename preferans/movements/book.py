@@ -8,6 +8,7 @@ One typo of the seed is corrected: the printed 16-player route of group 2 reads 
 from __future__ import annotations
 
 from .model import Movement, MovementError
+from .reasons import Reason
 from .routes import Group, RouteScheme, parse_route, parse_row, route_movement
 
 _R8 = "1S-1W-2W-1E-2N-2S-2E"
@@ -21,7 +22,7 @@ _R24B = "4W-5N-6N-5S-5W-6S-4N-6W-6E-5E-4S"
 
 def _scheme(n: int, tables: int, groups: list[tuple[str, tuple[str, ...]]], row: str) -> RouteScheme:
     return RouteScheme(
-        name=f"book scheme for {n} participants (§5)",
+        name=Reason(f"book scheme for {n} participants (§5)", "book_scheme", {"participants": n}),
         participants=n,
         tables=tables,
         groups=tuple(Group(parse_route(r), fixed) for r, fixed in groups),
@@ -39,15 +40,23 @@ BOOK_SCHEMES: dict[int, RouteScheme] = {
     24: _scheme(24, 6, [(_R12, ("1N",)), (_R24B, ("4E",))], "1-4-Z-Z-2-5-Z-3-6-Z-Z"),
 }
 
-BOOK_NOTES: dict[int, str] = {
-    8: "7 sets of at least two deals; tables 1 and 2 play the same set",
-    9: "9 sets of at least two deals; tables 1 and 2 play the same set; P = rest",
-    12: "11 sets; 1N keeps its player",
-    13: "13 sets; P = rest",
-    16: "two groups of 8 (players 1–8 at tables 1–2, 9–16 at tables 3–4); No. 16 stays at 3E",
-    18: "two groups of 9 (players 1–9 at tables 1–2, 10–18 at tables 3–4)",
-    24: "two groups of 12 (players 1–12 at tables 1–3, 13–24 at tables 4–6); No. 24 stays at 4E; "
-    "note the table order in the row",
+
+def _note(n: int, text: str) -> Reason:
+    return Reason(text, f"book_note_{n}")
+
+
+BOOK_NOTES: dict[int, Reason] = {
+    8: _note(8, "7 sets of at least two deals; tables 1 and 2 play the same set"),
+    9: _note(9, "9 sets of at least two deals; tables 1 and 2 play the same set; P = rest"),
+    12: _note(12, "11 sets; 1N keeps its player"),
+    13: _note(13, "13 sets; P = rest"),
+    16: _note(16, "two groups of 8 (players 1–8 at tables 1–2, 9–16 at tables 3–4); No. 16 stays at 3E"),
+    18: _note(18, "two groups of 9 (players 1–9 at tables 1–2, 10–18 at tables 3–4)"),
+    24: _note(
+        24,
+        "two groups of 12 (players 1–12 at tables 1–3, 13–24 at tables 4–6); No. 24 stays at 4E; "
+        "note the table order in the row",
+    ),
 }
 
 

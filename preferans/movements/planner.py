@@ -21,6 +21,7 @@ from .basic import basic_movement, is_prime
 from .book import BOOK_NOTES, BOOK_SCHEMES, book_movement
 from .cyclic import Design, search, shape_for
 from .model import Movement, MovementError
+from .reasons import Reason
 from .routes import route_movement
 from .validate import Properties, validate
 
@@ -34,7 +35,7 @@ class Candidate:
     movement: Movement
     properties: Properties
     family: str
-    summary: str
+    summary: Reason
     score: float
 
 
@@ -42,8 +43,8 @@ class Candidate:
 class Plan:
     movement: Movement
     properties: Properties
-    explanation: tuple[str, ...]
-    alternatives: tuple[str, ...] = ()
+    explanation: tuple[Reason, ...]
+    alternatives: tuple[Reason, ...] = ()
 
 
 def perfect_basic(tables: int) -> bool:
@@ -51,20 +52,34 @@ def perfect_basic(tables: int) -> bool:
     return tables >= 5 and math.gcd(tables, 6) == 1
 
 
-def describe(m: Movement, p: Properties) -> str:
-    mean, _ = p.meeting_mean_var()
-    meets = ", ".join(f"{n} pairs ×{t}" for t, n in p.meetings)
+def describe(m: Movement, p: Properties) -> Reason:
+    meetings = tuple(
+        Reason(f"{n} pairs ×{t}", "meeting_pairs", {"pairs": n, "times": t}) for t, n in p.meetings
+    )
     rests = sum(p.rests)
+    resting = rests // max(1, len(m.rounds))
     parts = [
         f"{m.rooms} room(s) × {m.tables} tables of {m.per_table}",
         f"{len(m.rounds)} rounds",
         f"{m.sets} sets",
         f"{p.results_per_board_line} results per board and line",
-        f"{rests // max(1, len(m.rounds))} resting per round" if rests else "nobody rests",
+        f"{resting} resting per round" if rests else "nobody rests",
         f"{p.copies} copies of each set per room" if p.copies > 1 else "one copy of each set per room",
-        f"meetings: {meets}",
+        f"meetings: {', '.join(meetings)}",
     ]
-    return "; ".join(parts)
+    params: dict[str, int | str | Reason | tuple[Reason, ...]] = {
+        "rooms": m.rooms,
+        "tables": m.tables,
+        "per_table": m.per_table,
+        "rounds": len(m.rounds),
+        "sets": m.sets,
+        "results": p.results_per_board_line,
+        "rests": rests,
+        "resting": resting,
+        "copies": p.copies,
+        "meetings": meetings,
+    }
+    return Reason("; ".join(parts), "summary", params)
 
 
 THREE_PLAYER_PENALTY = 0.25  # tables of four are the norm (all the book's schemes); three is procedure 1
@@ -120,10 +135,12 @@ def cyclic_designs(n: int, k: int, length: int, *, effort: int = 1) -> list[Desi
 
 def _cyclic_movement(design: Design, rounds: int | None, deals: int) -> Movement:
     sh = design.shape
-    name = (
+    name = Reason(
         f"cyclic scheme: {sh.orbits} route(s) of {sh.length} places"
         + (f", {sh.fixed} fixed seat(s)" if sh.fixed else "")
-        + (f", {sh.resting} resting per round" if sh.resting else "")
+        + (f", {sh.resting} resting per round" if sh.resting else ""),
+        "cyclic_scheme",
+        {"routes": sh.orbits, "length": sh.length, "fixed": sh.fixed, "resting": sh.resting},
     )
     return route_movement(design.scheme(name), rounds=rounds, scheme_label="cyclic", deals_per_set=deals)
 
@@ -224,21 +241,32 @@ def plan(
             code="unknown_scheme",
             params={"scheme": scheme, "choices": "auto, basic, book"},
         )
-    why: list[str] = []
+    why: list[Reason] = []
     if n in BOOK_SCHEMES and 4 in sizes and rooms in (None, 1):
         better = balanced_alternative(n, deals_per_set) if rounds is None else None
         if better is not None:
             book_p = validate(book_movement(n)).properties
+            uneven = ", ".join(f"{c}×{t}" for t, c in book_p.meetings)
+            times = better.properties.meetings[0][0]
             why.append(
-                f"The book has a scheme for {n} participants, but its meetings are uneven "
-                f"({', '.join(f'{c}×{t}' for t, c in book_p.meetings)} pairs×times); a cyclic scheme of the same "
-                f"length where every pair meets {better.properties.meetings[0][0]} times exists and is used "
-                "instead (use --scheme book for the book's)."
+                Reason(
+                    f"The book has a scheme for {n} participants, but its meetings are uneven "
+                    f"({uneven} pairs×times); a cyclic scheme of the same "
+                    f"length where every pair meets {times} times exists and is used "
+                    "instead (use --scheme book for the book's).",
+                    "book_uneven",
+                    {"participants": n, "meetings": uneven, "times": times},
+                )
             )
             if better.properties.copies > 1:
+                tables, copies = better.movement.tables, better.properties.copies
                 why.append(
-                    f"Its price: all {better.movement.tables} tables play the same set in a round, so each set "
-                    f"is needed in {better.properties.copies} copies (the book does the same for 8 and 9)."
+                    Reason(
+                        f"Its price: all {tables} tables play the same set in a round, so each set "
+                        f"is needed in {copies} copies (the book does the same for 8 and 9).",
+                        "copies_price",
+                        {"tables": tables, "copies": copies},
+                    )
                 )
             return Plan(better.movement, better.properties, tuple(why))
         p = _book_plan(n, (4,), rounds, None, deals_per_set)
@@ -246,7 +274,13 @@ def plan(
         return Plan(
             p.movement,
             p.properties,
-            (f"The book has a special scheme for {n} participants (§5, procedure 4): {note}.",),
+            (
+                Reason(
+                    f"The book has a special scheme for {n} participants (§5, procedure 4): {note}.",
+                    "book_special",
+                    {"participants": n, "note": note},
+                ),
+            ),
         )
     if rooms in (None, 1):
         for k in sizes:
@@ -257,14 +291,18 @@ def plan(
                 report = validate(m)
                 if report.ok:
                     why.append(
-                        f"{n} = {t} tables × {k}: the basic movement (§5) — N stays, E +1, S +2, W −2, sets to "
-                        "table −1; every player meets each player of another line exactly once."
-                        if k == 4
-                        else f"{n} = {t} tables × 3: the basic movement (§5) with lines N, E, S; every player meets "
-                        "each player of another line exactly once."
+                        Reason(
+                            f"{n} = {t} tables × {k}: the basic movement (§5) — N stays, E +1, S +2, W −2, sets "
+                            "to table −1; every player meets each player of another line exactly once."
+                            if k == 4
+                            else f"{n} = {t} tables × 3: the basic movement (§5) with lines N, E, S; every player "
+                            "meets each player of another line exactly once.",
+                            f"basic_perfect_{k}",
+                            {"participants": n, "tables": t},
+                        )
                     )
                     if length is not None and length < t:
-                        why.append(f"Shortened to {length} of {t} rounds, announced before the session (§5).")
+                        why.append(_shortened(length, t))
                     return Plan(m, report.properties, tuple(why))
     found = candidates(n, per_table=per_table, rounds=rounds, rooms=rooms, deals=deals_per_set)
     if not found:
@@ -283,36 +321,83 @@ def plan(
     best = found[0]
     why.append(_reason(n, sizes, best))
     if best.movement.full_rounds:
-        why.append(
-            f"Shortened to {len(best.movement.rounds)} of {best.movement.full_rounds} rounds, "
-            "announced before the session (§5)."
+        why.append(_shortened(len(best.movement.rounds), best.movement.full_rounds))
+    alts = tuple(
+        Reason(
+            f"{c.family}: {c.summary} (score {c.score:.2f})",
+            "alternative",
+            {
+                "family": Reason(c.family, f"label_{c.family}"),
+                "summary": c.summary,
+                "score": f"{c.score:.2f}",
+            },
         )
-    alts = tuple(f"{c.family}: {c.summary} (score {c.score:.2f})" for c in found[1:5])
+        for c in found[1:5]
+    )
     why.append(
-        f"Chosen by score {best.score:.2f} (lower is better: rests, uneven meetings, extra copies of sets, "
-        "short sessions, tables of three)."
+        Reason(
+            f"Chosen by score {best.score:.2f} (lower is better: rests, uneven meetings, extra copies of sets, "
+            "short sessions, tables of three).",
+            "chosen_by_score",
+            {"score": f"{best.score:.2f}"},
+        )
     )
     return Plan(best.movement, best.properties, tuple(why), alts)
 
 
-def _reason(n: int, sizes: tuple[int, ...], best: Candidate) -> str:
+def _shortened(played: int, full: int) -> Reason:
+    return Reason(
+        f"Shortened to {played} of {full} rounds, announced before the session (§5).",
+        "shortened",
+        {"played": played, "full": full},
+    )
+
+
+FAMILIES: dict[str, str] = {
+    "rooms": "several rooms, each with the basic movement, all playing the same boards (§5, procedure 2)",
+    "skip": "the basic movement with the skip procedure (§5, procedure 3)",
+    "substitutes": "the basic movement plus substitutes: each round the extra players take the seats of players "
+    "who then rest (each at most once)",
+    "cyclic": "a cyclic scheme with rests like the book's for 9 and 13, found by search",
+}
+
+
+def _reason(n: int, sizes: tuple[int, ...], best: Candidate) -> Reason:
     head = (
-        f"No book scheme for {n}" if n not in BOOK_SCHEMES else f"The book scheme for {n} is for tables of 4"
+        Reason(f"No book scheme for {n}", "no_book_scheme", {"participants": n})
+        if n not in BOOK_SCHEMES
+        else Reason(
+            f"The book scheme for {n} is for tables of 4", "book_scheme_tables_of_4", {"participants": n}
+        )
     )
-    prime = [f"{n}/{k} = {n // k} tables" for k in sizes if n % k == 0]
+    prime = tuple(
+        Reason(
+            f"{n}/{k} = {n // k} tables", "division", {"participants": n, "per_table": k, "tables": n // k}
+        )
+        for k in sizes
+        if n % k == 0
+    )
     basic = (
-        f"{', '.join(prime)} is not a number of tables the basic movement handles perfectly (prime ≥ 5)"
+        Reason(
+            f"{', '.join(prime)} is not a number of tables the basic movement handles perfectly (prime ≥ 5)",
+            "not_perfect_tables",
+            {"divisions": prime},
+        )
         if prime
-        else f"{n} is not a multiple of {' or '.join(str(k) for k in sizes)}"
+        else Reason(
+            f"{n} is not a multiple of {' or '.join(str(k) for k in sizes)}",
+            "not_a_multiple" if len(sizes) == 1 else "not_a_multiple_of_either",
+            {"participants": n, "per_table": sizes[0]}
+            if len(sizes) == 1
+            else {"participants": n, "first": sizes[0], "second": sizes[1]},
+        )
     )
-    what = {
-        "rooms": "several rooms, each with the basic movement, all playing the same boards (§5, procedure 2)",
-        "skip": "the basic movement with the skip procedure (§5, procedure 3)",
-        "substitutes": "the basic movement plus substitutes: each round the extra players take the seats of players "
-        "who then rest (each at most once)",
-        "cyclic": "a cyclic scheme with rests like the book's for 9 and 13, found by search",
-    }[best.family]
-    return f"{head}, and {basic}. Best plan: {what} — {best.summary}."
+    what = Reason(FAMILIES[best.family], f"family_{best.family}")
+    return Reason(
+        f"{head}, and {basic}. Best plan: {what} — {best.summary}.",
+        "best_plan",
+        {"head": head, "basic": basic, "what": what, "summary": best.summary},
+    )
 
 
 def _book_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | None, deals: int) -> Plan:
@@ -327,7 +412,9 @@ def _book_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | 
     report = validate(m)
     if not report.ok:
         raise MovementError("; ".join(report.problems[:3]))
-    return Plan(m, report.properties, (f"The {BOOK_SCHEMES[n].name}: {BOOK_NOTES[n]}.",))
+    name = BOOK_SCHEMES[n].name
+    text = f"The {name}: {BOOK_NOTES[n]}."
+    return Plan(m, report.properties, (Reason(text, "book_chosen", {"scheme": name, "note": BOOK_NOTES[n]}),))
 
 
 def _basic_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | None, deals: int) -> Plan:
@@ -339,9 +426,21 @@ def _basic_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int |
             report = validate(m)
             if not report.ok:
                 raise MovementError("; ".join(report.problems[:3]))
-            why = [f"{n} = {r} room(s) × {t} tables × {k}: {m.note}."]
+            why = [
+                Reason(
+                    f"{n} = {r} room(s) × {t} tables × {k}: {m.note}.",
+                    "basic_layout",
+                    {"participants": n, "rooms": r, "tables": t, "per_table": k, "note": m.note},
+                )
+            ]
             if not (is_prime(t) or perfect_basic(t)):
-                why.append(f"{t} tables is not prime: lines that would meet a set again skip one more table.")
+                why.append(
+                    Reason(
+                        f"{t} tables is not prime: lines that would meet a set again skip one more table.",
+                        "tables_not_prime",
+                        {"tables": t},
+                    )
+                )
             return Plan(m, report.properties, tuple(why))
     per = " or ".join(str(r * k) for k in sizes)
     raise MovementError(

@@ -23,6 +23,7 @@ from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
 from tournaments.services.movement_errors import movement_refusal
+from tournaments.services.movement_text import plan_text
 from tournaments.services.seating import SeatingError, apply_movement, movement_for
 
 
@@ -36,6 +37,9 @@ class MovementOffer:
     problem: str = ""  # in the active language
     book_available: bool = False
     code: str = ""  # the problem's stable code
+    note: str = ""  # the plan's movement named in the active language
+    reasons: tuple[str, ...] = ()  # the planner's reasons in the active language
+    alternatives: tuple[str, ...] = ()  # the other plans it considered, in the active language
 
 
 def _short_spec(m: Movement, *, per_table: int, deals: int) -> dict[str, Any] | None:
@@ -86,7 +90,17 @@ def movement_offer(tournament: Tournament, *, rounds: int | None = None) -> Move
             n, None, None, refusal.message, n in BOOK_SCHEMES and per_table == 4, code=refusal.code
         )
     spec = _short_spec(p.movement, per_table=per_table, deals=deals)
-    return MovementOffer(n, p, spec, "", n in BOOK_SCHEMES and per_table == 4)
+    text = plan_text(p)
+    return MovementOffer(
+        n,
+        p,
+        spec,
+        "",
+        n in BOOK_SCHEMES and per_table == 4,
+        note=text.note,
+        reasons=text.reasons,
+        alternatives=text.alternatives,
+    )
 
 
 def _started(session: Session) -> bool:

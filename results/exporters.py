@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
-from preferans.movements import Movement, MovementError, build_movement
+from preferans.movements import Movement
 from results import pdf_results
 from results.data import Progress, Report, load_report
 from results.labels import lang_of
@@ -31,6 +31,7 @@ from results.render_tabular import render_csv, render_xlsx
 from results.sheets import sheets
 from tournaments.errors import UserError
 from tournaments.models import Session, Tournament
+from tournaments.services.seating import SeatingError, movement_for
 
 __all__ = ["EXPORTERS", "ExportError", "Exporter", "table_links", "table_url"]
 
@@ -56,14 +57,13 @@ def table_links(session: Session, base_url: str = "") -> dict[tuple[int, int], T
 
 
 def session_movement(session: Session) -> Movement:
-    """The session's movement as the pure library builds it; a session without one cannot print its cards."""
+    """The session's movement (``tournaments.services.seating.movement_for``); without one nothing is printed."""
     if not session.movement:
         raise ExportError(str(_("Session %(n)s has no movement.") % {"n": session.number}))
-    t = session.tournament
     try:
-        return build_movement(session.movement, per_table=t.players_per_table, deals_per_set=t.deals_per_set)
-    except MovementError as exc:
-        raise ExportError(str(exc)) from exc
+        return movement_for(session, session.movement)
+    except SeatingError as exc:  # already a translated refusal
+        raise ExportError(exc.message, code=exc.code) from exc
 
 
 class Exporter:
@@ -73,13 +73,7 @@ class Exporter:
     label: ClassVar[Any]  # lazily translated, for the exports page
     formats: ClassVar[tuple[str, ...]]
     per_session: ClassVar[bool] = False
-    key: ClassVar[str]  # the same as ``identifier``: the exports page's form value
     do_not_call_in_templates: ClassVar[bool] = True  # templates list the classes themselves
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "identifier" in cls.__dict__:
-            cls.key = cls.identifier
 
     def __init__(
         self,

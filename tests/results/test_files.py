@@ -235,5 +235,5 @@ def test_every_kind_of_file_is_one_exporter_class_that_renders_each_of_its_forma
 
     assert len(EXPORTERS) == len({cls for cls in EXPORTERS.values()}) >= 10
     for key, cls in EXPORTERS.items():
-        assert issubclass(cls, Exporter) and cls.identifier == key == cls.key
+        assert issubclass(cls, Exporter) and cls.identifier == key
         assert cls.formats and all(callable(getattr(cls, f"render_{fmt}", None)) for fmt in cls.formats), key

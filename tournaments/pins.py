@@ -79,7 +79,9 @@ def pin_holder(
     participant = next((p for p in known if p.number == n), None) if n else None
     if participant is None and n:
         participant = Participant.objects.filter(tournament=tournament, number=n).first()
-    given = str(pin if pin is not None else "").strip()[:64]
+    given = str(pin if pin is not None else "").strip()
+    if len(given) > 64:  # no PIN is that long: a wrong guess, compared with nothing
+        given = ""
     if (
         participant is None
         or not participant.pin

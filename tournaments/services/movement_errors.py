@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from preferans.movements import MovementError
 from tournaments.errors import UserError
+from tournaments.services.movement_text import by_code
 
 GENERIC_CODE = "movement_invalid"
 
@@ -101,14 +102,8 @@ def movement_message(exc: MovementError) -> str:
     params: dict[str, Any] = dict(exc.params)
     if "field" in params and params["field"] in FIELD_NAMES:
         params["field"] = str(FIELD_NAMES[str(params["field"])])
-    try:
-        if exc.code == "no_movement":
-            return _no_movement(params)
-        if exc.code in MESSAGES:
-            return str(MESSAGES[exc.code]) % params
-    except (KeyError, TypeError, ValueError):  # params that do not fit the message: say it in English
-        pass
-    return gettext("This movement cannot be used: %(detail)s") % {"detail": str(exc)}
+    found = by_code(exc.code, params, MESSAGES, {"no_movement": _no_movement})
+    return found or gettext("This movement cannot be used: %(detail)s") % {"detail": str(exc)}
 
 
 def movement_refusal(exc: MovementError) -> UserError:

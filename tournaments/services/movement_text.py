@@ -155,18 +155,30 @@ def _param(value: Any) -> Any:
     return value
 
 
+def by_code(
+    code: str,
+    params: Mapping[str, Any],
+    messages: Mapping[str, Any],
+    composed: Mapping[str, Callable[[Mapping[str, Any]], str]],
+) -> str | None:
+    """The sentence of ``code`` in the active language (a message interpolated with ``params``, or a composer);
+    None when the code is unknown or the params do not fit, so the caller says it in English."""
+    try:
+        if code in composed:
+            return composed[code](params)
+        if code in messages:
+            return str(messages[code]) % params
+    except (KeyError, TypeError, ValueError):
+        return None
+    return None
+
+
 def reason_text(reason: str) -> str:
     """``reason`` in the active language; the English text when it is no ``Reason`` or its code is unknown."""
     if not isinstance(reason, Reason):
         return str(reason)
-    try:
-        if reason.code in COMPOSED:
-            return COMPOSED[reason.code]({k: _param(v) for k, v in reason.params.items()})
-        if reason.code in MESSAGES:
-            return str(MESSAGES[reason.code]) % {k: _param(v) for k, v in reason.params.items()}
-    except (KeyError, TypeError, ValueError):  # params that do not fit the message: say it in English
-        pass
-    return str(reason)
+    params = {k: _param(v) for k, v in reason.params.items()}
+    return by_code(reason.code, params, MESSAGES, COMPOSED) or str(reason)
 
 
 @dataclass(frozen=True)

@@ -25,23 +25,10 @@ CODE_LENGTH = 6
 
 
 class SeatingError(UserError):
-    """The movement cannot be used for this session; the message is in the director's language.
-
-    ``movement_error`` is the core's ``MovementError`` when the movement itself could not be built.
-    """
+    """The movement cannot be used for this session; the message is in the director's language (the core's
+    ``MovementError``, when the movement itself could not be built, is its ``__cause__``)."""
 
     code = "movement_invalid"
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str | None = None,
-        status: int | None = None,
-        movement_error: MovementError | None = None,
-    ) -> None:
-        super().__init__(message, code=code, status=status)
-        self.movement_error = movement_error
 
 
 def new_table_code(rng: random.Random | None = None) -> str:
@@ -57,7 +44,7 @@ def movement_for(session: Session, spec: Mapping[str, Any]) -> Movement:
         )
     except MovementError as exc:
         refusal = movement_refusal(exc)
-        raise SeatingError(refusal.message, code=refusal.code, movement_error=exc) from exc
+        raise SeatingError(refusal.message, code=refusal.code) from exc
 
 
 @transaction.atomic

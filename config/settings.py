@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "scoring",
     "appeals",
     "table",
+    "pulkas",
     "results",
     "api",
 ]

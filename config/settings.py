@@ -126,7 +126,9 @@ AUTH_PASSWORD_VALIDATORS = [
 # Internationalisation: Russian by default, English available.
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The main catalogue, then one catalogue per area of the product (locale/parts/<area>/ru/LC_MESSAGES), so that
+# work on separate areas never edits the same file; the first catalogue that has a message wins.
+LOCALE_PATHS = [BASE_DIR / "locale", *sorted((BASE_DIR / "locale" / "parts").glob("*"))]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
 USE_TZ = True

@@ -15,6 +15,8 @@ urlpatterns = [
     path("appeals/", include("appeals.urls")),
     # Players at the table: entry and confirmation of protocol rows by table code.
     path("table/", include("table.urls")),
+    # Events played in pulkas (Olympic, compensation, Swiss): the sheet at the table, director's and public pages.
+    path("", include("pulkas.urls")),
     # REST API and its documentation.
     path("api/", include("api.urls")),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -28,6 +28,16 @@ class Variant(models.TextChoices):
     ROSTOV = "rostov", _("Rostov")
 
 
+class Form(models.TextChoices):
+    """The three forms of the rulebook (seed 004): duplicate (part I), Olympic (II), compensation (III); Swiss
+    rounds with cuts are the general form of part III that clubs and online servers play."""
+
+    DUPLICATE = "duplicate", _("Duplicate")
+    OLYMPIC = "olympic", _("Olympic (knock-out)")
+    COMPENSATION = "compensation", _("Compensation (rating-seeded)")
+    SWISS = "swiss", _("Swiss rounds with cuts")
+
+
 class UnequalResults(models.TextChoices):
     NEUBERG = "neuberg", _("Neuberg")
     NONE = "none", _("Raw matchpoints")
@@ -59,6 +69,7 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     variant = models.CharField(_("variant"), max_length=16, choices=Variant.choices, default=Variant.SOCHI)
+    form = models.CharField(_("form"), max_length=16, choices=Form.choices, default=Form.DUPLICATE)
     # The variant's rules changed by the organisers (docs/rules-keys.md); ``rules`` is the whole set.
     rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True, db_column="rules")
     players_per_table = models.PositiveSmallIntegerField(
@@ -108,6 +119,9 @@ class Tournament(models.Model):
                 condition=Q(deals_per_set__gte=1), name="tournament_deals_per_set_positive"
             ),
             models.CheckConstraint(condition=Q(minutes_per_deal__gte=1), name="tournament_minutes_positive"),
+            models.CheckConstraint(
+                condition=Q(form__in=["duplicate", "olympic", "compensation", "swiss"]), name="tournament_form_known"
+            ),
             # Locking freezes final results; it records when.
             models.CheckConstraint(
                 condition=~Q(status=TournamentStatus.LOCKED)
@@ -121,6 +135,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament-detail", kwargs={"slug": self.slug})
+
+    @property
+    def plays_pulkas(self) -> bool:
+        """Olympic, compensation and Swiss events play whole games (pulkas), not duplicate boards."""
+        return self.form != Form.DUPLICATE
 
     @property
     def is_locked(self) -> bool:

@@ -193,7 +193,7 @@ def _step(state: _State, number: int, row: Mapping[str, object]) -> int:
     given = row.get("raspasy_step")
     if given is not None and given != step:
         state.problem(
-            number, "raspasy_step", "raspasy_step",
+            number, "raspasy_step", "raspasy_step_chain",
             f"raspasy_step: {given!r}, but this is raspasy number {k} in a row, so the step is {step} "
             "(Code 3.7.4)", given=given, chain=k, step=step,
         )  # fmt: skip

@@ -73,9 +73,11 @@ def tournament_create(
     starts_on: dt.date | None = None,
     venue: str = "",
     language: str = "ru",
+    form: str = "duplicate",
     now: dt.datetime,
 ) -> Tournament:
-    """A new event with its first session; the user who creates it directs it."""
+    """A new event (a duplicate one with its first session); the user who creates it directs it. Events of the
+    other forms are created by ``pulkas.services.event``, which calls this first."""
     name = name.strip()
     if not name:
         raise UserError(_("Give the tournament a name."))
@@ -98,17 +100,19 @@ def tournament_create(
         starts_on=starts_on,
         venue=venue,
         language=language,
+        form=form,
     )
     if getattr(user, "is_authenticated", False):
         tournament.directors.add(user)
-    Session.objects.create(tournament=tournament, number=1)
+    if form == "duplicate":
+        Session.objects.create(tournament=tournament, number=1)
     log_action(
         tournament=tournament,
         action="tournament.create",
         user=user,
         obj=tournament,
         at=now,
-        data={"slug": tournament.slug, "variant": variant, "players_per_table": players_per_table},
+        data={"slug": tournament.slug, "variant": variant, "players_per_table": players_per_table, "form": form},
     )
     return tournament
 

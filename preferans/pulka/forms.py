@@ -1,0 +1,173 @@
+"""The tournament forms built from pulkas (pulka §10; seed 004 parts II and III): tables of a round, byes,
+seating by lot or by rating, round ratings, compression, cuts, standings and the Olympic advance.
+
+Players are opaque hashable ids (the database's participant ids, or names in tests). Randomness is a
+``random.Random`` passed in, seeded by the caller, so every draw can be recorded and repeated.
+Pure Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import TypeVar
+
+__all__ = [
+    "Compression",
+    "RatingBase",
+    "RatingRule",
+    "Standing",
+    "TablePlan",
+    "draw_tables",
+    "lucky_losers",
+    "seat_by_rating",
+    "split_tables",
+    "standings",
+]
+
+P = TypeVar("P", bound=Hashable)
+
+
+class RatingBase(StrEnum):
+    """What a pulka gives a player for the round (004-III)."""
+
+    PER_DEAL = "per_deal"  # proposal 1: final vists ÷ deals (P-20)
+    VISTS = "vists"  # the pulka's final vists as they are (online Swiss)
+
+
+@dataclass(frozen=True)
+class Compression:
+    """A soft cap on large round results, exact: up to ``threshold`` a result counts in full; beyond it, the
+    excess counts 1/``divisor`` (``divisor`` None: not at all — a hard cap at ±threshold)."""
+
+    threshold: Fraction
+    divisor: int | None = None
+
+    def apply(self, value: Fraction) -> Fraction:
+        size = abs(value)
+        if size <= self.threshold:
+            return value
+        excess = size - self.threshold
+        kept = self.threshold + (excess / self.divisor if self.divisor else 0)
+        return kept if value > 0 else -kept
+
+
+@dataclass(frozen=True)
+class RatingRule:
+    base: RatingBase = RatingBase.PER_DEAL
+    compression: Compression | None = None
+
+    def round_rating(self, vists: Fraction, deals: int) -> Fraction:
+        """A player's rating for one round from his pulka's exact final vists and its number of deals."""
+        value = vists
+        if self.base is RatingBase.PER_DEAL:
+            value = vists / deals if deals else Fraction(0)
+        return self.compression.apply(value) if self.compression else value
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """The tables of a round, each a list of players in seat order N, E, S(, W), and the players with a bye."""
+
+    tables: tuple[tuple[Hashable, ...], ...]
+    byes: tuple[Hashable, ...]
+
+
+def split_tables(players: int, per_table: int) -> tuple[list[int], int]:
+    """Table sizes (3 or 4 each) for ``players`` and the number of byes: as many tables of ``per_table`` as the
+    field allows, the rest of the other size; byes only when no split exists (5 players, fewer than 3)."""
+    if per_table not in (3, 4):
+        raise ValueError(f"a table has 3 or 4 players, not {per_table}")
+    for byes in range(players + 1):
+        m = players - byes
+        low, high = -(-m // 4), m // 3  # t tables hold 3t…4t players
+        if m >= 3 and low <= high:
+            t = low if per_table == 4 else high
+            fours = m - 3 * t
+            return [4] * fours + [3] * (t - fours), byes
+    return [], players
+
+
+def draw_tables(players: Sequence[P], per_table: int, rng: random.Random) -> TablePlan:
+    """Seating by lot (Code fn9): shuffle, byes to the last drawn, tables filled in order."""
+    order = list(players)
+    rng.shuffle(order)
+    sizes, byes = split_tables(len(order), per_table)
+    seated, bye = order[: len(order) - byes], order[len(order) - byes :]
+    tables: list[tuple[Hashable, ...]] = []
+    start = 0
+    for size in sizes:
+        tables.append(tuple(seated[start : start + size]))
+        start += size
+    return TablePlan(tuple(tables), tuple(bye))
+
+
+def seat_by_rating(ranked: Sequence[P], per_table: int, rng: random.Random) -> TablePlan:
+    """004-III: the top-rated players take table 1, the next table 2, and so on; seats at a table by lot (P-26).
+    ``ranked`` is already in rating order (equal ratings ordered by lot by the caller); the byes, if any, go to
+    the lowest-rated."""
+    sizes, byes = split_tables(len(ranked), per_table)
+    tables: list[tuple[Hashable, ...]] = []
+    start = 0
+    for size in sizes:
+        members = list(ranked[start : start + size])
+        rng.shuffle(members)
+        tables.append(tuple(members))
+        start += size
+    return TablePlan(tuple(tables), tuple(ranked[len(ranked) - byes :]))
+
+
+def lucky_losers(
+    advancing: Sequence[P], others: Mapping[P, Fraction], needed: int
+) -> list[P]:
+    """When fewer than ``needed`` players go on, the best of the rest by their round rating fill the places
+    (highest first; the caller breaks remaining ties)."""
+    missing = needed - len(advancing)
+    if missing <= 0:
+        return []
+    pool = sorted(others, key=lambda p: -others[p])
+    return pool[:missing]
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: Hashable
+    total: Fraction  # Σ round ratings
+    vists: Fraction  # Σ exact final vists (the first tie-break)
+    rounds: int  # rounds played
+    place: tuple[int, int]  # (first, last): shared when equal
+    cut: bool  # out at a cut (ranked below all who went on)
+
+
+def standings(
+    ratings: Mapping[P, Sequence[Fraction]],
+    vists: Mapping[P, Fraction],
+    *,
+    cut: Sequence[P] = (),
+) -> list[Standing]:
+    """Final or running standings: players who went on before those cut; then by total rating, then by total
+    vists, highest first; players still equal share the place."""
+    out: list[Standing] = []
+    cut_set = set(cut)
+
+    def key(p: P) -> tuple[bool, Fraction, Fraction]:
+        return (p in cut_set, -sum(ratings[p], Fraction(0)), -vists.get(p, Fraction(0)))
+
+    order = sorted(ratings, key=key)
+    place = 1
+    i = 0
+    while i < len(order):
+        group = [p for p in order[i:] if key(p) == key(order[i])]
+        for p in group:
+            out.append(
+                Standing(
+                    p, sum(ratings[p], Fraction(0)), vists.get(p, Fraction(0)), len(ratings[p]),
+                    (place, place + len(group) - 1), p in cut_set,
+                )  # fmt: skip
+            )
+        place += len(group)
+        i += len(group)
+    return out

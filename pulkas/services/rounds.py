@@ -1,0 +1,226 @@
+"""Rounds of a pulka event: the draw, start, the time limit, the end, who goes on and who sits where next.
+
+Olympic (004-II): round 1 by lot; then the players ranked 1…K at each table (and those with a bye) go on, drawn
+by lot, until one table is left — the final. Compensation (004-III) and Swiss: everybody plays every round; round
+1 by lot, then by the tournament rating (table 1 the top-rated, P-26); Swiss keeps only the top M after round k.
+Every draw uses a seed recorded on the round, so it can be shown and repeated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import secrets
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from preferans.numbers import parse_fraction
+from preferans.pulka.forms import TablePlan, draw_tables, lucky_losers, seat_by_rating
+from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
+from pulkas.services.sheet import event_of, load_sheet, refresh_cache, stop_table
+from pulkas.services.standings import event_table
+from tournaments.audit import log_action
+from tournaments.errors import Conflict, UserError
+from tournaments.models import Participant, Tournament, TournamentStatus
+from tournaments.services.seating import new_table_code
+
+
+def _last_round(tournament: Tournament) -> PulkaRound | None:
+    return PulkaRound.objects.filter(tournament=tournament).order_by("-number").first()
+
+
+def _olympic_field(event: PulkaEvent, last: PulkaRound) -> list[int]:
+    """Who goes on from ``last``: ranks 1…K at every table, the director's choice among players tied at the cut,
+    the byes; lucky losers (best round rating) fill up to a table of 3."""
+    going: list[int] = []
+    others: dict[int, Fraction] = {}
+    for table in last.tables.order_by("number"):
+        if not table.finished:
+            raise Conflict(
+                _("Table %(n)s is still playing: end the round first.") % {"n": table.number}, code="round_open"
+            )
+        advance = table.advance or {"seats": [], "tied": []}
+        ids = table.seat_ids()
+        chosen = list(advance["seats"])
+        if advance["tied"]:
+            if table.tie_decision is None:
+                raise Conflict(
+                    _("Table %(n)s: %(seats)s are tied at the cut. Decide who goes on (by the regulation or by "
+                      "lot) on the round's page.") % {"n": table.number, "seats": ", ".join(advance["tied"])},
+                    code="tie_undecided",
+                )  # fmt: skip
+            chosen += list(table.tie_decision)
+        going += [ids[s] for s in chosen]
+        for result in table.results.all():
+            if result.participant_id not in going:
+                others[result.participant_id] = parse_fraction(result.rating)
+    going += list(last.byes.values_list("participant_id", flat=True))
+    going += [int(x) for x in lucky_losers(going, {k: v for k, v in others.items() if k not in going}, 3)]
+    return going
+
+
+def _rated_field(event: PulkaEvent, tournament: Tournament, number: int, rng: random.Random) -> list[int]:
+    """Compensation and Swiss: every player still in, by tournament rating (highest first, equal ones by lot)."""
+    table = event_table(tournament)
+    lines = [line for line in table.lines if not line.cut]
+    if tournament.form == "swiss" and event.cut_after is not None and number == event.cut_after + 1:
+        keep = event.cut_to or len(lines)
+        lines = lines[:keep]
+    order = list(range(len(lines)))
+    rng.shuffle(order)  # the lot among equal ratings
+    lot = {line.participant.pk: i for i, line in zip(order, lines, strict=True)}
+    lines.sort(key=lambda line: (-line.total, lot[line.participant.pk]))
+    return [line.participant.pk for line in lines]
+
+
+@transaction.atomic
+def draw_round(*, tournament: Tournament, user: Any, now: dt.datetime, seed: int | None = None) -> PulkaRound:
+    """Draw the next round: its tables, seats, first dealers and byes."""
+    tournament.ensure_not_locked()
+    event = event_of(tournament)
+    last = _last_round(tournament)
+    number = (last.number + 1) if last else 1
+    if last is not None and last.status != PulkaRound.Status.ENDED:
+        raise Conflict(_("Round %(n)s has not ended yet.") % {"n": last.number}, code="round_open")
+    seed = seed if seed is not None else secrets.randbelow(2**62)
+    rng = random.Random(seed)
+    per_table = int(tournament.players_per_table)
+    if tournament.form == "olympic":
+        if last is not None and last.tables.count() <= 1 and not last.byes.exists():
+            raise Conflict(_("The final has been played: the event is over."), code="event_over")
+        ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True)) if last is None \
+            else _olympic_field(event, last)  # fmt: skip
+        plan = draw_tables(sorted(ids), per_table, rng)
+        drawn_by = "lot"
+    else:
+        if number > event.rounds:
+            raise Conflict(
+                _("All %(n)s rounds have been played.") % {"n": event.rounds}, code="event_over"
+            )
+        if last is None:
+            ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
+            plan, drawn_by = draw_tables(sorted(ids), per_table, rng), "lot"
+        else:
+            plan, drawn_by = seat_by_rating(_rated_field(event, tournament, number, rng), per_table, rng), "rating"
+    if not plan.tables:
+        raise UserError(_("A table needs 3 or 4 players; there are not enough players."), code="too_few_players")
+    pulka_round = PulkaRound.objects.create(tournament=tournament, number=number, seed=seed, drawn_by=drawn_by)
+    _create_tables(pulka_round, event, plan, rng)
+    if tournament.status == TournamentStatus.SETUP:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+    log_action(
+        tournament=tournament, action="pulka_round_drawn", obj=pulka_round, user=user, at=now,
+        data={"round": number, "seed": seed, "by": drawn_by, "tables": len(plan.tables), "byes": len(plan.byes)},
+    )  # fmt: skip
+    return pulka_round
+
+
+def _create_tables(pulka_round: PulkaRound, event: PulkaEvent, plan: TablePlan, rng: random.Random) -> None:
+    for i, members in enumerate(plan.tables, start=1):
+        seats = dict(zip(SEATS, members, strict=False))
+        first_dealer = rng.choice(SEATS[: len(members)])  # drawn by lot (Code 3.2.1)
+        for _attempt in range(5):
+            try:
+                with transaction.atomic():
+                    table = PulkaTable.objects.create(
+                        round=pulka_round, number=i, code=new_table_code(), first_dealer=first_dealer,
+                        seat_n_id=seats["N"], seat_e_id=seats["E"], seat_s_id=seats["S"], seat_w_id=seats.get("W"),
+                    )  # fmt: skip
+                break
+            except IntegrityError:  # pragma: no cover - a code collision: draw another
+                continue
+        refresh_cache(load_sheet(table, event=event))
+    PulkaBye.objects.bulk_create(PulkaBye(round=pulka_round, participant_id=pk) for pk in plan.byes)
+
+
+@transaction.atomic
+def undraw_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> None:
+    """Take back a drawn round that has not started (to draw it again)."""
+    if pulka_round.status != PulkaRound.Status.PENDING:
+        raise Conflict(_("Only a round that has not started can be drawn again."), code="round_started")
+    log_action(
+        tournament=pulka_round.tournament, action="pulka_round_undrawn", user=user, at=now,
+        data={"round": pulka_round.number, "seed": pulka_round.seed},
+    )  # fmt: skip
+    pulka_round.delete()
+
+
+@transaction.atomic
+def start_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaRound:
+    """«Start!»: the clock runs from now to the round's time limit (004 fn[32])."""
+    pulka_round.tournament.ensure_not_locked()
+    if pulka_round.status != PulkaRound.Status.PENDING:
+        raise Conflict(_("The round has already started."), code="round_started")
+    event = event_of(pulka_round.tournament)
+    pulka_round.status = PulkaRound.Status.RUNNING
+    pulka_round.started_at = now
+    pulka_round.ends_at = now + dt.timedelta(minutes=event.round_minutes)
+    pulka_round.save(update_fields=["status", "started_at", "ends_at"])
+    log_action(
+        tournament=pulka_round.tournament, action="pulka_round_started", obj=pulka_round, user=user, at=now,
+        data={"round": pulka_round.number, "ends_at": pulka_round.ends_at.isoformat()},
+    )  # fmt: skip
+    return pulka_round
+
+
+def stop_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> list[PulkaTable]:
+    """Time is up: every table still playing is stopped and its sheet closed by Code 4.2.3."""
+    stopped = []
+    for table in pulka_round.tables.filter(ended=False, stopped_at__isnull=True).order_by("number"):
+        stopped.append(stop_table(table=table, user=user, now=now, reason="time limit"))
+    return stopped
+
+
+@transaction.atomic
+def end_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaRound:
+    """End the round once every table has finished (by the pool, the deal limit, or stopped)."""
+    pulka_round.tournament.ensure_not_locked()
+    if pulka_round.status != PulkaRound.Status.RUNNING:
+        raise Conflict(_("The round is not running."), code="round_not_running")
+    playing = [t.number for t in pulka_round.tables.order_by("number") if not t.finished]
+    if playing:
+        raise Conflict(
+            _("Tables still playing: %(tables)s. Stop them (time limit) or wait.")
+            % {"tables": ", ".join(str(n) for n in playing)},
+            code="tables_playing",
+        )
+    pulka_round.status = PulkaRound.Status.ENDED
+    pulka_round.ended_at = now
+    pulka_round.save(update_fields=["status", "ended_at"])
+    log_action(
+        tournament=pulka_round.tournament, action="pulka_round_ended", obj=pulka_round, user=user, at=now,
+        data={"round": pulka_round.number},
+    )  # fmt: skip
+    return pulka_round
+
+
+@transaction.atomic
+def decide_tie(*, table: PulkaTable, seats: Sequence[str], user: Any, now: dt.datetime, reason: str) -> PulkaTable:
+    """Olympic: among players tied at the cut (P-21), the director sends on the ones the regulation (or a lot)
+    chose."""
+    table = PulkaTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    event = event_of(table.round.tournament)
+    advance = table.advance or {"seats": [], "tied": []}
+    places = event.advance - len(advance["seats"])
+    chosen = list(dict.fromkeys(seats))
+    if not advance["tied"] or any(s not in advance["tied"] for s in chosen) or len(chosen) != places:
+        raise UserError(
+            _("Choose %(k)s of the tied players: %(seats)s.") % {"k": places, "seats": ", ".join(advance["tied"])},
+            code="tie_choice",
+        )
+    table.tie_decision = chosen
+    table.save(update_fields=["tie_decision"])
+    log_action(
+        tournament=table.round.tournament, action="pulka_tie_decided", obj=table, user=user, at=now, reason=reason,
+        data={"table": table.number, "round": table.round.number, "seats": chosen},
+    )  # fmt: skip
+    return table
+
+
+def table_results(table: PulkaTable) -> list[PulkaTableResult]:
+    return list(table.results.select_related("participant").order_by("seat"))

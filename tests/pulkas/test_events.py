@@ -1,0 +1,181 @@
+"""Olympic, compensation and Swiss events through the services: draw, play, stop, advance, re-seat, standings."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from django.utils import timezone
+
+from preferans.numbers import parse_fraction
+from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
+from pulkas.services import rounds, sheet
+from pulkas.services.event import pulka_event_create, pulka_settings_update
+from pulkas.services.standings import event_table
+from pulkas.simulate import play_round, play_table
+from scoring.errors import ResultRejected
+from tournaments.errors import Conflict, UserError
+from tournaments.models import Participant
+
+pytestmark = pytest.mark.django_db
+
+
+def make_event(director, form: str, players: int, per_table: int, **settings):
+    t = pulka_event_create(
+        name=f"{form} cup", form=form, user=director, now=timezone.now(), players_per_table=per_table,
+        settings=settings,
+    )  # fmt: skip
+    for n in range(1, players + 1):
+        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
+    return t
+
+
+def finish(pulka_round: PulkaRound, director, now) -> None:
+    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+    rounds.end_round(pulka_round=pulka_round, user=director, now=now)
+
+
+def test_olympic_nine_players_to_a_final(director) -> None:
+    t = make_event(director, "olympic", 9, 3, pool=6)
+    now = timezone.now()
+    r1 = rounds.draw_round(tournament=t, user=director, now=now, seed=7)
+    assert [tb.players for tb in r1.tables.all()] == [3, 3, 3]
+    rounds.start_round(pulka_round=r1, user=director, now=now)
+    rng = random.Random(1)
+    for table in r1.tables.order_by("number"):
+        play_table(table, rng, now=now)
+    for table in PulkaTable.objects.filter(round=r1):
+        assert table.ended and table.reason == "pool"
+        if table.advance["tied"]:
+            rounds.decide_tie(table=table, seats=table.advance["tied"][:1], user=director, now=now, reason="lot")
+    rounds.end_round(pulka_round=r1, user=director, now=now)
+    final = rounds.draw_round(tournament=t, user=director, now=now, seed=8)
+    assert final.tables.count() == 1 and final.tables.get().players == 3
+    winners = {pid for tb in PulkaTable.objects.filter(round=r1) for s, pid in tb.seat_ids().items()
+               if s in tb.advance["seats"] or s in (tb.tie_decision or [])}  # fmt: skip
+    assert set(final.tables.get().seat_ids().values()) == winners
+    rounds.start_round(pulka_round=final, user=director, now=now)
+    play_table(final.tables.get(), rng, now=now, deals=3)
+    finish(final, director, now)  # the time limit closes the final
+    assert final.tables.get().reason == "stopped"
+    with pytest.raises(Conflict):
+        rounds.draw_round(tournament=t, user=director, now=now)
+    table = event_table(t)
+    assert [line.place for line in table.lines][:3] != ["", "", ""]
+    assert {line.participant.pk for line in table.lines[:3]} == winners
+    assert all(line.out_in_round == 1 for line in table.lines[3:])
+
+
+def test_compensation_eight_players_three_rounds(director) -> None:
+    t = make_event(director, "compensation", 8, 4, pool=6, rounds=3)
+    now = timezone.now()
+    rng = random.Random(2)
+    for number in (1, 2, 3):
+        r = rounds.draw_round(tournament=t, user=director, now=now, seed=number)
+        assert [tb.players for tb in r.tables.all()] == [4, 4]
+        if number > 1:
+            # table 1 holds the four top-rated players after the rounds before
+            before = event_table(t)
+            top = {line.participant.pk for line in sorted(before.lines, key=lambda x: -x.total)[:4]}
+            assert set(r.tables.get(number=1).seat_ids().values()) == top
+        rounds.start_round(pulka_round=r, user=director, now=now)
+        play_round(r, rng, now=now, deals=5)
+        finish(r, director, now)
+    with pytest.raises(Conflict):
+        rounds.draw_round(tournament=t, user=director, now=now)
+    table = event_table(t)
+    assert len(table.lines) == 8 and table.lines[0].place.startswith("1")
+    for line in table.lines:
+        assert len(line.ratings) == 3 and all(x is not None for x in line.ratings)
+        assert line.total == sum(line.ratings, Fraction(0))
+    totals = [line.total for line in table.lines]
+    assert totals == sorted(totals, reverse=True)
+
+
+def test_swiss_cut(director) -> None:
+    t = make_event(director, "swiss", 12, 4, pool=4, rounds=3, cut_after=2, cut_to=8)
+    now = timezone.now()
+    rng = random.Random(3)
+    for _ in range(3):
+        r = rounds.draw_round(tournament=t, user=director, now=now)
+        rounds.start_round(pulka_round=r, user=director, now=now)
+        play_round(r, rng, now=now, deals=4)
+        finish(r, director, now)
+    assert PulkaRound.objects.get(tournament=t, number=3).tables.count() == 2
+    lines = event_table(t).lines
+    assert [line.cut for line in lines] == [False] * 8 + [True] * 4
+
+
+def test_the_write_path_refuses_and_keeps_nothing(director) -> None:
+    t = make_event(director, "compensation", 4, 4, pool=10, raspasy_exit=[7])
+    now = timezone.now()
+    r = rounds.draw_round(tournament=t, user=director, now=now, seed=1)
+    table = r.tables.get()
+    n = table.seat_n
+    with pytest.raises(Conflict):  # the round has not started
+        sheet.enter_deal(table=table, row={"contract": "-"}, participant=n, now=now)
+    rounds.start_round(pulka_round=r, user=director, now=now)
+    setup = sheet.table_setup(sheet.event_of(t), table)
+    first = setup.first_hand(1)
+    hands = (first, *sheet.load_sheet(table).game.setup.seats)
+    del hands
+    with pytest.raises(ResultRejected) as caught:
+        sheet.enter_deal(table=table, row={"contract": "7S", "declarer": ["N", 11]}, participant=n, now=now)
+    assert caught.value.details
+    assert not PulkaDeal.objects.filter(table=table).exists()
+    # the version guard: a form opened before a change is refused
+    play_table(table, random.Random(5), now=now, deals=1)
+    table.refresh_from_db()
+    with pytest.raises(Conflict):
+        sheet.enter_deal(table=table, row={"contract": "-"}, participant=n, now=now, version=table.version - 1)
+
+
+def test_settings_fixed_once_drawn(director) -> None:
+    t = make_event(director, "olympic", 6, 3)
+    event = t.pulka_event
+    with pytest.raises(UserError):
+        pulka_settings_update(event=event, changes={"raspasy_exit": [11]}, user=director, now=timezone.now())
+    rounds.draw_round(tournament=t, user=director, now=timezone.now())
+    with pytest.raises(UserError):
+        pulka_settings_update(event=event, changes={"pool": 30}, user=director, now=timezone.now())
+    pulka_settings_update(event=event, changes={"round_minutes": 90}, user=director, now=timezone.now())
+
+
+def test_correction_warning_then_penalty(director) -> None:
+    t = make_event(director, "compensation", 3, 3, pool=20)
+    now = timezone.now()
+    r = rounds.draw_round(tournament=t, user=director, now=now, seed=4)
+    rounds.start_round(pulka_round=r, user=director, now=now)
+    table = r.tables.get()
+    setup = sheet.table_setup(sheet.event_of(t), table)
+    seats = table.seats()
+    declarer = setup.first_hand(1)
+    d1, d2 = [s for s in ("N", "E", "S")[("N", "E", "S").index(declarer) + 1:] + ("N", "E", "S")[:("N", "E", "S").index(declarer)]]  # noqa: E501
+    made = {"contract": "7S", "declarer": [declarer, 7], "w1": [d1, 2], "w2": [d2, 1],
+            "calls": {d1: "whist", d2: "whist"}, "play": "closed"}  # fmt: skip
+    wrong = dict(made, declarer=[declarer, 8], w1=[d1, 1])  # the writer gave himself a trick
+    writer = seats[declarer]
+    others = [p for s, p in seats.items() if s != declarer]
+    sheet.enter_deal(table=table, row=wrong, participant=writer, confirmations=others, now=now)
+    first = sheet.correct_deal(table=table, number=1, row=made, participant=others[0], now=now)
+    assert first.warning and not first.penalty
+    for p in [writer, *others[1:]]:
+        sheet.confirm_deal(table=table, number=1, participant=p, now=now)
+    deal = PulkaDeal.objects.get(table=table, number=1)
+    assert deal.status == "confirmed"
+    # the same writer errs again on deal 2: now the penalty of 4.2.7
+    dealer2 = setup.first_hand(2)
+    e1, e2 = [s for s in ("N", "E", "S") if s != dealer2]
+    honest = {"contract": "-", "declarer": [dealer2, 3], "w1": [setup.seats[(setup.seats.index(dealer2) + 1) % 3], 3],
+              "w2": [setup.seats[(setup.seats.index(dealer2) + 2) % 3], 4]}  # fmt: skip
+    del e1, e2
+    sheet.enter_deal(table=table, row=honest, participant=writer, confirmations=others, now=now)
+    crooked = PulkaDeal.objects.get(table=table, number=2)
+    assert crooked.status == "confirmed"
+    w1, w2 = honest["w1"], honest["w2"]
+    corrected = dict(honest, w1=[w1[0], 4], w2=[w2[0], 3])
+    second = sheet.correct_deal(table=table, number=2, row=corrected, participant=others[0], now=now)
+    # the writer was not the one whose tricks changed, so no overstatement in his favour: no penalty entries
+    assert not second.warning
+    assert parse_fraction(sheet.load_sheet(table).score().vists[declarer]) is not None

@@ -50,6 +50,7 @@ def run() -> None:
     ensure_venv("requirements.txt")
     manage("migrate", "--noinput")
     manage("seed_demo")
+    manage("seed_pulka_demo")
     print("\nServing on http://127.0.0.1:8000  (director login: demo / demo-director)\n", flush=True)
     manage("runserver", "127.0.0.1:8000")
 

@@ -8,7 +8,6 @@ from fractions import Fraction
 import pytest
 from django.utils import timezone
 
-from preferans.numbers import parse_fraction
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services import rounds, sheet
 from pulkas.services.event import pulka_event_create, pulka_settings_update
@@ -142,40 +141,38 @@ def test_settings_fixed_once_drawn(director) -> None:
     pulka_settings_update(event=event, changes={"round_minutes": 90}, user=director, now=timezone.now())
 
 
+def _six(declarer: str, tricks: int, after: tuple[str, str]) -> dict:
+    d1, d2 = after
+    return {"contract": "6S", "declarer": [declarer, tricks], "w1": [d1, 10 - tricks - 2], "w2": [d2, 2],
+            "calls": {d1: "whist", d2: "whist"}, "play": "closed"}  # fmt: skip
+
+
 def test_correction_warning_then_penalty(director) -> None:
-    t = make_event(director, "compensation", 3, 3, pool=20)
+    """Code 4.2.7: the first correction of a writer's confirmed entry is a warning; the next one costs him what
+    he wrote himself beyond what was due (pool points → mountain; whists he left off → written on him)."""
+    t = make_event(director, "compensation", 3, 3, pool=30)
     now = timezone.now()
     r = rounds.draw_round(tournament=t, user=director, now=now, seed=4)
     rounds.start_round(pulka_round=r, user=director, now=now)
     table = r.tables.get()
-    setup = sheet.table_setup(sheet.event_of(t), table)
     seats = table.seats()
-    declarer = setup.first_hand(1)
-    d1, d2 = [s for s in ("N", "E", "S")[("N", "E", "S").index(declarer) + 1:] + ("N", "E", "S")[:("N", "E", "S").index(declarer)]]  # noqa: E501
-    made = {"contract": "7S", "declarer": [declarer, 7], "w1": [d1, 2], "w2": [d2, 1],
-            "calls": {d1: "whist", d2: "whist"}, "play": "closed"}  # fmt: skip
-    wrong = dict(made, declarer=[declarer, 8], w1=[d1, 1])  # the writer gave himself a trick
-    writer = seats[declarer]
-    others = [p for s, p in seats.items() if s != declarer]
-    sheet.enter_deal(table=table, row=wrong, participant=writer, confirmations=others, now=now)
-    first = sheet.correct_deal(table=table, number=1, row=made, participant=others[0], now=now)
-    assert first.warning and not first.penalty
-    for p in [writer, *others[1:]]:
-        sheet.confirm_deal(table=table, number=1, participant=p, now=now)
-    deal = PulkaDeal.objects.get(table=table, number=1)
-    assert deal.status == "confirmed"
-    # the same writer errs again on deal 2: now the penalty of 4.2.7
-    dealer2 = setup.first_hand(2)
-    e1, e2 = [s for s in ("N", "E", "S") if s != dealer2]
-    honest = {"contract": "-", "declarer": [dealer2, 3], "w1": [setup.seats[(setup.seats.index(dealer2) + 1) % 3], 3],
-              "w2": [setup.seats[(setup.seats.index(dealer2) + 2) % 3], 4]}  # fmt: skip
-    del e1, e2
-    sheet.enter_deal(table=table, row=honest, participant=writer, confirmations=others, now=now)
-    crooked = PulkaDeal.objects.get(table=table, number=2)
-    assert crooked.status == "confirmed"
-    w1, w2 = honest["w1"], honest["w2"]
-    corrected = dict(honest, w1=[w1[0], 4], w2=[w2[0], 3])
-    second = sheet.correct_deal(table=table, number=2, row=corrected, participant=others[0], now=now)
-    # the writer was not the one whose tricks changed, so no overstatement in his favour: no penalty entries
-    assert not second.warning
-    assert parse_fraction(sheet.load_sheet(table).score().vists[declarer]) is not None
+    writer, others = seats["N"], [seats["E"], seats["S"]]
+    after = ("E", "S")
+    for number in (1, 2):
+        sheet.enter_deal(table=table, row=_six("N", 6, after), participant=writer, confirmations=others, now=now)
+        assert PulkaDeal.objects.get(table=table, number=number).status == "confirmed"
+        # E points out that N went down one: N wrote himself 2 pool points instead of 2 on the mountain
+        correction = sheet.correct_deal(table=table, number=number, row=_six("N", 5, after), participant=others[0],
+                                        now=now)  # fmt: skip
+        for p in (writer, others[1]):
+            sheet.confirm_deal(table=table, number=number, participant=p, now=now)
+        if number == 1:
+            assert correction.warning and correction.penalty == []
+        else:
+            assert not correction.warning
+            assert {"type": "mountain", "seat": "N", "amount": 4} in correction.penalty
+            assert any(e["type"] == "whist" and e["to"] == "N" for e in correction.penalty)
+    score = sheet.load_sheet(table).score()
+    assert score.sheet.mountain["N"] == 2 + 2 + 4  # two remizes and the penalty
+    with pytest.raises(Conflict):  # deal 1 is no longer the last: the entry stands (4.2.9)
+        sheet.correct_deal(table=table, number=1, row=_six("N", 6, after), participant=others[0], now=now)

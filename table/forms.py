@@ -17,7 +17,7 @@ from boards.models import Board
 from preferans.game import ROW_CONTRACT_CODES
 from preferans.game.contracts import half_obligation
 from preferans.game.seats import active_seats, defenders, hands_in_order, table_seats
-from preferans.game.variants import Progression, RaspasyMode
+from preferans.game.variants import Progression, RaspasyMode, Rules
 from scoring.labels import RED_SUITS, contract_label
 from tournaments.models import Tournament
 
@@ -44,20 +44,32 @@ def contract_grid() -> list[list[tuple[str, str, bool]]]:
     return rows
 
 
-def raspasy_three_inputs(tournament: Tournament) -> bool:
+def three_raspasy_hands(players: int, rules: Rules) -> bool:
     """4-player Sochi/Leningrad raspasy: the three hands take 8 to 10 tricks, so all three are written."""
-    rules = tournament.rules
-    return tournament.players_per_table == 4 and rules.raspasy_mode is RaspasyMode.MOUNTAIN
+    return players == 4 and rules.raspasy_mode is RaspasyMode.MOUNTAIN
 
 
-def progression_steps(tournament: Tournament) -> list[int]:
-    rules = tournament.rules
+def raspasy_steps(rules: Rules) -> list[int]:
+    """The raspasy steps a row may name (none without a progression)."""
     if rules.progression is Progression.NONE:
         return []
     return list(range(1, rules.progression_cap + 1))
 
 
+def raspasy_three_inputs(tournament: Tournament) -> bool:
+    return three_raspasy_hands(int(tournament.players_per_table), tournament.rules)
+
+
+def progression_steps(tournament: Tournament) -> list[int]:
+    return raspasy_steps(tournament.rules)
+
+
 class PhoneRowForm(forms.Form):
+    """The row of one deal. It needs the number of players, the rules and the dealer label (at 3 players the
+    label names the first hand, ``preferans.game.seats``); ``tournament`` and ``board`` give all three for a
+    board of a duplicate event. ``steps=False``: no raspasy-step field (a pulka's sheet computes the step).
+    ``board`` is the number the form is for (a board, or a pulka's deal)."""
+
     board = forms.IntegerField(widget=forms.HiddenInput)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=200)
     replace = forms.BooleanField(widget=forms.HiddenInput, required=False)
@@ -77,20 +89,40 @@ class PhoneRowForm(forms.Form):
     misere_shared = forms.BooleanField(label=_("Misère shared with the dealer"), required=False)
     raspasy_step = forms.TypedChoiceField(label=_("Raspasy step"), required=False, coerce=int, choices=())
 
-    def __init__(self, *args: Any, tournament: Tournament, board: Board | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tournament: Tournament | None = None,
+        board: Board | None = None,
+        players: int | None = None,
+        rules: Rules | None = None,
+        dealer: str | None = None,
+        steps: bool = True,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.tournament = tournament
-        self.players = int(tournament.players_per_table)
-        self.board_obj = board
-        seats = table_seats(self.players)
-        self.fields["declarer"].choices = [(s, s) for s in seats]
-        steps = progression_steps(tournament)
-        self.fields["raspasy_step"].choices = [("", "1")] + [(s, str(s)) for s in steps]
+        if tournament is not None:
+            players = players or int(tournament.players_per_table)
+            rules = rules or tournament.rules
+        if board is not None:
+            dealer = dealer or board.dealer
+        if players is None or rules is None:
+            raise TypeError("PhoneRowForm needs a tournament, or the players and the rules")
+        self.players = players
+        self.rules = rules
+        self.dealer = dealer  # None: the fields are checked, no row is built
+        self.three_hands = three_raspasy_hands(players, rules)
+        self.fields["declarer"].choices = [(s, s) for s in table_seats(players)]
+        self.steps = raspasy_steps(rules) if steps else []
+        if steps:
+            self.fields["raspasy_step"].choices = [("", "1")] + [(s, str(s)) for s in self.steps]
+        else:
+            del self.fields["raspasy_step"]
 
     # -- the row ----------------------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if self.errors or self.board_obj is None:
+        if self.errors or self.dealer is None:
             return data
         self.row = self._row(data)
         return data
@@ -99,14 +131,14 @@ class PhoneRowForm(forms.Form):
         self.add_error(field, forms.ValidationError(message, code="required"))
 
     def _row(self, data: dict[str, Any]) -> dict[str, Any]:
-        assert self.board_obj is not None
-        dealer = self.board_obj.dealer
+        assert self.dealer is not None
+        dealer = self.dealer
         contract = data["contract"]
         t1, t2, t3 = data.get("t1"), data.get("t2"), data.get("t3")
         row: dict[str, Any] = {"contract": contract}
         if contract == "-":
             hands = hands_in_order(self.players, dealer)
-            if raspasy_three_inputs(self.tournament):
+            if self.three_hands:
                 for name, value in (("t1", t1), ("t2", t2), ("t3", t3)):
                     if value is None:
                         self._need(name, _("Write the tricks of each hand."))

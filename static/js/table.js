@@ -19,11 +19,14 @@
   function level(contract) { return parseInt(contract, 10) || 0; }
   function setHidden(el, hidden) { if (el) el.hidden = hidden; }
 
+  // PINs never go into a draft or a preview's query string (pin, writer_pin, pin_N, …)
+  function secret(name) { return name === "csrfmiddlewaretoken" || /(^|_)pin(_|$)/.test(name); }
+
   function draftKey(form) { return "tb-draft-" + location.pathname + "-" + form.querySelector("input[name=board]").value; }
   function saveDraft(form) {
     try {
       var data = {};
-      new FormData(form).forEach(function (v, k) { if (k !== "csrfmiddlewaretoken" && k !== "pin") data[k] = v; });
+      new FormData(form).forEach(function (v, k) { if (!secret(k)) data[k] = v; });
       sessionStorage.setItem(draftKey(form), JSON.stringify(data));
     } catch (e) { /* private mode: no drafts */ }
   }
@@ -140,7 +143,7 @@
       if (!val(form, "contract")) { save.hidden = true; preview.textContent = ""; return; }
       var params = new URLSearchParams();
       new FormData(form).forEach(function (v, k) {
-        if (k !== "csrfmiddlewaretoken" && k !== "pin" && k !== "number") params.append(k, v);
+        if (!secret(k) && k !== "number") params.append(k, v);
       });
       var mine = ++seq;
       fetch(previewUrl + "?" + params.toString(), { headers: { "Accept": "application/json" }, credentials: "same-origin" })

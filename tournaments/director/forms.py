@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.penalties import PENALTY_RULES
 from tournaments.director.fields import JSONObjectField
-from tournaments.models import Tournament, UnequalResults, Variant
+from tournaments.models import Form, Tournament, UnequalResults, Variant
 
 PENALTY_LABELS = {
     "12.2.1": _("12.2.1 Lateness"),
@@ -66,11 +66,22 @@ class TournamentForm(forms.Form):
         help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
     )  # fmt: skip
 
+    # What a pulka event's settings page keeps: its game settings are on the pulka settings page.
+    PULKA_FIELDS = ("name", "starts_on", "venue", "correction_minutes")
+
+    def __init__(self, *args: Any, pulka: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if pulka:
+            for name in [n for n in self.fields if n not in self.PULKA_FIELDS]:
+                del self.fields[name]
+
     def values(self) -> dict[str, Any]:
         d = dict(self.cleaned_data)
-        d["artificial"] = {"A-": d.pop("artificial_minus"), "A": d.pop("artificial_average"),
-                           "A+": d.pop("artificial_plus")}  # fmt: skip
-        d["rule_overrides"] = d.pop("rules")
+        if "artificial_minus" in d:
+            d["artificial"] = {"A-": d.pop("artificial_minus"), "A": d.pop("artificial_average"),
+                               "A+": d.pop("artificial_plus")}  # fmt: skip
+        if "rules" in d:
+            d["rule_overrides"] = d.pop("rules")
         return d
 
     @classmethod
@@ -84,6 +95,22 @@ class TournamentForm(forms.Form):
             "artificial_average": art.get("A", 50), "artificial_plus": art.get("A+", 60),
             "rules": json.dumps(t.rule_overrides, ensure_ascii=False) if t.rule_overrides else "",
         }  # fmt: skip
+
+
+class NewTournamentForm(TournamentForm):
+    """The create page: the settings above, and the form of the event (duplicate, or played in pulkas)."""
+
+    form = forms.ChoiceField(
+        label=_("Form of the event"), choices=Form.choices, initial=Form.DUPLICATE, required=False,
+        help_text=_("Duplicate boards, or whole games (pulkas): Olympic, compensation or Swiss. The settings "
+                    "of a pulka event (pool, time limit, rounds) are set on its own settings page."),
+    )  # fmt: skip
+    field_order = ["name", "form"]
+
+    def values(self) -> dict[str, Any]:
+        d = super().values()
+        d["form"] = d.get("form") or Form.DUPLICATE
+        return d
 
 
 class ParticipantForm(forms.Form):

@@ -11,8 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from pulkas.services.event import pulka_event_create
 from tournaments.errors import UserError
-from tournaments.models import Tournament
+from tournaments.models import Form, Tournament
 from tournaments.services.event import (
     director_add,
     director_remove,
@@ -22,7 +23,7 @@ from tournaments.services.event import (
 )
 
 from .common import directs, fail, nav
-from .forms import DirectorAddForm, TournamentForm
+from .forms import DirectorAddForm, NewTournamentForm, TournamentForm
 
 
 @login_required
@@ -36,10 +37,19 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        values = form.values()
         try:
-            tournament = tournament_create(user=request.user, now=timezone.now(), **form.values())
+            if values["form"] == Form.DUPLICATE:
+                tournament = tournament_create(user=request.user, now=timezone.now(), **values)
+            else:  # Olympic, compensation, Swiss: the pulka event with its default settings
+                tournament = pulka_event_create(
+                    name=values["name"], form=values["form"], user=request.user, now=timezone.now(),
+                    players_per_table=values["players_per_table"], variant=values["variant"],
+                    rule_overrides=values["rule_overrides"], starts_on=values["starts_on"], venue=values["venue"],
+                    correction_minutes=values["correction_minutes"],
+                )  # fmt: skip
         except UserError as exc:
             form.add_error(None, str(exc))
         else:
@@ -50,7 +60,9 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @directs
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_of(tournament))
+    # A pulka event keeps only its name, date, venue and correction period here; the rest is on its own page.
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_of(tournament),
+                          pulka=tournament.plays_pulkas)  # fmt: skip
     if request.method == "POST" and form.is_valid():
         try:
             tournament_update(tournament=tournament, user=request.user, changes=form.values(), now=timezone.now())

@@ -33,6 +33,8 @@ from .forms import MovementForm
 
 @directs
 def dashboard(request: HttpRequest, tournament: Tournament, session: Session | None = None) -> HttpResponse:
+    if tournament.plays_pulkas:  # an Olympic, compensation or Swiss event: its rounds page is its dashboard
+        return redirect("pulkas:director_rounds", slug=tournament.slug)
     session = session or current_session(tournament)
     if session is None:
         return redirect("director:settings", slug=tournament.slug)

@@ -1,0 +1,119 @@
+"""The director's pages of a pulka event: what they share, and the event's settings.
+
+The rounds page is :mod:`.director_rounds`, a table's sheet :mod:`.director_sheet`, the standings
+:mod:`.director_standings`. Every page is behind ``directs`` (a director of this tournament); every change goes
+through ``pulkas.services`` (or the tournament's own settings service), and a refusal is shown as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from pulkas.forms import PulkaSettingsForm, settings_state
+from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
+from pulkas.services.event import check_settings, pulka_settings_update
+from tournaments.director.common import directs, nav
+from tournaments.errors import UserError
+from tournaments.models import Participant, Tournament
+from tournaments.services.event import tournament_update
+
+# Why a table's pulka is over (PulkaTable.reason), as the director reads it.
+TABLE_STATES = {
+    "in_progress": gettext_lazy("playing"),
+    "pool": gettext_lazy("ended by the pool"),
+    "deal_limit": gettext_lazy("ended at the deal limit"),
+    "stopped": gettext_lazy("stopped"),
+}
+# The core's codes for a bad setting (preferans.pulka.setup.SetupError), in the director's words.
+SETUP_REFUSALS = {
+    "pool_weight": ("rules", gettext_lazy("A pulka has no pool_weight: a pool point is worth 1 mountain point "
+                                          "with help (Sochi, Rostov) and 2 with the Leningrad closing rule.")),
+    "whole": ("rules", gettext_lazy("The sheet holds whole numbers: prices and amounts in the rules must be whole.")),
+    "progression": ("rules", gettext_lazy("Raspasy progression exists only for raspasy written on the mountain; "
+                                          "Rostov raspasy are whists.")),
+    "raspasy_exit": ("raspasy_exit", gettext_lazy("Contract levels from 6 to 10, separated by commas: 6 or 7, 8, "
+                                                  "9, 10.")),
+    "setup": ("rules", gettext_lazy("The rule overrides are not valid for a pulka.")),
+}  # fmt: skip
+
+
+def pulka_event(tournament: Tournament) -> PulkaEvent:
+    """The event's pulka settings; a duplicate tournament has no pulka pages (404)."""
+    event = PulkaEvent.objects.filter(tournament=tournament).first()
+    if event is None or not tournament.plays_pulkas:
+        raise Http404(_("This tournament is not played in pulkas."))
+    event.tournament = tournament
+    return event
+
+
+def pulka_nav(tournament: Tournament, active: str) -> dict[str, Any]:
+    return nav(tournament, active=active) | {"pulka": True}
+
+
+def player_label(participant: Participant | None) -> str:
+    if participant is None:
+        return ""
+    return f"{participant.number} {participant.name}".strip()
+
+
+def table_state(table: PulkaTable) -> tuple[str, str]:
+    """The state code for styles and tests, and its words."""
+    code = "stopped" if table.stopped_at is not None and not table.ended else table.reason
+    if code not in TABLE_STATES:
+        code = "in_progress"
+    return code, str(TABLE_STATES[code])
+
+
+def show_refusal(form: Any, exc: UserError) -> None:
+    """A refused change on its form: next to the field it concerns when the service named one."""
+    field, message = SETUP_REFUSALS.get(exc.code, (None, exc.message))
+    if field not in form.fields or form.fields[field].disabled:
+        field = None
+    if exc.details:
+        for detail in exc.details:
+            form.add_error(detail.field if detail.field in form.fields else None, detail.message)
+    else:
+        form.add_error(field, str(message))
+
+
+@directs
+def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Pool target, deal limit, time limit, raspasy exit, tie-breaks, advance, the extra column, the rating and
+    its compression, rounds and the cut — and the game's variant, rules and players per table."""
+    event = pulka_event(tournament)
+    fixed = PulkaRound.objects.filter(tournament=tournament).exists()
+    form = PulkaSettingsForm(request.POST or None, tournament=tournament, event=event, fixed=fixed)
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["state"] != settings_state(tournament, event):
+            messages.error(request, _("The settings were changed by somebody else since you opened the page. "
+                                      "Nothing was saved: here they are as they are now."))  # fmt: skip
+            return redirect("pulkas:director_settings", slug=tournament.slug)
+        try:
+            with transaction.atomic():
+                now = timezone.now()
+                tournament_update(tournament=tournament, user=request.user, changes=form.tournament_changes(),
+                                  now=now)  # fmt: skip
+                pulka_settings_update(event=event, changes=form.event_changes(), user=request.user, now=now)
+                check_settings(tournament, event)  # the variant and rules as the pulka reads them
+        except UserError as exc:
+            tournament.refresh_from_db()
+            event.refresh_from_db()
+            show_refusal(form, exc)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("pulkas:director_settings", slug=tournament.slug)
+    context = pulka_nav(tournament, "settings") | {
+        "form": form,
+        "event": event,
+        "fixed": fixed,
+        "fixed_labels": [form.fields[n].label for n in form.fixed_names],
+    }
+    return render(request, "pulkas/director/settings.html", context, status=400 if form.errors else 200)

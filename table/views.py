@@ -26,10 +26,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from boards.models import Board
+from pulkas.models import PulkaTable
 from scoring.errors import ResultConflict, ResultLocked, ResultRejected
 from scoring.models import Result
 from scoring.rows import compute_vists
-from table import services
+from table import ratelimit, services
 from table.device import forget, remember, remembered, viewer
 from table.forms import ConfirmForm, PhoneRowForm
 from table.page import render_entry, vists_rows
@@ -52,6 +53,9 @@ def lookup(request: HttpRequest) -> HttpResponse:
     code = request.GET.get("code", "")
     if not code:
         return render(request, "table/lookup.html", {})
+    pulka = _pulka_code(code, client_ip(request))
+    if pulka:
+        return redirect("pulkas:table", code=pulka)
     try:
         table = services.find_table(code, ip=client_ip(request))
     except TableRefused as exc:
@@ -59,6 +63,16 @@ def lookup(request: HttpRequest) -> HttpResponse:
             request, "table/lookup.html", {"error": exc.message, "typed": code}, status=exc.status
         )
     return redirect("table:entry", code=table.code)
+
+
+def _pulka_code(code: str, ip: str) -> str | None:
+    """The code of a pulka table (its sheet is at /pulka/<code>/); None while the client may not look codes up."""
+    try:
+        ratelimit.check_code_lookups(ip)
+    except ratelimit.Limited:
+        return None  # find_table refuses it, as every lookup from this client
+    normal = services.normalise_code(code)
+    return normal if normal and PulkaTable.objects.filter(code=normal).exists() else None
 
 
 @never_cache

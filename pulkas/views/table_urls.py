@@ -1,5 +1,11 @@
-"""URLs of the table pages of pulka events (mounted by pulkas.urls)."""
+"""URLs of the table pages of pulka events (mounted by pulkas.urls at /pulka/): the players' sheet by table code."""
 
-from django.urls import URLPattern
+from django.urls import path
 
-urlpatterns: list[URLPattern] = []
+from pulkas.views import table
+
+urlpatterns = [
+    path("<str:code>/", table.sheet_page, name="table"),
+    path("<str:code>/preview/", table.preview, name="table_preview"),
+    path("<str:code>/sheet.pdf", table.sheet_pdf, name="table_pdf"),
+]

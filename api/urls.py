@@ -4,6 +4,8 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
+from api import pulkas_urls
+
 from . import docs, errors, views_penalties, views_reference, views_results
 
 app_name = "api"
@@ -24,5 +26,6 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
     path("", include(router.urls)),
+    path("", include(pulkas_urls)),
     re_path(r"^.*$", errors.not_found, name="not-found"),
 ]

@@ -1,0 +1,273 @@
+"""Shapes of the pulka API's requests and answers (docs/api.md «Pulka events»). No rules here: settings are
+checked by ``pulkas.services.event``, deals by the pure core through ``pulkas.services.sheet``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from api.serializers import ConfirmationSerializer, RowFieldsMixin
+from preferans.pulka import TIEBREAKS
+from pulkas.models import RatingChoice
+
+EXACT = 'An exact number as a string: "12", "-16/3" (formats.md §1).'
+MAX_INT = 2**31 - 1
+
+
+def exact(help_text: str = "", **kwargs: Any) -> serializers.CharField:
+    return serializers.CharField(help_text=f"{help_text} {EXACT}".strip(), **kwargs)
+
+
+# -- the event ------------------------------------------------------------------------------------------
+class PulkaSettingsSerializer(serializers.Serializer):
+    """The event's settings (pulka-spec §10): what decides the score is fixed once a round has been drawn."""
+
+    pool = serializers.IntegerField(min_value=1, max_value=1000, help_text="The pool target.")
+    max_deals = serializers.IntegerField(
+        min_value=1, max_value=500, allow_null=True, help_text="The deal limit."
+    )
+    round_minutes = serializers.IntegerField(min_value=1, max_value=1440, help_text="A round's time limit.")
+    raspasy_exit = serializers.ListField(
+        child=serializers.IntegerField(min_value=6, max_value=10), max_length=5,
+        help_text="Contract levels that end a chain of raspasy (default [6]).",
+    )  # fmt: skip
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(TIEBREAKS)), max_length=len(TIEBREAKS),
+        help_text="Secondary criteria in order (pulka §9).",
+    )  # fmt: skip
+    advance = serializers.ChoiceField(choices=[1, 2], help_text="Olympic: players going on from a table.")
+    compensation_x = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
+    compensation_y = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
+    rating_base = serializers.ChoiceField(choices=RatingChoice.choices)
+    compression_threshold = serializers.IntegerField(min_value=1, max_value=1_000_000, allow_null=True)
+    compression_divisor = serializers.IntegerField(min_value=1, max_value=1000, allow_null=True)
+    rounds = serializers.IntegerField(min_value=1, max_value=50)
+    cut_after = serializers.IntegerField(min_value=1, max_value=50, allow_null=True)
+    cut_to = serializers.IntegerField(min_value=1, max_value=9999, allow_null=True)
+
+
+class PulkaEventSerializer(serializers.Serializer):
+    tournament = serializers.CharField(help_text="The tournament's slug.")
+    name = serializers.CharField()
+    form = serializers.CharField(help_text="olympic, compensation or swiss.")
+    variant = serializers.CharField()
+    players_per_table = serializers.IntegerField()
+    publication = serializers.CharField()
+    settings = PulkaSettingsSerializer()
+    fixed = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Settings that can no longer change (a round has been drawn).",
+    )
+    rounds_drawn = serializers.IntegerField()
+
+
+# -- rounds and tables ----------------------------------------------------------------------------------
+class PersonSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The participant's number.")
+    name = serializers.CharField()
+
+
+class SeatedSerializer(PersonSerializer):
+    seat = serializers.CharField(help_text="N, E, S or W.")
+
+
+class PlayerResultSerializer(SeatedSerializer):
+    vists = exact(help_text="Exact final vists of the pulka.")
+    integer_vists = serializers.IntegerField()
+    rating = exact(help_text="The round rating (after compression).")
+    rank = serializers.CharField(help_text='"1", or shared "2-3".')
+
+
+class AdvanceSerializer(serializers.Serializer):
+    seats = serializers.ListField(child=serializers.CharField(), help_text="Seats that go on.")
+    tied = serializers.ListField(child=serializers.CharField(), help_text="Seats tied across the cut.")
+
+
+class PulkaTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    code = serializers.CharField(allow_null=True, help_text="Directors only (the table card's code).")
+    players = serializers.IntegerField()
+    first_dealer = serializers.CharField()
+    seats = SeatedSerializer(many=True, help_text="N, E, S (and W).")
+    state = serializers.CharField(
+        help_text="pending (the round has not started), playing, ended (by the pool or the deal limit) or stopped "
+        "(by the director: time limit)."
+    )
+    reason = serializers.CharField(help_text="pool, deal_limit, stopped or in_progress.")
+    deals_count = serializers.IntegerField()
+    stopped_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(help_text="The sheet's version (changes with every write).")
+    advance = AdvanceSerializer(
+        allow_null=True, help_text="Olympic, once results are public (or to directors)."
+    )
+    tie_decision = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    results = PlayerResultSerializer(
+        many=True, allow_null=True,
+        help_text="Per player; only once the round has ended and the results are published (or to directors).",
+    )  # fmt: skip
+
+
+class PulkaRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text="pending (drawn), running or ended.")
+    seed = serializers.CharField(
+        help_text="The draw's seed (a whole number as a string: it may exceed 2^53)."
+    )
+    drawn_by = serializers.CharField(help_text="lot or rating.")
+    started_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="The time limit.")
+    ended_at = serializers.DateTimeField(allow_null=True)
+    tables = PulkaTableSerializer(many=True)
+    byes = PersonSerializer(many=True)
+
+
+class StandingLineSerializer(PersonSerializer):
+    place = serializers.CharField(help_text='"1", or shared "2-3".')
+    ratings = serializers.ListField(child=exact(allow_null=True), help_text="Per round; null: did not play.")
+    byes = serializers.ListField(child=serializers.IntegerField(), help_text="Rounds with a bye.")
+    total = exact()
+    vists = exact()
+    cut = serializers.BooleanField(help_text="Swiss: missed the cut.")
+    out_in_round = serializers.IntegerField(allow_null=True, help_text="Olympic: the round he went out in.")
+    tables = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True), help_text="Table per round."
+    )
+
+
+class PulkaStandingsSerializer(serializers.Serializer):
+    form = serializers.CharField()
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    lines = StandingLineSerializer(many=True)
+
+
+# -- directors' requests --------------------------------------------------------------------------------
+class DrawSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        help_text="Repeat a draw with its seed (default: random).",
+    )
+
+
+class TieSerializer(serializers.Serializer):
+    seats = serializers.ListField(
+        child=serializers.CharField(max_length=1), min_length=1, max_length=4,
+        help_text="The tied seats the director sends on (N, E, S, W).",
+    )  # fmt: skip
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=500,
+        default="",
+        help_text="By the regulation, or by lot.",
+    )
+
+
+# -- the table device -----------------------------------------------------------------------------------
+class IdentitySerializer(serializers.Serializer):
+    """Who acts: a player of the table by number and PIN (or the ``Player`` header); a director by login."""
+
+    number = serializers.IntegerField(
+        required=False, min_value=1, max_value=100000, help_text="The acting player's participant number."
+    )
+    pin = serializers.CharField(required=False, max_length=32, help_text="His PIN.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("number" in attrs) != ("pin" in attrs):
+            missing = "pin" if "number" in attrs else "number"
+            raise serializers.ValidationError({missing: [_("Give both the number and the PIN.")]})
+        return attrs
+
+
+class PulkaDealWriteSerializer(RowFieldsMixin, IdentitySerializer):
+    """The next deal: the row of formats.md §7.1, the writer, the others' confirmations, the sheet's version."""
+
+    confirmations = ConfirmationSerializer(
+        many=True, required=False, max_length=3,
+        help_text="The other players of the table who agree with the deal, each with his own PIN, typed on the "
+        "same device: with all of them the deal is stored confirmed.",
+    )  # fmt: skip
+    version = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_INT,
+        help_text="The sheet's version you saw; 409 sheet_changed if it moved.",
+    )
+    key = serializers.CharField(
+        required=False, max_length=200, help_text="Idempotency key (or the Idempotency-Key header)."
+    )
+
+
+class PulkaCorrectSerializer(RowFieldsMixin, IdentitySerializer):
+    version = serializers.IntegerField(min_value=0, max_value=MAX_INT)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+
+class PulkaConfirmSerializer(IdentitySerializer):
+    pass
+
+
+class NextDealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    first_hand = serializers.CharField()
+    raspasy_step = serializers.IntegerField(help_text="The step a raspasy would have.")
+    chain = serializers.IntegerField(help_text="Raspasy in a row just before it.")
+    exit_minimum = serializers.IntegerField(allow_null=True, help_text="The lowest contract level allowed.")
+
+
+class DealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    raspasy_step = serializers.IntegerField(required=False, help_text="Raspasy only.")
+    row = serializers.DictField(help_text="The row as written (formats.md §7.1).")
+    result = serializers.DictField(child=exact(), help_text="The deal's result in vists per seat.")
+    sheet = serializers.DictField(help_text="Every player's pool, mountain and whists after the deal (§7.2).")
+    status = serializers.CharField(help_text="entered (awaiting confirmation), confirmed or director.")
+    entered_by = serializers.IntegerField(allow_null=True, help_text="The writer's participant number.")
+    confirmed_by = serializers.ListField(child=serializers.CharField())
+    awaiting = serializers.ListField(child=serializers.CharField(), help_text="Seats yet to confirm.")
+
+
+class SheetResultSerializer(serializers.Serializer):
+    """The scored pulka (formats.md §7.2 without its deals): final if ended, else as if stopped now."""
+
+    ended = serializers.BooleanField()
+    reason = serializers.CharField()
+    closing = serializers.DictField(child=exact())
+    rounding = serializers.DictField(allow_null=True)
+    players = serializers.ListField(child=serializers.DictField())
+    advance = AdvanceSerializer(required=False)
+
+
+class PulkaSheetSerializer(serializers.Serializer):
+    tournament = serializers.CharField()
+    round = serializers.IntegerField()
+    round_status = serializers.CharField(help_text="pending, running or ended.")
+    ends_at = serializers.DateTimeField(allow_null=True)
+    table = serializers.IntegerField()
+    players = serializers.IntegerField()
+    first_dealer = serializers.CharField()
+    seats = SeatedSerializer(many=True)
+    state = serializers.CharField()
+    reason = serializers.CharField()
+    stopped_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField()
+    deals = DealSerializer(
+        many=True, allow_null=True,
+        help_text="To the table's players (Player header), directors, or anyone once the round has ended and "
+        "the results are published.",
+    )  # fmt: skip
+    result = SheetResultSerializer(allow_null=True)
+    next_deal = NextDealSerializer(allow_null=True)
+
+
+class DealAnswerSerializer(serializers.Serializer):
+    deal = DealSerializer()
+    version = serializers.IntegerField(help_text="The sheet's version now.")
+    state = serializers.CharField()
+    next_deal = NextDealSerializer(allow_null=True)
+    warning = serializers.BooleanField(required=False, help_text="Corrections: a warning (Code 4.2.7).")
+    penalty = serializers.ListField(child=serializers.DictField(), required=False, help_text="Corrections.")

@@ -359,7 +359,10 @@ def render_page(
     can_see = seen_by is not None or can_see_results(request.user, page.tournament)
     errors = errors or {}
     editing = correcting if page.can_correct(correcting) else None
-    show_form = can_see and (editing is not None or (page.can_write and page.awaiting is None))
+    # a posted form is shown again as typed, whoever sent it (its PIN says who he is)
+    show_form = (form is not None and form.is_bound) or (
+        can_see and (editing is not None or (page.can_write and page.awaiting is None))
+    )
     number = editing or page.next_number
     if show_form and form is None:
         form = deal_form(page, number, key=new_key, me=seen_by)

@@ -173,12 +173,17 @@ def _bind(page: PulkaPage, data: Any) -> tuple[DealForm | None, int | None]:
     if correcting is not None:
         if number != correcting or not page.can_correct(correcting):
             return None, correcting
-    elif number != page.next_number and not (data.get("key") and number and 0 < number <= len(page.deals)):
-        return None, None  # a stale form for a deal already written: the key or the version will say so
+    elif number != page.next_number and not _sent_before(page, data.get("key")):
+        return None, None  # a form for a deal written since (from another phone)
     assert number is not None
     return DealForm(
         data, players=page.players, rules=page.sheet.setup.rules, dealer=page.label(number)
     ), correcting
+
+
+def _sent_before(page: PulkaPage, key: object) -> bool:
+    """The form of a deal already written from it (a double tap, a retry): ``enter_deal`` answers with that deal."""
+    return bool(key) and PulkaDeal.objects.filter(table=page.table, idempotency_key=str(key)[:64]).exists()
 
 
 def _row(page: PulkaPage, form: DealForm, correcting: int | None) -> dict[str, Any]:
@@ -223,6 +228,7 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
                 key=form.cleaned_data.get("key") or None, version=form.cleaned_data["version"],
             )  # fmt: skip
             _saved(request, page, deal, created)
+            awaiting = deal.status == PulkaDeal.Status.ENTERED
         else:
             correction = correct_deal(
                 table=page.table, number=number, row=row, now=timezone.now(), participant=writer,
@@ -231,6 +237,7 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
             messages.success(
                 request, _corrected_message(page, correction.warning, correction.penalty, number)
             )
+            awaiting = True
     except PinRefused as exc:
         return render_page(request, page, status=exc.status, errors={exc.field: exc.message}, **ctx)
     except ResultRejected as exc:
@@ -239,10 +246,9 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
         if exc.code == "sheet_changed":
             return _stale(request, page, exc, correcting)
         return render_page(request, page, status=exc.status, page_error=exc.message, **ctx)
-    response = _back(page, "deals")
-    remember(
-        request, response, page.device, writer
-    )  # he proved who he is; this phone now shows him the sheet
+    # the phone goes round for the confirmations, or the message and the next deal are at the top
+    response = _back(page, "confirm" if awaiting else "")
+    remember(request, response, page.device, writer)  # he proved who he is: this phone shows him the sheet
     return response
 
 
@@ -317,7 +323,7 @@ def _confirm(request: HttpRequest, page: PulkaPage) -> HttpResponse:
             _("Thank you, %(name)s: your confirmation is recorded.")
             % {"name": participant.name or participant.number},
         )
-    response = _back(page, "deals")
+    response = _back(page, "confirm" if deal.status == PulkaDeal.Status.ENTERED else "")
     if viewer(request, page.device) is None:
         remember(request, response, page.device, participant)
     return response

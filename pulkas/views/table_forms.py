@@ -26,6 +26,7 @@ class DealForm(PhoneRowForm):
     remembers him). No raspasy step: the sheet computes it."""
 
     board = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_DEALS)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)  # PulkaDeal.idempotency_key
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     writer = forms.IntegerField(label=gettext_lazy("Who writes"), min_value=1, max_value=100_000)
     reason = forms.CharField(label=gettext_lazy("What was wrong (optional)"), required=False, max_length=500)
@@ -90,6 +91,8 @@ def writer_of(
     pin = request.POST.get("pin", "")
     if remembered is not None and remembered.number == number and not pin:
         return remembered
+    if not pin:  # not a guess: nothing to count
+        raise PinRefused(UserError(_("Type the PIN of the player who writes."), code="pin_required"), "pin")
     return identify(request, tournament, seats, number=number, pin=pin)
 
 

@@ -179,6 +179,11 @@ def test_a_wrong_pin_stores_nothing(client, three):
     assert "Неверный номер участника или PIN." in words(response)
     form = parse(response).one("form", class_="tb-form")
     assert form.one("input", name="contract", value="6S").get("checked") is not None  # what was typed stays
+    # no PIN at all: said so, and not counted as a guess
+    response = client.post(url(three), deal_post(three, "E", pin=""))
+    assert response.status_code == 400 and "Введите PIN" in words(response)
+    assert cache.get("pin-miss:client:127.0.0.1") == 1  # the one wrong PIN above
+    assert not PulkaDeal.objects.filter(table=three).exists()
     # a confirmer's wrong PIN refuses the whole deal too
     response = client.post(url(three), deal_post(three, "N", confirm=("E",), pin_E="0000"))
     assert response.status_code == 403 and not PulkaDeal.objects.filter(table=three).exists()

@@ -22,6 +22,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from preferans.movements import Movement
+from pulkas import exports as pulka_files
 from results import pdf_results
 from results.data import Progress, Report, load_report
 from results.labels import lang_of
@@ -30,7 +31,7 @@ from results.pdf_movement import TableLink, cost_tables_pdf, row_of_sets_pdf, ta
 from results.render_tabular import render_csv, render_xlsx
 from results.sheets import sheets
 from tournaments.errors import UserError
-from tournaments.models import Session, Tournament
+from tournaments.models import Form, Session, Tournament
 from tournaments.services.seating import SeatingError, movement_for
 
 __all__ = ["EXPORTERS", "ExportError", "Exporter", "table_links", "table_url"]
@@ -66,13 +67,20 @@ def session_movement(session: Session) -> Movement:
         raise ExportError(exc.message, code=exc.code) from exc
 
 
+DUPLICATE: tuple[str, ...] = (Form.DUPLICATE,)
+PULKA_FORMS: tuple[str, ...] = (Form.OLYMPIC, Form.COMPENSATION, Form.SWISS)
+ALL_FORMS: tuple[str, ...] = DUPLICATE + PULKA_FORMS
+
+
 class Exporter:
     """One kind of generated file. Subclasses set the class attributes and the ``render_<format>`` methods."""
 
     identifier: ClassVar[str]
     label: ClassVar[Any]  # lazily translated, for the exports page
     formats: ClassVar[tuple[str, ...]]
+    forms: ClassVar[tuple[str, ...]] = DUPLICATE  # the tournament forms this kind of file is made for
     per_session: ClassVar[bool] = False
+    per_round: ClassVar[bool] = False  # a pulka event's round (the exports page's round choice)
     do_not_call_in_templates: ClassVar[bool] = True  # templates list the classes themselves
 
     def __init__(
@@ -106,6 +114,8 @@ class Exporter:
     def render(self, fmt: str) -> bytes:
         if fmt not in self.formats:
             raise ExportError(f"{self.identifier} is made as {', '.join(self.formats)}, not {fmt!r}")
+        if self.tournament.form not in self.forms:
+            raise ExportError(str(_("This file is not made for a tournament of this form.")), code="export_form")
         body: bytes = getattr(self, f"render_{fmt}")()
         return body
 
@@ -221,6 +231,7 @@ class CostTableExporter(Exporter):
     identifier = "cost_table"
     label = _("Table of game costs")
     formats = ("pdf",)
+    forms = ALL_FORMS
 
     def render_pdf(self) -> bytes:
         return cost_table_for(self.tournament, lang=self.lang, now=self.now,
@@ -231,6 +242,7 @@ class AppealFormExporter(Exporter):
     identifier = "appeal_form"
     label = _("Appeal form (blank)")
     formats = ("pdf",)
+    forms = ALL_FORMS
 
     def render_pdf(self) -> bytes:
         return appeal_form_pdf(None, lang=self.lang)
@@ -272,6 +284,92 @@ class PackExporter(Exporter):
         return buffer.getvalue()
 
 
+# -- pulka events (the builders are pulkas.exports) ----------------------------------------------------------
+class PulkaExporter(Exporter):
+    """A file of an Olympic, compensation or Swiss event, over the event as its public pages show it."""
+
+    forms = PULKA_FORMS
+
+    @property
+    def view(self) -> pulka_files.EventView:
+        view: pulka_files.EventView | None = getattr(self, "_view", None)
+        if view is None:
+            view = self._view = pulka_files.load_event(self.tournament)
+            self.progress(10, 100, "loaded")
+        return view
+
+
+class PulkaRoundExporter(PulkaExporter):
+    """A file of one round: the one chosen on the exports page (its ``session`` field), else the last drawn."""
+
+    per_round = True
+
+    @property
+    def round(self) -> pulka_files.RoundView:
+        number = self.options.get("round") or self.options.get("session")
+        rounds = self.view.rounds
+        found = self.view.round(int(number)) if number else (rounds[-1] if rounds else None)
+        if found is None:
+            raise ExportError(str(_("The event has no such round.")), code="no_round")
+        return found
+
+    def filename(self, fmt: str) -> str:
+        stem = super().filename(fmt).removesuffix(f".{fmt}")
+        return f"{stem}-r{self.round.number}.{fmt}"
+
+
+class PulkaWorkbookExporter(PulkaExporter):
+    identifier = "pulka_workbook"
+    label = _("Excel workbook: rating table, rounds, pulka sheets deal by deal")
+    formats = ("xlsx",)
+
+    def render_xlsx(self) -> bytes:
+        return pulka_files.workbook_xlsx(self.view, lang=self.lang, progress=self.progress.part(10, 100))
+
+
+class PulkaStandingsExporter(PulkaExporter):
+    identifier = "pulka_standings"
+    label = _("Standings of the pulka event")
+    formats = ("pdf", "xlsx", "csv")
+
+    def render_pdf(self) -> bytes:
+        return pulka_files.standings_pdf(self.view, lang=self.lang, now=self.now)
+
+    def render_xlsx(self) -> bytes:
+        return pulka_files.standings_xlsx(self.view, lang=self.lang)
+
+    def render_csv(self) -> bytes:
+        return pulka_files.standings_csv(self.view, lang=self.lang)
+
+
+class PulkaBracketExporter(PulkaExporter):
+    identifier = "pulka_bracket"
+    label = _("Olympic bracket")
+    formats = ("pdf",)
+    forms = (Form.OLYMPIC,)
+
+    def render_pdf(self) -> bytes:
+        return pulka_files.bracket_pdf(self.view, lang=self.lang, now=self.now)
+
+
+class PulkaSeatingExporter(PulkaRoundExporter):
+    identifier = "pulka_seating"
+    label = _("Seating of a round: by table and by name")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        return pulka_files.seating_pdf(self.view, self.round, lang=self.lang, now=self.now)
+
+
+class PulkaSheetsExporter(PulkaRoundExporter):
+    identifier = "pulka_sheets"
+    label = _("Pulka sheets of a round's tables")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        return pulka_files.sheets_pdf(self.view, self.round, lang=self.lang, now=self.now)
+
+
 def table_cards_for(t: Tournament, session: Session, *, lang: str, now: dt.datetime, base_url: str) -> bytes:
     return table_cards_pdf(session_movement(session), tournament=t.name, publication=t.publication,
                            session=session.number, lang=lang, links=table_links(session, base_url),
@@ -297,6 +395,11 @@ _KINDS: tuple[type[Exporter], ...] = (
     PackExporter,
     TableCardsExporter,
     RowOfSetsExporter,
+    PulkaStandingsExporter,
+    PulkaWorkbookExporter,
+    PulkaBracketExporter,
+    PulkaSeatingExporter,
+    PulkaSheetsExporter,
     CostTableExporter,
     AppealFormExporter,
 )

@@ -10,6 +10,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
+from pulkas.models import PulkaRound
+from pulkas.services.standings import event_table
+
 from .models import Tournament
 from .permissions import can_direct, can_see_results
 
@@ -31,12 +34,20 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         "is_director": is_director,
         "participants": tournament.participants.all(),
-        "sessions": tournament.sessions.annotate(
-            n_results=Count("results", distinct=True), n_boards=Count("boards", distinct=True)
-        ),
         "show_results": show_results,
-        "standings": tournament.standings.select_related("participant") if show_results else [],
     }
+    if tournament.plays_pulkas:
+        # An Olympic, compensation or Swiss event: its rounds and the pulka standings (pulkas' public pages).
+        context["pulka_rounds"] = PulkaRound.objects.filter(tournament=tournament).annotate(
+            n_tables=Count("tables", distinct=True)
+        )
+        has_event = hasattr(tournament, "pulka_event")
+        context["pulka_lines"] = event_table(tournament).lines if show_results and has_event else []
+        return render(request, "tournaments/detail.html", context)
+    context["sessions"] = tournament.sessions.annotate(
+        n_results=Count("results", distinct=True), n_boards=Count("boards", distinct=True)
+    )
+    context["standings"] = tournament.standings.select_related("participant") if show_results else []
     return render(request, "tournaments/detail.html", context)
 
 

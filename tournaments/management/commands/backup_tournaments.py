@@ -8,8 +8,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
+from pulkas.services.bundle import export_bundle
 from tournaments.models import Tournament
-from tournaments.services.bundles import tournament_to_bundle
 
 
 class Command(BaseCommand):
@@ -26,7 +26,7 @@ class Command(BaseCommand):
             path = target / f"{tournament.slug}.json"
             tmp = path.with_suffix(".json.tmp")
             tmp.write_text(
-                json.dumps(tournament_to_bundle(tournament), ensure_ascii=False, indent=1) + "\n",
+                json.dumps(export_bundle(tournament), ensure_ascii=False, indent=1) + "\n",
                 encoding="utf-8",
             )
             os.replace(tmp, path)  # a crash never leaves a half-written backup under the real name

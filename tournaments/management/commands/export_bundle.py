@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from pulkas.services.bundle import export_bundle
 from tournaments.management.base import TournamentCommand
-from tournaments.services.bundles import tournament_to_bundle
 
 
 class Command(TournamentCommand):
@@ -17,7 +17,7 @@ class Command(TournamentCommand):
 
     def handle(self, *args, **options):
         tournament = self.tournament(options["slug"])
-        text = json.dumps(tournament_to_bundle(tournament), ensure_ascii=False, indent=1)
+        text = json.dumps(export_bundle(tournament), ensure_ascii=False, indent=1)
         if options.get("path"):
             with open(options["path"], "w", encoding="utf-8") as fh:
                 fh.write(text + "\n")

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from preferans.bundle.document import BundleInvalid, load_json
-from tournaments.services.bundles import import_bundle
+from pulkas.services.bundle import import_bundle
 
 
 class Command(BaseCommand):

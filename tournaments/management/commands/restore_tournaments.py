@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from preferans.bundle.document import BundleInvalid, load_json
+from pulkas.services.bundle import import_bundle
 from tournaments.models import Tournament
-from tournaments.services.bundles import import_bundle
 
 
 class Command(BaseCommand):

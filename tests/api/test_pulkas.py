@@ -303,3 +303,17 @@ def test_the_schema_and_the_docs_page_describe_the_pulka_api():
     assert "pulkaPlayerAuth" in schema["components"]["securitySchemes"]
     page = Client().get("/api/docs/", headers={"accept-language": "en"}).content.decode()
     assert "/api/pulka/tables/{code}/deals/" in page and "/api/tournaments/{slug}/pulka/standings/" in page
+
+
+def test_refusals_speak_the_requests_language(director):
+    t, r = running(director)
+    table = r.tables.order_by("number").first()
+    writer = seats(table)["N"].number
+    ru = client(director)
+    ru.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    unknown = error(ru.patch(f"/api/tournaments/{t.slug}/pulka/", {"colour": 1}, format="json"))
+    assert unknown["details"][0]["message"] == "Такой настройки нет."
+    body = {**BAD_ROW, "number": writer, "pin": f"{1000 + writer}", "version": 0}
+    refused = error(ru.post(f"/api/pulka/tables/{table.code}/deals/", body, format="json"))
+    assert refused["code"] == "row_invalid"
+    assert all(any("а" <= ch <= "я" for ch in d["message"].lower()) for d in refused["details"]), refused

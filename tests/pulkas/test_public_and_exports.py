@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 from fractions import Fraction
 
@@ -9,13 +10,18 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
-from preferans.numbers import parse_fraction
+from preferans.numbers import format_fraction, parse_fraction
 from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
 from pulkas.services.event import pulka_event_create
 from pulkas.services.standings import event_table
 from pulkas.simulate import play_round
+from results.exporters import ExportError
+from results.models import ExportJob
+from results.services import build_file
 from tests.html import english_phrases, parse, visible_text
 from tournaments.models import Participant, Publication
 
@@ -23,6 +29,12 @@ pytestmark = pytest.mark.django_db
 
 NAMES = ["Алексеев", "Борисова", "Воронцов", "Григорьева", "Дмитриев", "Егорова", "Жуков", "Зайцева", "Ильин",
          "Кузнецова", "Лебедев", "Морозова", "Никитин", "Орлова", "Петров"]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    """Generated files go to a temporary folder, not the project's media/."""
+    settings.MEDIA_ROOT = tmp_path / "media"
 
 
 def make_event(director, form: str, players: int, per_table: int, slug: str, **settings):
@@ -245,3 +257,137 @@ def test_vists_shown_rounded_with_the_exact_value_as_a_title(swiss) -> None:
     cell = row.find_all("td", class_="num")[0]
     assert cell.get("title") == ("" if vists.denominator == 1 else result.vists)
     assert abs(Fraction(cell.text().replace(",", ".").replace("\xa0", "")) - vists) <= Fraction(1, 200)
+
+
+# -- the files ---------------------------------------------------------------------------------------------
+def pdf_text(body: bytes) -> tuple[int, str]:
+    reader = PdfReader(io.BytesIO(body))
+    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+def test_workbook_cells(swiss) -> None:
+    name, body = build_file(swiss.pk, "pulka_workbook", "xlsx", {"lang": "ru"})
+    assert name == "swiss-cup-pulka-workbook.xlsx"
+    wb = load_workbook(io.BytesIO(body))
+    assert wb.sheetnames == ["Итоги", "Тур 1", "Тур 2", "Тур 3", "Тур 1 — сдачи", "Тур 2 — сдачи", "Тур 3 — сдачи"]
+    ws = wb["Итоги"]
+    head = [c.value for c in ws[2]]
+    assert head[:4] == ["Место", "№", "Фамилия, имя", "Клуб"] and "Сумма (точно)" in head
+    col = {title: i for i, title in enumerate(head)}
+    lines = event_table(swiss).lines
+    for row, line in zip(ws.iter_rows(min_row=3), lines, strict=True):
+        values = [c.value for c in row]
+        assert (values[0], values[1], values[2]) == (line.place, line.participant.number, line.participant.name)
+        for i, rating in enumerate(line.ratings, start=1):
+            cell = row[col[f"Тур {i}: Рейтинг"]]
+            assert cell.value == (None if rating is None else pytest.approx(float(rating), abs=1e-9))
+        total = row[col["Сумма"]]
+        assert total.value == pytest.approx(float(line.total), abs=1e-9) and total.number_format == "0.00"
+        exact_total = values[col["Сумма (точно)"]]
+        assert exact_total == (None if line.total.denominator == 1 else format_fraction(line.total))
+        assert (values[col["Отсечение"]] is not None) == line.cut
+    # a round's sheet: every player's vists and rating as the table's results store them, the exact text beside
+    r1 = PulkaRound.objects.get(tournament=swiss, number=1)
+    ws = wb["Тур 1"]
+    head = [c.value for c in ws[2]]
+    col = {title: i for i, title in enumerate(head)}
+    stored = {(r.table.number, r.seat): r for t in r1.tables.all() for r in t.results.select_related("table")}
+    rows = [[c.value for c in row] for row in ws.iter_rows(min_row=3)]
+    assert len(rows) == len(stored)
+    for values in rows:
+        result = stored[(values[col["Стол"]], values[col["Позиция"]])]
+        vists = parse_fraction(result.vists)
+        assert values[col["Висты"]] == pytest.approx(float(vists), abs=1e-9)
+        assert values[col["Висты (точно)"]] == (None if vists.denominator == 1 else result.vists)
+        assert values[col["Целые висты"]] == result.integer_vists
+        assert values[col["Рейтинг"]] == pytest.approx(float(parse_fraction(result.rating)), abs=1e-9)
+        assert values[col["Место за столом"]] == result.rank
+    # the deals: each table's rows sum to its settlement, and its vists are the stored ones, exactly
+    ws = wb["Тур 1 — сдачи"]
+    rows = [[c.value for c in row] for row in ws.iter_rows(min_row=3)]
+    for table in r1.tables.order_by("number"):
+        mine = [v for v in rows if v[0] == table.number]
+        deals = [v for v in mine if v[1] is not None]
+        assert [v[1] for v in deals] == list(range(1, table.deals_count + 1))
+        by_label = {v[3]: v for v in mine if v[1] is None}
+        seats = list(table.seat_ids())
+        for i, seat in enumerate(seats):
+            total = sum(Fraction(v[4 + i]).limit_denominator(1000) for v in deals)
+            assert float(total) == pytest.approx(by_label["Итог по сдачам"][4 + i], abs=1e-6)
+            assert by_label["Висты (точно)"][4 + i] == table.results.get(seat=seat).vists
+        assert by_label["Игроки"][4] == f"{table.seat_n.number} {table.seat_n.name}"
+
+
+def test_pdfs_pages_and_russian_text(olympic) -> None:
+    rounds_ = list(PulkaRound.objects.filter(tournament=olympic).order_by("number"))
+    names = [p.name for p in olympic.participants.all()]
+    pages, text = pdf_text(build_file(olympic.pk, "pulka_standings", "pdf", {"lang": "ru"})[1])
+    assert pages == 1 and "Итоговая таблица" in text and all(n in text for n in names)
+    pages, text = pdf_text(build_file(olympic.pk, "pulka_bracket", "pdf", {"lang": "ru"})[1])
+    assert pages == 1 and "Финал" in text and "Без стола" in text
+    assert all(n in text for n in names)  # every player has his box
+    for r in rounds_:
+        name, body = build_file(olympic.pk, "pulka_seating", "pdf", {"lang": "ru", "session": r.number})
+        assert name == f"olympic-cup-pulka-seating-r{r.number}.pdf"
+        pages, text = pdf_text(body)
+        assert pages == 1 and "По фамилиям" in text
+        seated = [p.name for t in r.tables.all() for p in t.seats().values()]
+        assert all(text.count(n) == 2 for n in seated)  # once by table, once by name
+    first = rounds_[0]
+    name, body = build_file(olympic.pk, "pulka_sheets", "pdf", {"lang": "ru", "session": 1})
+    pages, text = pdf_text(body)
+    assert pages == first.tables.count() == 5
+    assert all(f"Стол {n}" in text for n in range(1, 6)) and "гора" in text
+    # the last round by default; English on request
+    assert build_file(olympic.pk, "pulka_sheets", "pdf", {"lang": "en"})[0].endswith(f"-r{rounds_[-1].number}.pdf")
+    assert "Seating for the final" in pdf_text(build_file(olympic.pk, "pulka_seating", "pdf", {"lang": "en"})[1])[1]
+
+
+def test_pulka_files_only_for_their_forms(swiss, tournament) -> None:
+    with pytest.raises(ExportError):
+        build_file(swiss.pk, "pulka_bracket", "pdf")  # Olympic only
+    with pytest.raises(ExportError):
+        build_file(tournament.pk, "pulka_standings", "pdf")  # a duplicate tournament
+    with pytest.raises(ExportError):
+        build_file(swiss.pk, "protocols", "pdf")  # the duplicate's files are not a pulka event's
+    with pytest.raises(ExportError):
+        build_file(swiss.pk, "pulka_seating", "pdf", {"session": 9})
+    assert build_file(swiss.pk, "cost_table", "pdf")[1].startswith(b"%PDF")  # made for every form
+    csv_text = build_file(swiss.pk, "pulka_standings", "csv", {"lang": "ru"})[1].decode("utf-8-sig")
+    assert csv_text.splitlines()[1].startswith("Место,№")
+
+
+def test_exports_page_and_a_job(olympic, tournament, director, django_capture_on_commit_callbacks) -> None:
+    client = director_client(director)
+    exports = reverse("results:exports", kwargs={"slug": olympic.slug})
+    doc = parse(client.get(exports))
+    kinds = {f.get("data-kind") for f in doc.find_all("form", data_kind=True)}
+    assert {"pulka_standings", "pulka_workbook", "pulka_bracket", "pulka_seating", "pulka_sheets"} <= kinds
+    assert not kinds & {"protocols", "cards", "pack", "table_cards", "row_of_sets"}
+    assert doc.one("form", data_kind="pulka_seating").find("select", name="session") is not None
+    tournament.directors.add(director)
+    other = parse(client.get(reverse("results:exports", kwargs={"slug": tournament.slug})))
+    assert not any(f.get("data-kind").startswith("pulka_") for f in other.find_all("form", data_kind=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(exports, {"kind": "pulka_seating", "format": "pdf", "session": "2"})
+    job = ExportJob.objects.get(tournament=olympic)
+    assert job.status == "done", job.message
+    download = client.get(reverse("results:export-download", kwargs={"slug": olympic.slug, "pk": job.pk}))
+    assert download["Content-Disposition"] == 'attachment; filename="olympic-cup-pulka-seating-r2.pdf"'
+    assert b"".join(download.streaming_content).startswith(b"%PDF")
+    assert Client().get(reverse("results:export-download", kwargs={"slug": olympic.slug, "pk": job.pk})).status_code == 404
+
+
+def test_event_page_of_a_pulka_event(olympic) -> None:
+    doc = parse(Client().get(reverse("tournament-detail", kwargs={"slug": olympic.slug})))
+    assert doc.find("span", data_form="olympic") is not None
+    assert doc.by_id("pulka-standings-link") is None  # not published yet
+    assert not [a for a in doc.find_all("a") if "/standings/" in (a.get("href") or "")]
+    publish(olympic)
+    doc = parse(Client().get(reverse("tournament-detail", kwargs={"slug": olympic.slug})))
+    assert doc.one("a", id="pulka-standings-link").get("href") == url("standings", olympic)
+    hrefs = {a.get("href") for a in doc.find_all("a")}
+    assert url("bracket", olympic) in hrefs and url("round", olympic, number=1) in hrefs
+    assert not any("/boards/" in (h or "") or "/standings/" in (h or "") for h in hrefs)  # no duplicate pages
+    rows = doc.one("table", id="pulka-standings").find_all("tr", data_participant=True)
+    assert [int(r.get("data-participant")) for r in rows] == [x.participant.number for x in event_table(olympic).lines]

@@ -267,7 +267,7 @@ class PulkaDealsView(PulkaTableView):
             if replay is None:
                 raise
             return replay
-        if not created:
+        if not created and key:  # stored by the same request an instant ago
             return self.replay(table, key, row) or self.answer(table, deal.number)
         return self.answer(table, deal.number, status=201)
 

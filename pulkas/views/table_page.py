@@ -388,7 +388,7 @@ def render_page(
         "can_see": can_see,
         "sheet_svg": _drawn(page) if can_see else "",
         "deals": deal_lines(page) if can_see else [],
-        "totals": totals(page) if can_see and page.deals else [],
+        "totals": totals(page) if can_see and (page.deals or page.table.finished) else [],
         "provisional": page.score.reason == "in_progress",
         "advance": [page.seat_label(s) for s in (page.table.advance or {}).get("seats", [])]
         if page.tournament.form == "olympic" and page.table.finished

@@ -300,12 +300,13 @@ def test_after_the_director_stops_the_table(client, four, director):
     doc = parse(page)
     assert doc.find("form", class_="tb-form") is None and doc.by_id("confirm") is None
     text = words(page)
-    assert "Остановлена судьёй" in text and "Итог пульки" in text and "Итоги" in text
-    assert "предварительные" not in doc.by_id("totals").text()
+    assert "Остановлена судьёй" in text
+    final = doc.by_id("totals")
+    assert final.one("h2").text() == "Итог пульки" and "предварительные" not in final.text()
     assert [tr.find("td").text()[0] for tr in doc.by_id("totals").find_all("tr")[1:]] == list(
         sheet.load_sheet(four).score().ranking.order
     )
-    assert doc.find("a", href=reverse("pulkas:table_pdf", kwargs={"code": four.code})) is not None
+    assert final.find("a", href=reverse("pulkas:table_pdf", kwargs={"code": four.code})) is not None
     assert english_phrases(text, *data_names(four)) == []
     response = client.post(url(four), deal_post(four, "S"))
     assert response.status_code == 409 and PulkaDeal.objects.filter(table=four).count() == 3

@@ -363,3 +363,16 @@ def test_the_russian_pages_have_no_english_phrases(client, four):
     page = client.get(url(four))
     assert parse(page).by_id("confirm") is not None
     assert english_phrases(words(page), *data_names(four)) == []  # awaiting confirmation
+
+
+def test_only_the_players_of_the_table_open_it_or_write_on_it(client, three):
+    p = seats(three)["N"]
+    response = client.post(url(three), {"action": "show", "number": p.number, "pin": "0000"})
+    assert response.status_code == 403 and parse(response).find("svg") is None
+    assert "Неверный номер участника или PIN." in parse(response).by_id("unlock").text()
+    stranger = Participant.objects.create(tournament=three.round.tournament, number=9, name="Чужой", pin="9009")
+    response = client.post(url(three), {"action": "show", "number": 9, "pin": "9009"})
+    assert response.status_code == 403 and parse(response).find("svg") is None
+    response = client.post(url(three), {**deal_post(three), "writer": stranger.number, "pin": stranger.pin})
+    assert response.status_code == 403 and not PulkaDeal.objects.exists()
+    assert "Участник 9 не играет за этим столом." in words(response)

@@ -5,13 +5,15 @@ the final standings — read from the stored table results, ranked by the pure c
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import groupby
 
 from preferans.numbers import parse_fraction
 from preferans.pulka.forms import standings as rank_standings
 from preferans.pulka.ranking import format_rank
-from pulkas.models import PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
+from pulkas.models import PulkaBye, PulkaEvent, PulkaRound, PulkaTableResult
 from tournaments.models import Participant, Tournament
 
 
@@ -36,20 +38,38 @@ class EventTable:
     lines: list[PlayerLine]
 
 
-def _results(tournament: Tournament) -> tuple[list[PulkaRound], dict[int, dict[int, PulkaTableResult]], dict[int, set[int]], dict[int, dict[int, PulkaTable]]]:
+@dataclass(frozen=True)
+class _Result:
+    """What the standings read of a player's stored result at one table (plain values, no model instance)."""
+
+    table: int  # the table's number
+    rating: str
+    vists: str
+    rank: str
+
+
+def _results(
+    tournament: Tournament,
+) -> tuple[list[PulkaRound], dict[int, dict[int, _Result]], dict[int, set[int]]]:
+    """The rounds, every player's result by round number, and the byes by round number: four queries, the
+    results read as plain values (model instances of every result, table and round cost more than the rest)."""
     rounds = list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
-    by_round: dict[int, dict[int, PulkaTableResult]] = defaultdict(dict)
-    tables: dict[int, dict[int, PulkaTable]] = defaultdict(dict)
-    for result in PulkaTableResult.objects.filter(table__round__tournament=tournament).select_related("table__round"):
-        by_round[result.table.round.number][result.participant_id] = result
-        tables[result.table.round.number][result.participant_id] = result.table
+    number = {r.pk: r.number for r in rounds}
+    by_round: dict[int, dict[int, _Result]] = defaultdict(dict)
+    rows = PulkaTableResult.objects.filter(table__round__tournament=tournament).values_list(
+        "table__round_id", "table__number", "participant_id", "rating", "vists", "rank"
+    )
+    for round_id, table, participant, rating, vists, rank in rows:
+        by_round[number[round_id]][participant] = _Result(table, rating, vists, rank)
     byes: dict[int, set[int]] = defaultdict(set)
-    for bye in PulkaBye.objects.filter(round__tournament=tournament).select_related("round"):
-        byes[bye.round.number].add(bye.participant_id)
-    return rounds, by_round, byes, tables
+    for round_id, participant in PulkaBye.objects.filter(round__tournament=tournament).values_list(
+        "round_id", "participant_id"
+    ):
+        byes[number[round_id]].add(participant)
+    return rounds, by_round, byes
 
 
-def cut_players(event: PulkaEvent, rounds: list[PulkaRound], by_round: dict[int, dict[int, PulkaTableResult]]) -> set[int]:
+def cut_players(event: PulkaEvent, rounds: list[PulkaRound], by_round: Mapping[int, Mapping[int, object]]) -> set[int]:
     """Swiss: the players who did not make the cut (they have no table in the rounds after it)."""
     if event.cut_after is None or event.tournament.form != "swiss":
         return set()
@@ -63,7 +83,7 @@ def cut_players(event: PulkaEvent, rounds: list[PulkaRound], by_round: dict[int,
 
 def event_table(tournament: Tournament) -> EventTable:
     event = PulkaEvent.objects.select_related("tournament").get(tournament=tournament)
-    rounds, by_round, byes, tables = _results(tournament)
+    rounds, by_round, byes = _results(tournament)
     participants = list(Participant.objects.filter(tournament=tournament).order_by("number"))
     cut = cut_players(event, rounds, by_round)
     lines: dict[int, PlayerLine] = {}
@@ -71,8 +91,7 @@ def event_table(tournament: Tournament) -> EventTable:
         line = PlayerLine(p, [])
         for r in rounds:
             result = by_round.get(r.number, {}).get(p.pk)
-            table = tables.get(r.number, {}).get(p.pk)
-            line.tables.append(table.number if table else None)
+            line.tables.append(result.table if result else None)
             if result is not None:
                 rating = parse_fraction(result.rating)
                 line.ratings.append(rating)
@@ -102,7 +121,7 @@ def event_table(tournament: Tournament) -> EventTable:
 
 def _olympic_order(
     rounds: list[PulkaRound],
-    by_round: dict[int, dict[int, PulkaTableResult]],
+    by_round: dict[int, dict[int, _Result]],
     byes: dict[int, set[int]],
     lines: dict[int, PlayerLine],
 ) -> list[PlayerLine]:
@@ -119,26 +138,25 @@ def _olympic_order(
     place = 1
     final_number = rounds[-1].number if rounds else 0
     for number in sorted(groups, reverse=True):
+        results = by_round.get(number, {})
+        at_final = number == final_number and len(results) <= 4
 
-        def key(pk: int, number: int = number) -> tuple[object, ...]:
-            result = by_round.get(number, {}).get(pk)
+        def key(pk: int, results: dict[int, _Result] = results, at_final: bool = at_final) -> tuple[int, Fraction]:
+            result = results.get(pk)
             if result is None:
                 return (1, Fraction(0))
-            if number == final_number and len(by_round.get(number, {})) <= 4:
-                first = int(result.rank.split("-")[0])
-                return (0, Fraction(first))
+            if at_final:
+                return (0, Fraction(int(result.rank.split("-")[0])))
             return (0, -parse_fraction(result.rating))
 
-        members = sorted(groups[number], key=key)
-        i = 0
-        while i < len(members):
-            same = [m for m in members[i:] if key(m) == key(members[i])]
+        keys = {pk: key(pk) for pk in groups[number]}  # each once: a round out may hold most of the field
+        for _key, members in groupby(sorted(groups[number], key=keys.__getitem__), key=keys.__getitem__):
+            same = list(members)
             for m in same:
                 line = lines[m]
                 line.place = format_rank(place, place + len(same) - 1)
                 line.out_in_round = None if number == final_number else number
                 ordered.append(line)
             place += len(same)
-            i += len(same)
     ordered += [line for pk, line in lines.items() if pk not in last_round]
     return ordered

@@ -52,6 +52,7 @@ PHASES = ("draw", "enter", "end", "standings")
 class Phase:
     seconds: float = 0.0
     queries: int = 0
+    db: float = 0.0  # seconds inside the database driver's execute (SQLite: without the commit)
 
 
 @dataclass
@@ -74,21 +75,48 @@ class RoundStats:
         return statistics.fmean(ordered), p95, ordered[-1]
 
 
+def statement_kind(sql: str) -> str:
+    """``SELECT pulkas_pulkadeal``: the verb and the first table a statement names."""
+    words = sql.replace('"', " ").split()
+    verb = words[0].upper() if words else "?"
+    for marker in ("FROM", "INTO", "UPDATE"):
+        if marker in words[:-1] and (verb != "UPDATE" or marker == "UPDATE"):
+            return f"{verb} {words[words.index(marker) + 1]}"
+    return verb
+
+
 class Meter:
-    """Wall time and the number of SQL statements of a phase (Django's execute_wrapper: no debug cursor)."""
+    """Wall time and the number of SQL statements of a phase (Django's execute_wrapper: no debug cursor); with
+    ``profile``, a cProfile per phase and the database time per kind of statement and phase."""
 
     def __init__(self, profile: bool) -> None:
         self.queries = 0
+        self.db = 0.0
+        self.current = ""
         self.profiles: dict[str, cProfile.Profile] | None = {p: cProfile.Profile() for p in PHASES} if profile else None
+        self.sql: dict[tuple[str, str], list[float]] = {}  # (phase, kind) → [count, seconds]
 
     def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
         self.queries += 1
-        return execute(sql, params, many, context)
+        start = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            elapsed = time.perf_counter() - start
+            self.db += elapsed
+            if self.profiles is not None:
+                self._by_kind(sql, elapsed)
+
+    def _by_kind(self, sql: str, elapsed: float) -> None:
+        entry = self.sql.setdefault((self.current, statement_kind(sql)), [0, 0.0])
+        entry[0] += 1
+        entry[1] += elapsed
 
     @contextmanager
     def phase(self, target: Phase, name: str) -> Iterator[None]:
         profiler = self.profiles[name] if self.profiles else None
-        queries = self.queries
+        queries, db = self.queries, self.db
+        self.current = name
         start = time.perf_counter()
         if profiler:
             profiler.enable()
@@ -99,6 +127,8 @@ class Meter:
                 profiler.disable()
             target.seconds += time.perf_counter() - start
             target.queries += self.queries - queries
+            target.db += self.db - db
+            self.current = ""
 
 
 def run(
@@ -172,20 +202,21 @@ def run(
 
 
 HEADER = (
-    "round  seating  tables  deals |  draw s (q) | enter s (q/deal) | per deal ms: mean   p95   max |"
-    "  end s (q) | standings s (q)"
+    "round seating tables deals |  draw s    q | enter s  db s q/deal | a deal ms: mean   p95    max |"
+    " end s   q | standings s  q"
 )
 
 
 def line_of(s: RoundStats) -> str:
     mean, p95, top = s.per_deal()
-    p = s.phases
-    per = p["enter"].queries / s.deals if s.deals else 0
+    draw, enter, end, standings = (s.phases[p] for p in PHASES)
+    per = enter.queries / s.deals if s.deals else 0
     return (
-        f"{s.number:>5}  {s.drawn_by:<7} {s.tables:>6} {s.deals:>6} | {p['draw'].seconds:6.2f} ({p['draw'].queries:>4})"
-        f" | {p['enter'].seconds:7.2f} ({per:4.1f})    |            {mean * 1000:6.1f} {p95 * 1000:5.1f} {top * 1000:5.0f} |"
-        f" {p['end'].seconds:5.2f} ({p['end'].queries:>3}) | {p['standings'].seconds:6.2f} ({p['standings'].queries:>3})"
-    )  # fmt: skip
+        f"{s.number:>5} {s.drawn_by:<7} {s.tables:>6} {s.deals:>5} | {draw.seconds:7.2f} {draw.queries:>4} |"
+        f" {enter.seconds:7.1f} {enter.db:5.1f} {per:6.1f} |"
+        f"           {mean * 1000:6.1f} {p95 * 1000:5.1f} {top * 1000:6.0f} |"
+        f" {end.seconds:5.2f} {end.queries:>3} | {standings.seconds:11.2f} {standings.queries:>2}"
+    )
 
 
 def report(stats: list[RoundStats], meter: Meter, *, vendor: str, players: int, deals: int, pool: int) -> str:
@@ -222,6 +253,9 @@ def report(stats: list[RoundStats], meter: Meter, *, vendor: str, players: int, 
             buffer = io.StringIO()
             pstats.Stats(profiler, stream=buffer).sort_stats("cumulative").print_stats(30)
             lines += [f"\n=== profile: {name} (all rounds) ===", buffer.getvalue()]
+            lines.append(f"database time of {name}, by statement (count, seconds, ms each):")
+            kinds = sorted(((k, v) for k, v in meter.sql.items() if k[0] == name), key=lambda kv: -kv[1][1])
+            lines += [f"  {kind:<45} {int(n):>7} {t:8.2f} {1000 * t / n:7.2f}" for (_p, kind), (n, t) in kinds]
     return "\n".join(lines)
 
 

@@ -238,7 +238,12 @@ def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -
         y, f"{lab['seating']}: {lab['seated_by_rating'] if by_rating else lab['seated_by_lot']}."
     )
     before = ratings_before(view.standings, r.number) if by_rating else {}
-    cols = [Col(lab["table"], 8, "c"), Col(lab["seat"], 9, "c"), Col(lab["name"], 50), Col(lab["number"], 7, "r")]
+    cols = [
+        Col(lab["table"], 8, "c"),
+        Col(lab["seat"], 9, "c"),
+        Col(lab["name"], 50),
+        Col(lab["number"], 7, "r"),
+    ]
     if by_rating:
         cols.append(Col(lab["rating_before"], 16, "r"))
     rows: list[Row] = []

@@ -21,7 +21,15 @@ from pulkas.services.sheet import load_sheet
 from pulkas.sheet_pdf import deal_spans
 from results.sheets import Column, Sheet
 
-__all__ = ["deals_sheet", "exact", "round_sheet", "standings_sheet", "table_state", "workbook_sheets"]
+__all__ = ["deals_sheet", "exact", "round_sheet", "standings_sheet", "table_state", "text", "workbook_sheets"]
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text(value: str) -> str:
+    """Typed text (a name, a club) stays text in Excel and CSV: one that begins like a formula (``=``, ``+``,
+    ``-``, ``@``) is written after an apostrophe, as OWASP advises against formula injection."""
+    return "'" + value if value.startswith(FORMULA_START) else value
 
 
 def exact(value: Fraction | None) -> str | None:
@@ -35,7 +43,7 @@ def heading(view: EventView, what: str, lang: str) -> str:
     lab = pulka_labels(lang)
     t = view.tournament
     date = f" · {t.starts_on:%d.%m.%Y}" if t.starts_on else ""
-    return f"{t.name}{date} · {form_name(t.form, lang)} — {what} ({lab[f'status_{t.publication}']})"
+    return text(f"{t.name}{date} · {form_name(t.form, lang)} — {what} ({lab[f'status_{t.publication}']})")
 
 
 def table_state(table: TableView, lang: str) -> str:
@@ -79,7 +87,7 @@ def standings_sheet(view: EventView, lang: str) -> Sheet:
     def rows() -> Iterator[list[Any]]:
         for line in view.standings.lines:
             p = line.participant
-            row: list[Any] = [line.place, p.number, p.name, p.club]
+            row: list[Any] = [line.place, p.number, text(p.name), text(p.club)]
             if view.olympic:
                 reached = (
                     lab["out_in"].format(n=line.out_in_round) if line.out_in_round else lab["reached_final"]
@@ -138,7 +146,7 @@ def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
                 p = seat.participant
                 played = table.started
                 row: list[Any] = [
-                    table.number, seat.seat, p.number, p.name, table.deals, seat.vists if played else None,
+                    table.number, seat.seat, p.number, text(p.name), table.deals, seat.vists if played else None,
                     exact(seat.vists) if played else None, seat.integer_vists if played else None,
                 ]  # fmt: skip
                 if not view.olympic:
@@ -148,7 +156,7 @@ def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
                     row.append(_went_on(seat, lang))
                 yield row
         for p in r.byes:
-            row = [None, None, p.number, p.name, None, None, None, None]
+            row = [None, None, p.number, text(p.name), None, None, None, None]
             row += [] if view.olympic else [None, None]
             row += [None, lab["bye"]]
             if view.olympic:
@@ -189,12 +197,14 @@ def deals_sheet(
                 None,
                 None,
                 lab["players"],
-                *per_seat({s: f"{v.participant.number} {v.participant.name}" for s, v in by_seat.items()}),
+                *per_seat(
+                    {s: text(f"{v.participant.number} {v.participant.name}") for s, v in by_seat.items()}
+                ),
             ]
             progression = score.setup.rules.progression.value != "none"
             for d in score.deals:
-                text = "".join(span.text for span in deal_spans(d, words, progression))
-                yield [table.number, d.number, d.dealer, text, *per_seat(dict(d.result))]
+                what = "".join(span.text for span in deal_spans(d, words, progression))
+                yield [table.number, d.number, d.dealer, what, *per_seat(dict(d.result))]
             yield [table.number, None, None, lab["settlement"], *per_seat(dict(score.settlement))]
             if any(score.column.values()):
                 yield [table.number, None, None, lab["column"], *per_seat(dict(score.column))]

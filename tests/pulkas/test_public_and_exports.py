@@ -391,3 +391,20 @@ def test_event_page_of_a_pulka_event(olympic) -> None:
     assert not any("/boards/" in (h or "") or "/standings/" in (h or "") for h in hrefs)  # no duplicate pages
     rows = doc.one("table", id="pulka-standings").find_all("tr", data_participant=True)
     assert [int(r.get("data-participant")) for r in rows] == [x.participant.number for x in event_table(olympic).lines]
+
+
+def test_hostile_names_are_text_everywhere(director) -> None:
+    t = make_event(director, "compensation", 3, 3, "hostile-cup", pool=4, rounds=1)
+    Participant.objects.filter(tournament=t, number=1).update(name='=HYPERLINK("http://evil","x")')
+    Participant.objects.filter(tournament=t, number=2).update(name="<script>alert(1)</script>", club="@SUM(A1)")
+    play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(3), 2)
+    publish(t)
+    for page in (url("standings", t), url("round", t, number=1), url("player", t, number=2)):
+        html = Client().get(page).content.decode()
+        assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    wb = load_workbook(io.BytesIO(build_file(t.pk, "pulka_workbook", "xlsx")[1]))
+    cells = [c for ws in wb for row in ws.iter_rows() for c in row if isinstance(c.value, str)]
+    assert not [c.value for c in cells if c.data_type == "f"]  # no formula, whatever the names
+    assert any(c.value == "'=HYPERLINK(\"http://evil\",\"x\")" for c in cells)
+    assert any(c.value == "'@SUM(A1)" for c in cells)
+    assert "&lt;script" not in pdf_text(build_file(t.pk, "pulka_standings", "pdf")[1])[1]

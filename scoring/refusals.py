@@ -189,6 +189,32 @@ MESSAGES: dict[str, list[Rule]] = {
     "row_kind": [(_always, gettext_lazy("Give either a played deal, an artificial or an assigned result."))],
     "board_unknown": [(_always, gettext_lazy("This session has no board %(board)s."))],
     "row_field": [(_always, gettext_lazy("Unknown field %(field)s."))],
+    # -- a deal of a pulka (preferans.pulka): the rules between deals, pulka-spec §6, §7, §11 --
+    "pulka_row_field": [
+        (_always, gettext_lazy("%(key)s has no place in a pulka deal: the dealer follows from the rotation."))
+    ],
+    "pulka_unknown_field": [(_always, gettext_lazy("Unknown field %(key)s."))],
+    "raspasy_step_chain": [
+        (
+            _has("chain", "step"),
+            gettext_lazy("This is raspasy number %(chain)s in a row, so its step is %(step)s (Code 3.7.4)."),
+        )
+    ],
+    "raspasy_exit": [
+        (
+            _has("chain", "minimum", "contract"),
+            gettext_lazy(
+                "After %(chain)s raspasy in a row the lowest contract is a %(minimum)s (Code 3.7.8); "
+                "%(contract)s is too low."
+            ),
+        )
+    ],
+    "after_end": [
+        (_has("ended_with"), gettext_lazy("The pulka ended with deal %(ended_with)s (Code 4.2.3): no deal may follow."))
+    ],
+    "deal_limit": [(_has("limit"), gettext_lazy("The deal limit is %(limit)s: no more deals are played."))],
+    "extra_whole": [(_always, gettext_lazy("The sheet holds whole numbers only (an extra entry is a fraction)."))],
+    "row_size": [(_always, gettext_lazy("The row is too long."))],
 }
 
 

@@ -174,13 +174,13 @@ def _check_keys(state: _State, number: int, row: Mapping[str, object]) -> bool:
     for key in row:
         if key in FORBIDDEN_ROW_FIELDS:
             state.problem(
-                number, str(key), "row_field",
+                number, str(key), "pulka_row_field",
                 f"{key} has no place in a pulka row: the dealer follows from first_dealer and rotation "
                 "(pulka P-22)", key=key,
             )  # fmt: skip
             ok = False
         elif key not in ROW_FIELDS:
-            state.problem(number, str(key), "unknown_field", f"unknown field {key!r}", key=key)
+            state.problem(number, str(key), "pulka_unknown_field", f"unknown field {key!r}", key=key)
             ok = False
     return ok
 

@@ -14,10 +14,13 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from preferans.numbers import format_fraction, parse_fraction
+from pulkas.exports.labels import sheet_labels
 from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
 from pulkas.services.event import pulka_event_create
+from pulkas.services.sheet import load_sheet
 from pulkas.services.standings import event_table
+from pulkas.sheet_pdf import sheet_pdf
 from pulkas.simulate import play_round
 from results.exporters import ExportError
 from results.models import ExportJob
@@ -408,3 +411,18 @@ def test_hostile_names_are_text_everywhere(director) -> None:
     assert any(c.value == "'=HYPERLINK(\"http://evil\",\"x\")" for c in cells)
     assert any(c.value == "'@SUM(A1)" for c in cells)
     assert "&lt;script" not in pdf_text(build_file(t.pk, "pulka_standings", "pdf")[1])[1]
+
+
+def test_a_rounds_sheets_are_the_sheet_pdf_pages(swiss) -> None:
+    """pulkas.exports draws pulkas.sheet_pdf's page on one canvas for the whole round: the same page, text for
+    text, as the one-table file (if sheet_pdf's layout changes, this says the round's file must follow)."""
+    _name, body = build_file(swiss.pk, "pulka_sheets", "pdf", {"lang": "ru", "session": 2})
+    reader = PdfReader(io.BytesIO(body))
+    r2 = PulkaRound.objects.get(tournament=swiss, number=2)
+    tables = list(r2.tables.order_by("number"))
+    assert len(reader.pages) == len(tables)
+    for page, table in zip(reader.pages, tables, strict=True):
+        names = {s: f"{p.number} {p.name}" for s, p in table.seats().items()}
+        single = sheet_pdf(load_sheet(table).score(), names=names, labels=sheet_labels("ru"),
+                           title=f"{swiss.name} · Тур 2 · Стол {table.number}")  # fmt: skip
+        assert page.extract_text() == PdfReader(io.BytesIO(single)).pages[0].extract_text()

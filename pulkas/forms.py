@@ -115,7 +115,7 @@ class PulkaSettingsForm(forms.Form):
         label=_("Players kept at the cut"), min_value=3, max_value=10_000, required=False,
         help_text=_("Optional: after that round only the top players by rating play on."),
     )  # fmt: skip
-    state = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    state = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
     def __init__(self, *args: Any, tournament: Tournament, event: PulkaEvent, fixed: bool, **kwargs: Any) -> None:
         kwargs.setdefault("initial", self.initial_of(tournament, event))

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from pulkas.forms import PulkaSettingsForm, settings_state
+from pulkas.forms import TIEBREAK_FIELDS, PulkaSettingsForm, settings_state
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services.event import check_settings, pulka_settings_update
 from tournaments.director.common import directs, nav
@@ -43,6 +43,40 @@ SETUP_REFUSALS = {
                                                   "9, 10.")),
     "setup": ("rules", gettext_lazy("The rule overrides are not valid for a pulka.")),
 }  # fmt: skip
+
+
+# The settings page in sections, and what is fixed once a round is drawn, named once for several fields.
+SETTING_GROUPS = (
+    (gettext_lazy("The game at a table"), ("variant", "players_per_table", "pool", "max_deals", "round_minutes",
+                                           "raspasy_exit", "rules")),
+    (gettext_lazy("Places at a table"), (*TIEBREAK_FIELDS, "advance")),
+    (gettext_lazy("Rating"), ("compensation_x", "compensation_y", "rating_base", "compression_threshold",
+                              "compression_divisor")),
+    (gettext_lazy("Rounds"), ("rounds", "cut_after", "cut_to")),
+)  # fmt: skip
+FIXED_LABELS = (
+    (gettext_lazy("the variant, its rules and the players per table"), ("variant", "players_per_table", "rules")),
+    (gettext_lazy("the pool target and the deal limit"), ("pool", "max_deals")),
+    (gettext_lazy("the exit from raspasy"), ("raspasy_exit",)),
+    (gettext_lazy("the tie-breaks"), TIEBREAK_FIELDS),
+    (gettext_lazy("who goes on from a table"), ("advance",)),
+    (gettext_lazy("the extra column, the round rating and its compression"),
+     ("compensation_x", "rating_base", "compression_threshold")),
+    (gettext_lazy("the cut"), ("cut_after",)),
+)  # fmt: skip
+
+
+class FieldGroup:
+    """Some fields of a form, rendered by the director's field partial like a form of their own."""
+
+    def __init__(self, form: Any, names: tuple[str, ...]) -> None:
+        self.fields = [form[n] for n in names if n in form.fields]
+
+    def __iter__(self) -> Any:
+        return iter(self.fields)
+
+    def non_field_errors(self) -> str:
+        return ""
 
 
 def pulka_event(tournament: Tournament) -> PulkaEvent:
@@ -112,8 +146,10 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return redirect("pulkas:director_settings", slug=tournament.slug)
     context = pulka_nav(tournament, "settings") | {
         "form": form,
+        "groups": [(title, FieldGroup(form, names)) for title, names in SETTING_GROUPS
+                   if any(n in form.fields for n in names)],  # fmt: skip
         "event": event,
         "fixed": fixed,
-        "fixed_labels": [form.fields[n].label for n in form.fixed_names],
+        "fixed_labels": [str(label) for label, names in FIXED_LABELS if any(n in form.fields for n in names)],
     }
     return render(request, "pulkas/director/settings.html", context, status=400 if form.errors else 200)

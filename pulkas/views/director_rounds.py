@@ -146,6 +146,7 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "next_step": _next_step(event, selected, draw, cards),
         "players": Participant.objects.filter(tournament=tournament).count(),
         "ties": [c for c in cards if c.tie_form is not None],
+        "playing": sum(1 for c in cards if c.state == "in_progress"),
     }
     if request.GET.get("partial"):
         return render(request, "pulkas/director/_tables.html", context)

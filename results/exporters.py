@@ -1,7 +1,8 @@
 """The generated files, one class per kind (pretix's exporters): who it is, which formats, how it is made.
 
-An :class:`Exporter` names its kind (``identifier``), its label on the exports page, the formats it is made in
-and whether it is made per session; ``render(fmt)`` makes the bytes. Tabular kinds list their sheets
+An :class:`Exporter` names its kind (``identifier``), its label on the exports page, the formats it is made in,
+the tournament forms it is for (``forms``: a duplicate event's files, a pulka event's, or both) and whether it is
+made per session (or per round of a pulka event); ``render(fmt)`` makes the bytes. Tabular kinds list their sheets
 (:mod:`results.sheets`, rows yielded while the file is written) and get Excel and CSV from the shared
 renderers; each kind that prints draws its own PDF. :data:`EXPORTERS` is built from the classes, so a new kind
 is one new class in :data:`_KINDS` — nothing else branches on the kind.
@@ -69,7 +70,7 @@ def session_movement(session: Session) -> Movement:
 
 DUPLICATE: tuple[str, ...] = (Form.DUPLICATE,)
 PULKA_FORMS: tuple[str, ...] = (Form.OLYMPIC, Form.COMPENSATION, Form.SWISS)
-ALL_FORMS: tuple[str, ...] = DUPLICATE + PULKA_FORMS
+ALL_FORMS: tuple[str, ...] = tuple(Form.values)
 
 
 class Exporter:
@@ -289,14 +290,15 @@ class PulkaExporter(Exporter):
     """A file of an Olympic, compensation or Swiss event, over the event as its public pages show it."""
 
     forms = PULKA_FORMS
+    _view: pulka_files.EventView | None = None
 
     @property
     def view(self) -> pulka_files.EventView:
-        view: pulka_files.EventView | None = getattr(self, "_view", None)
-        if view is None:
-            view = self._view = pulka_files.load_event(self.tournament)
+        """The event as its public pages show it, loaded once (the first 10 % of the progress)."""
+        if self._view is None:
+            self._view = pulka_files.load_event(self.tournament)
             self.progress(10, 100, "loaded")
-        return view
+        return self._view
 
 
 class PulkaRoundExporter(PulkaExporter):

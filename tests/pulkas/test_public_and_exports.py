@@ -426,3 +426,19 @@ def test_a_rounds_sheets_are_the_sheet_pdf_pages(swiss) -> None:
         single = sheet_pdf(load_sheet(table).score(), names=names, labels=sheet_labels("ru"),
                            title=f"{swiss.name} · Тур 2 · Стол {table.number}")  # fmt: skip
         assert page.extract_text() == PdfReader(io.BytesIO(single)).pages[0].extract_text()
+
+
+def test_a_bye_is_marked(director) -> None:
+    t = make_event(director, "compensation", 5, 4, "bye-cup", pool=4, rounds=2)
+    play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(2), 2)
+    publish(t)
+    (bye,) = PulkaRound.objects.get(tournament=t, number=1).byes.select_related("participant")
+    doc = parse(Client().get(url("standings", t)))
+    row = doc.one("tr", data_participant=bye.participant.number)
+    assert row.one("td", data_round="1").find("span", data_bye="1") is not None
+    assert len(doc.find_all("span", data_bye="1")) == 1
+    page = parse(Client().get(url("round", t, number=1)))
+    assert page.one(id="byes").one("a", data_participant=bye.participant.number) is not None
+    wb = load_workbook(io.BytesIO(build_file(t.pk, "pulka_workbook", "xlsx", {"lang": "ru"})[1]))
+    values = {r[1]: r for r in wb["Итоги"].iter_rows(min_row=3, values_only=True)}
+    assert values[bye.participant.number][4:6] == ("без стола", 0)  # round 1: no table, a rating of 0

@@ -27,6 +27,7 @@ from tournaments.services.event import tournament_update
 
 # Why a table's pulka is over (PulkaTable.reason), as the director reads it.
 TABLE_STATES = {
+    "waiting": gettext_lazy("waiting for the start"),
     "in_progress": gettext_lazy("playing"),
     "pool": gettext_lazy("ended by the pool"),
     "deal_limit": gettext_lazy("ended at the deal limit"),
@@ -103,6 +104,8 @@ def table_state(table: PulkaTable) -> tuple[str, str]:
     code = "stopped" if table.stopped_at is not None and not table.ended else table.reason
     if code not in TABLE_STATES:
         code = "in_progress"
+    if code == "in_progress" and table.round.status == PulkaRound.Status.PENDING:
+        code = "waiting"
     return code, str(TABLE_STATES[code])
 
 

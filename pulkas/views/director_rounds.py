@@ -168,7 +168,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.error(request, " ".join(errors))
         return _back(tournament)
     expected, _over = _next_draw(event, list(PulkaRound.objects.filter(tournament=tournament).order_by("number")))
-    if form.cleaned_data["number"] != expected:
+    if expected is not None and form.cleaned_data["number"] != expected:  # (None: the service says why not)
         messages.error(request, _("Round %(n)s has already been drawn (maybe by a second click): nothing more was "
                                   "drawn.") % {"n": form.cleaned_data["number"]})  # fmt: skip
         return _back(tournament)

@@ -25,10 +25,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from preferans.pulka import DealScore, PulkaScore
-from pulkas.drawing import SheetLabels, sheet_svg
+from pulkas.drawing import sheet_svg
 from pulkas.forms import JsonRowForm, PulkaRowForm, TableStopForm
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services.sheet import TableSheet, correct_deal, enter_deal, load_sheet, reopen_table, stop_table
+from pulkas.views.table_page import sheet_labels  # the same words as the players' sheet
 from table.page import describe_row
 from tournaments.director.common import directs
 from tournaments.director.row_form import show_refusals
@@ -39,18 +40,6 @@ from .director import player_label, pulka_event, pulka_nav, table_state
 
 ACTIONS = ("enter", "enter_json", "correct", "correct_json", "stop", "reopen")
 ENTRY_KINDS = {"pool": gettext_lazy("pool"), "mountain": gettext_lazy("mountain"), "whist": gettext_lazy("whists")}
-
-
-def sheet_labels() -> SheetLabels:
-    """The words drawn on the sheet, in the page's language."""
-    return SheetLabels(
-        sheet=_("pulka"), pool=_("pool"), mountain=_("mountain"), whists=_("whists"), help=_("help"),
-        write_off=_("written off the mountain"), raspasy=_("raspasy"), raspasy_step=_("raspasy step"),
-        pool_target=_("pool to"), deal=_("Deal"), dealer=_("Dealer"), contract=_("Contract"), result=_("Result"),
-        total=_("Total"), player=_("Player"), closing=_("Closing"), vists=_("Vists"), whole_vists=_("Whole vists"),
-        rank=_("Place"), misere=_("misère"), no_trump=_("NT"), no_play=_("entries only"),
-        in_progress=_("the game is not over: the figures are provisional"),
-    )  # fmt: skip
 
 
 @dataclass

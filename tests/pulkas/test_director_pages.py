@@ -218,6 +218,15 @@ def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
     # a stale button (the round changed since the page was made) does nothing
     dclient.post(url("director_round_action", t, number=1), {"action": "start", "status": "pending"})
     assert PulkaRound.objects.get(pk=r1.pk).status == "ended"
+    # the last round: afterwards the page offers no draw, and a draw sent anyway is refused
+    dclient.post(url("director_draw", t), {"number": 2})
+    for what in ("start", "stop", "end"):
+        action(dclient, t, 2, what)
+    doc = parse(dclient.get(page))
+    assert doc.find("form", id="draw-form") is None and doc.by_id("event-over") is not None
+    response = dclient.post(url("director_draw", t), {"number": 3}, follow=True)
+    assert PulkaRound.objects.filter(tournament=t).count() == 2
+    assert [m.level_tag for m in response.context["messages"]][-1] == "error"
 
 
 def test_olympic_tie_decided_on_the_rounds_page(dclient, director):

@@ -288,7 +288,7 @@ def test_workbook_cells(swiss) -> None:
         assert total.value == pytest.approx(float(line.total), abs=1e-9) and total.number_format == "0.00"
         exact_total = values[col["Сумма (точно)"]]
         assert exact_total == (None if line.total.denominator == 1 else format_fraction(line.total))
-        assert (values[col["Отсечение"]] is not None) == line.cut
+        assert (values[col["Отсев"]] is not None) == line.cut
     # a round's sheet: every player's vists and rating as the table's results store them, the exact text beside
     r1 = PulkaRound.objects.get(tournament=swiss, number=1)
     ws = wb["Тур 1"]

@@ -27,6 +27,7 @@ from appeals import services as appeals_services
 from appeals.models import CommitteeMember
 from appeals.views import PLAYER_KEY
 from boards.models import Board
+from pulkas.models import PulkaTable
 from results.models import ExportJob
 from scoring.models import Penalty, Result
 from tournaments.models import Seating, Table, Tournament
@@ -90,11 +91,14 @@ class World:
     round_board: int  # a board played at table 1 in round 1
     table_board: int  # a board table 1 plays in the running round 4
     admin_objects: dict[str, str]  # "app.model" → the pk of one of its objects
+    pulka_slug: str  # the demo compensation event (seed_pulka_demo): round 1 played, round 2 running
+    pulka_code: str  # table 1 of its running round 2
+    olympic_slug: str  # the demo Olympic event (its bracket)
     content_type: int  # the Tournament content type (for admin:view_on_site)
 
 
 # -- the data ----------------------------------------------------------------------------------------------
-APP_LABELS = {"tournaments", "scoring", "appeals", "boards", "results", "auth", "authtoken", "admin"}
+APP_LABELS = {"tournaments", "scoring", "appeals", "boards", "results", "pulkas", "auth", "authtoken", "admin"}
 
 
 def _models() -> list[Any]:
@@ -115,12 +119,17 @@ def snapshot() -> dict[str, list[tuple[Any, ...]]]:
 def build(admin_models: Iterable[str]) -> World:
     """The data of the module docstring; ``admin_models`` ("app.model") get one object each in the World."""
     call_command("seed_demo", stdout=StringIO())
+    call_command("seed_pulka_demo", stdout=StringIO())
     t = Tournament.objects.get(slug="demo")
     session = t.sessions.get(number=1)
     User = get_user_model()
     superuser = User.objects.get(username="demo")
     director = User.objects.create_user("own-director", password="x")
     t.directors.add(director)
+    pulka = Tournament.objects.get(slug="demo-compensation")
+    pulka.directors.add(director)
+    Tournament.objects.get(slug="demo-olympic").directors.add(director)
+    pulka_table = PulkaTable.objects.get(round__tournament=pulka, round__number=2, number=1)
     users = {
         SUPERUSER: superuser,
         DIRECTOR: director,
@@ -185,6 +194,9 @@ def build(admin_models: Iterable[str]) -> World:
         table_board=table_board.number,
         admin_objects=admin_objects,
         content_type=ContentType.objects.get_for_model(Tournament).pk,
+        pulka_slug=pulka.slug,
+        pulka_code=pulka_table.code,
+        olympic_slug="demo-olympic",
     )
 
 

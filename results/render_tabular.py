@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
@@ -27,7 +28,11 @@ from openpyxl.utils import get_column_letter
 from preferans.numbers import format_percent
 from results.sheets import Sheet
 
-__all__ = ["csv_text", "decimal_text", "render_csv", "render_xlsx"]
+__all__ = ["csv_text", "decimal_text", "render_csv", "render_xlsx", "safe_text"]
+
+# Text that a spreadsheet would read as a formula (OWASP "CSV injection"): names and clubs are typed by anyone.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_SIGNED_NUMBER = re.compile(r"^(\d+([.,]\d+)?(/\d+)?)?$")  # "-", "-5", "-43/2", "+1,5": no formula to run
 
 NUMBER_FORMATS = {"int": "0", "num": "0.00", "pct": "0.00%"}
 _HEAD_FONT = Font(bold=True)
@@ -42,6 +47,22 @@ def decimal_text(value: Fraction) -> str:
         return str(value.numerator)
     text = format_percent(value)
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def safe_text(value: str) -> str:
+    """Typed text stays text in Excel and CSV: text that begins like a formula gets an apostrophe in front (a
+    lone sign such as the raspasy code ``-``, or a plain number such as ``-5``, cannot run and is left as is)."""
+    if not value.startswith(_FORMULA_START):
+        return value
+    if value[0] in "+-" and _SIGNED_NUMBER.match(value[1:].strip()):
+        return value
+    return "'" + value
+
+
+def _text_cell(ws: Any, value: str) -> Any:
+    cell = WriteOnlyCell(ws, safe_text(value))
+    cell.data_type = "s"  # never a formula, whatever openpyxl would guess from a leading "="
+    return cell
 
 
 def _sheet_name(title: str, used: set[str]) -> str:
@@ -67,12 +88,12 @@ def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | 
         for i, col in enumerate(sheet.columns, start=1):
             ws.column_dimensions[get_column_letter(i)].width = col.width
         ws.freeze_panes = "A3"
-        title = WriteOnlyCell(ws, sheet.heading)
+        title = _text_cell(ws, sheet.heading)
         title.font = _TITLE_FONT
         ws.append([title])
         head = []
         for col in sheet.columns:
-            cell = WriteOnlyCell(ws, col.title)
+            cell = _text_cell(ws, col.title)
             cell.font = _HEAD_FONT
             cell.fill = _HEAD_FILL
             cell.alignment = _WRAP
@@ -101,11 +122,13 @@ def _converter(ws: Any, kind: str) -> Callable[[Any], Any]:
     """How a value of a column kind becomes a cell: numbers get their number format, text stays text."""
     fmt = NUMBER_FORMATS.get(kind)
     if fmt is None:
-        return lambda value: value
+        return lambda value: _text_cell(ws, value) if isinstance(value, str) else value
 
     def convert(value: Any) -> Any:
-        if value is None or isinstance(value, str):
+        if value is None:
             return value
+        if isinstance(value, str):
+            return _text_cell(ws, value)
         if kind == "pct":
             number: float | int = float(Fraction(value) / 100)
         elif isinstance(value, Fraction):
@@ -126,7 +149,7 @@ def csv_text(value: Any, kind: str) -> str:
         return ""
     if isinstance(value, Fraction):
         return format_percent(value) if kind == "pct" else decimal_text(value)
-    return str(value)
+    return safe_text(str(value)) if isinstance(value, str) else str(value)
 
 
 def render_csv(sheets: Iterable[Sheet]) -> bytes:
@@ -138,8 +161,8 @@ def render_csv(sheets: Iterable[Sheet]) -> bytes:
         if not first:
             writer.writerow([])
         first = False
-        writer.writerow([sheet.heading])
-        writer.writerow([c.title for c in sheet.columns])
+        writer.writerow([safe_text(sheet.heading)])
+        writer.writerow([safe_text(c.title) for c in sheet.columns])
         kinds = [c.kind for c in sheet.columns]
         for row in sheet.rows:
             writer.writerow([csv_text(v, k) for v, k in zip(row, kinds, strict=True)])

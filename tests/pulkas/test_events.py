@@ -176,3 +176,15 @@ def test_correction_warning_then_penalty(director) -> None:
     assert score.sheet.mountain["N"] == 2 + 2 + 4  # two remizes and the penalty
     with pytest.raises(Conflict):  # deal 1 is no longer the last: the entry stands (4.2.9)
         sheet.correct_deal(table=table, number=1, row=_six("N", 6, after), participant=others[0], now=now)
+
+
+def test_variant_and_players_fixed_once_a_round_is_drawn(director) -> None:
+    from tournaments.services.event import tournament_update
+
+    t = make_event(director, "compensation", 8, 4)
+    tournament_update(tournament=t, user=director, now=timezone.now(), changes={"variant": "leningrad"})
+    rounds.draw_round(tournament=t, user=director, now=timezone.now())
+    for change in ({"variant": "rostov"}, {"players_per_table": 3}, {"rule_overrides": {"amnesty": False}}):
+        with pytest.raises(UserError):
+            tournament_update(tournament=t, user=director, now=timezone.now(), changes=change)
+    tournament_update(tournament=t, user=director, now=timezone.now(), changes={"venue": "Клуб"})

@@ -140,6 +140,13 @@ def tournament_update(
                 "Results have been entered: the variant, rules, players per table and deals per set are fixed now."
             )
         )
+    # An event played in pulkas: once a round is drawn its pulkas are scored by these rules (Code 5.4.4). The
+    # rounds are reached by their reverse name: this layer does not import the pulkas app.
+    if structural and tournament.plays_pulkas and tournament.pulka_rounds.exists():  # type: ignore[attr-defined]
+        raise UserError(
+            _("A round has been drawn: the variant, rules and players per table are fixed now (Code 5.4.4)."),
+            code="settings_fixed",
+        )
     seated = Seating.objects.filter(session__tournament=tournament).exists()
     if seated and {"players_per_table", "deals_per_set"} & set(changed):
         raise UserError(

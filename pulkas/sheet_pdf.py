@@ -180,14 +180,10 @@ def _deal_list(c: Any, score: PulkaScore, labels: SheetLabels, top: float, botto
         _value(c, x + block - result_w * (len(seats) - 1 - i), y, sums[seat], size, True)
 
 
-def sheet_pdf(score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabels, title: str) -> bytes:
-    """One A4 page: the title, the sheet as drawn on paper, the final figures and the deal list."""
-    register_fonts()
-    buffer = io.BytesIO()
+def draw_sheet_page(c: Any, score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabels, title: str) -> None:
+    """Draw one A4 page on the canvas ``c``: the title, the sheet as drawn on paper, the final figures and the
+    deal list (the caller ends the page). A round's sheets print as one file of such pages."""
     page_w, page_h = A4
-    c = Canvas(buffer, pagesize=A4, pageCompression=1, initialFontName=FONT, initialFontSize=10)
-    c.setTitle(clean(title))
-    c.setCreator("duplicate-preferans pulkas")
     y = page_h - MARGIN - 10
     _draw_text(
         c, MARGIN, y, [Span(fit_text(clean(title), page_w - 2 * MARGIN, 14, _measure, True), "ink", True)], 14
@@ -198,6 +194,16 @@ def sheet_pdf(score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabel
     totals, end = totals_shapes(score, names, labels, width=width, size=9.0, measure=_measure, top=side + 6)
     _draw(c, totals, MARGIN, top, 1.0)
     _deal_list(c, score, labels, top - end - 14, MARGIN)
+
+
+def sheet_pdf(score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabels, title: str) -> bytes:
+    """One A4 page: the title, the sheet as drawn on paper, the final figures and the deal list."""
+    register_fonts()
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=A4, pageCompression=1, initialFontName=FONT, initialFontSize=10)
+    c.setTitle(clean(title))
+    c.setCreator("duplicate-preferans pulkas")
+    draw_sheet_page(c, score, names=names, labels=labels, title=title)
     c.showPage()
     c.save()
     return buffer.getvalue()

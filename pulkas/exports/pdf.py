@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from collections.abc import Mapping
 
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
-from preferans.pulka import PulkaScore
 from pulkas import sheet_pdf
-from pulkas.drawing import SIZE, SheetLabels, Span, clean, fit_text, sheet_shapes, totals_shapes
 from pulkas.exports.labels import form_name, pulka_labels, sheet_labels
 from pulkas.exports.model import EventView, RoundView, TableView, ratings_before
 from pulkas.exports.workbook import round_title, table_state
@@ -293,32 +290,9 @@ def sheets_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) ->
         score = load_sheet(table.table, event=view.event).score()
         names = {s.seat: f"{s.participant.number} {s.participant.name}".strip() for s in table.seats}
         title = f"{view.tournament.name} · {round_title(r, lang)} · {lab['table_n'].format(n=table.number)}"
-        _sheet_page(c, score, names, words, title)
+        sheet_pdf.draw_sheet_page(c, score, names=names, labels=words, title=title)
         c.showPage()
     if not r.tables:
         c.showPage()
     c.save()
     return buffer.getvalue()
-
-
-def _sheet_page(
-    c: Canvas, score: PulkaScore, names: Mapping[str, str], words: SheetLabels, title: str
-) -> None:
-    """The page of :func:`pulkas.sheet_pdf.sheet_pdf` drawn on a canvas that holds every table of the round
-    (``sheet_pdf`` makes a file of one page, and a round's sheets print as one file): the same title, picture,
-    figures and deal list, through that module's own drawing helpers."""
-    page_w = A4[0]
-    y = A4[1] - sheet_pdf.MARGIN - 10
-    title_span = Span(
-        fit_text(clean(title), page_w - 2 * sheet_pdf.MARGIN, 14, sheet_pdf._measure, True), "ink", True
-    )
-    sheet_pdf._draw_text(c, sheet_pdf.MARGIN, y, [title_span], 14)
-    side, top = 280.0, y - 14
-    shapes = sheet_shapes(score, names, words, sheet_pdf._measure)
-    sheet_pdf._draw(c, shapes, (page_w - side) / 2, top, side / SIZE)
-    width = page_w - 2 * sheet_pdf.MARGIN
-    totals, end = totals_shapes(
-        score, names, words, width=width, size=9.0, measure=sheet_pdf._measure, top=side + 6
-    )
-    sheet_pdf._draw(c, totals, sheet_pdf.MARGIN, top, 1.0)
-    sheet_pdf._deal_list(c, score, words, top - end - 14, sheet_pdf.MARGIN)

@@ -238,6 +238,9 @@ class SheetForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 
+PULKA_EXTRA_KEYS = ("penalty_tricks", "misere_shared", "extra_entries")
+
+
 class PulkaRowForm(ProtocolRowForm):
     """A deal typed field by field, as the duplicate director types a row (the dealer's seat decides the
     choices); ``version`` and ``key`` keep a retried or stale form from writing twice."""
@@ -255,19 +258,9 @@ class PulkaRowForm(ProtocolRowForm):
             del self.fields["reason"]
 
     @staticmethod
-    def initial_of_row(row: Mapping[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {"contract": row.get("contract", "")}
-        for col in ("declarer", "w1", "w2"):
-            if isinstance(row.get(col), list) and len(row[col]) == 2:
-                out[f"{col}_seat"], out[f"{col}_tricks"] = row[col][0], row[col][1]
-        calls = row.get("calls") or {}
-        out["call1"] = calls.get(out.get("w1_seat"), "")
-        out["call2"] = calls.get(out.get("w2_seat"), "")
-        out["dealer_whist"] = bool(row.get("dealer_whist"))
-        out["play"] = row.get("play", "")
-        extra = {k: row[k] for k in ("penalty_tricks", "misere_shared", "extra_entries") if k in row}
-        out["extra"] = json.dumps(extra, ensure_ascii=False) if extra else ""
-        return out
+    def initial_of_row(row: Mapping[str, Any], extra_keys: tuple[str, ...] = PULKA_EXTRA_KEYS) -> dict[str, Any]:
+        """As the duplicate row form, without the raspasy step (the sheet counts it)."""
+        return ProtocolRowForm.initial_of_row(row, extra_keys)
 
 
 class JsonRowForm(forms.Form):

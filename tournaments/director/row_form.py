@@ -7,6 +7,7 @@ and :func:`show_refusals` puts the core's reasons next to the fields they concer
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -115,7 +116,11 @@ class ProtocolRowForm(forms.Form):
 
     @classmethod
     def initial_of(cls, result: Result) -> dict[str, Any]:
-        row = result.row or {}
+        return cls.initial_of_row(result.row or {})
+
+    @staticmethod
+    def initial_of_row(row: Mapping[str, Any], extra_keys: tuple[str, ...] = EXTRA_KEYS) -> dict[str, Any]:
+        """The form's fields filled from a stored row (to correct it)."""
         if not row:
             return {}
         out: dict[str, Any] = {"contract": row.get("contract", "")}
@@ -127,7 +132,7 @@ class ProtocolRowForm(forms.Form):
         out["call2"] = calls.get(out.get("w2_seat"), "")
         out["dealer_whist"] = bool(row.get("dealer_whist"))
         out["play"] = row.get("play", "")
-        extra = {k: row[k] for k in EXTRA_KEYS if k in row}
+        extra = {k: row[k] for k in extra_keys if k in row}
         out["extra"] = json.dumps(extra, ensure_ascii=False) if extra else ""
         return out
 

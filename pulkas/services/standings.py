@@ -151,7 +151,7 @@ def _olympic_order(
 
         keys = {pk: key(pk) for pk in groups[number]}  # each once: a round out may hold most of the field
         for _key, members in groupby(sorted(groups[number], key=keys.__getitem__), key=keys.__getitem__):
-            same = list(members)
+            same = sorted(members, key=lambda pk: lines[pk].participant.number)  # shared places: by number
             for m in same:
                 line = lines[m]
                 line.place = format_rank(place, place + len(same) - 1)

@@ -1,5 +1,12 @@
 """Irregularities, rulings, appeals and corrections (rules §1, §10–§13, Appendix B).
 
+Where a matter happened is one of two «where»s, matching the tournament's form: at a duplicate event the
+session, round, table and board (``session``, ``round_number``, ``table_number``, ``board_number``); at an
+event played in pulkas (Olympic, compensation, Swiss) the pulka table and the deal on its sheet
+(``pulka_table``, ``deal_number``; ``round_number`` and ``table_number`` repeat the table's, for lists). A check
+constraint keeps exactly one of them; that it is the tournament's own form is checked by the services (a check
+constraint cannot look at the tournament's row).
+
 Every change to a score these make is a :class:`ScoreChange` row: planned when the ruling, decision or
 correction is made, applied through the one result write path (``scoring.rows``) and linked to the audit
 entry it wrote. The workflows live in :mod:`appeals.services`; these models only store the facts.
@@ -15,6 +22,51 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from preferans.duplicate.deadlines import DEFAULT_FILING_MINUTES
+
+
+def one_where(name: str, *, board: bool | None, deal: bool) -> models.CheckConstraint:
+    """Exactly one «where»: a session (and then no pulka table nor deal), or a pulka table (and then no session
+    nor board). ``board``/``deal``: whether the board (duplicate) or the deal (pulka) is required there (None:
+    the board is optional)."""
+    duplicate = Q(session__isnull=False, pulka_table__isnull=True, deal_number__isnull=True)
+    if board:
+        duplicate &= Q(board_number__isnull=False)
+    pulka = Q(session__isnull=True, pulka_table__isnull=False, board_number__isnull=True)
+    pulka &= Q(deal_number__gte=1) if deal else (Q(deal_number__isnull=True) | Q(deal_number__gte=1))
+    return models.CheckConstraint(condition=duplicate | pulka, name=name)
+
+
+def _pulka_table_field() -> models.ForeignKey:  # type: ignore[type-arg]
+    return models.ForeignKey(
+        "pulkas.PulkaTable", models.CASCADE, null=True, blank=True, related_name="+", verbose_name=_("pulka table")
+    )
+
+
+def _deal_field() -> models.PositiveSmallIntegerField:  # type: ignore[type-arg]
+    return models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+
+
+def _session_field(related_name: str) -> models.ForeignKey:  # type: ignore[type-arg]
+    return models.ForeignKey(
+        "tournaments.Session", models.CASCADE, null=True, blank=True, related_name=related_name
+    )
+
+
+class Where:
+    """What the four matters share about their «where» (see the module's docstring)."""
+
+    pulka_table_id: int | None
+    deal_number: int | None
+    board_number: int | None
+
+    @property
+    def is_pulka(self) -> bool:
+        return self.pulka_table_id is not None
+
+    @property
+    def deal_or_board(self) -> int | None:
+        """The deal of a pulka, or the board of a duplicate session."""
+        return self.deal_number if self.is_pulka else self.board_number
 
 
 class AppealSettings(models.Model):
@@ -63,7 +115,7 @@ class CommitteeMember(models.Model):
         return self.name
 
 
-class Irregularity(models.Model):
+class Irregularity(Where, models.Model):
     """An irregularity at a table and the director's ruling on it (§10–§12)."""
 
     class Kind(models.TextChoices):
@@ -83,7 +135,9 @@ class Irregularity(models.Model):
         DISMISSED = "dismissed", _("No action")
 
     tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="irregularities")
-    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="irregularities")
+    session = _session_field("irregularities")
+    pulka_table = _pulka_table_field()
+    deal_number = _deal_field()
     kind = models.CharField(_("irregularity"), max_length=24, choices=Kind.choices)
     round_number = models.PositiveSmallIntegerField(_("round"))
     table_number = models.PositiveSmallIntegerField(_("table"))
@@ -109,13 +163,17 @@ class Irregularity(models.Model):
         ordering = ["tournament", "-recorded_at", "-id"]
         verbose_name = _("irregularity")
         verbose_name_plural = _("irregularities")
+        constraints = [one_where("irregularity_one_where", board=None, deal=False)]
 
     def __str__(self) -> str:
-        where = f"board {self.board_number}, " if self.board_number else ""
+        if self.is_pulka:
+            where = f"deal {self.deal_number}, " if self.deal_number else ""
+        else:
+            where = f"board {self.board_number}, " if self.board_number else ""
         return f"{self.get_kind_display()}: {where}table {self.table_number}, round {self.round_number}"
 
 
-class Appeal(models.Model):
+class Appeal(Where, models.Model):
     """An appeal to the tournament's appeals committee, with the fields of Appendix B."""
 
     class Status(models.TextChoices):
@@ -139,7 +197,9 @@ class Appeal(models.Model):
         DIRECTOR = "director", _("by the director for the player")
 
     tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="appeals")
-    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="appeals")
+    session = _session_field("appeals")
+    pulka_table = _pulka_table_field()
+    deal_number = _deal_field()
     number = models.PositiveIntegerField(_("appeal no."))
     ruling = models.ForeignKey(
         Irregularity, models.SET_NULL, null=True, blank=True, related_name="appeals",
@@ -153,7 +213,7 @@ class Appeal(models.Model):
         verbose_name=_("player filing the appeal"),
     )
     round_number = models.PositiveSmallIntegerField(_("round"))
-    board_number = models.PositiveIntegerField(_("board"))
+    board_number = models.PositiveIntegerField(_("board"), null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(_("table"))
     room = models.PositiveSmallIntegerField(_("room"), default=1)
     seats = models.JSONField(_("participants of the deal"), default=dict, blank=True)
@@ -193,10 +253,12 @@ class Appeal(models.Model):
         verbose_name_plural = _("appeals")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="appeal_number_unique"),
+            one_where("appeal_one_where", board=True, deal=True),
         ]
 
     def __str__(self) -> str:
-        return f"appeal {self.number}: board {self.board_number}, table {self.table_number}"
+        what = f"deal {self.deal_number}" if self.is_pulka else f"board {self.board_number}"
+        return f"appeal {self.number}: {what}, table {self.table_number}"
 
     @property
     def is_open(self) -> bool:
@@ -233,7 +295,7 @@ class AppealMember(models.Model):
         return f"{self.member} ({'signed' if self.signed_at else 'not signed'})"
 
 
-class Correction(models.Model):
+class Correction(Where, models.Model):
     """A request to correct a result (§1 correction period; after final, obvious arithmetic errors only)."""
 
     class Kind(models.TextChoices):
@@ -247,7 +309,9 @@ class Correction(models.Model):
         REFUSED = "refused", _("Refused")
 
     tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="corrections")
-    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="corrections")
+    session = _session_field("corrections")
+    pulka_table = _pulka_table_field()
+    deal_number = _deal_field()
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.ENTRY)
     board_number = models.PositiveIntegerField(_("board"), null=True, blank=True)
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
@@ -272,12 +336,15 @@ class Correction(models.Model):
         ordering = ["tournament", "-requested_at", "-id"]
         verbose_name = _("correction")
         verbose_name_plural = _("corrections")
+        constraints = [one_where("correction_one_where", board=None, deal=True)]
 
     def __str__(self) -> str:
+        if self.is_pulka:
+            return f"correction {self.pk}: deal {self.deal_number}"
         return f"correction {self.pk}: board {self.board_number or '—'}"
 
 
-class ScoreChange(models.Model):
+class ScoreChange(Where, models.Model):
     """One change to a score and its reason: a ruling, an appeal decision or a correction.
 
     Planned when the reason is decided, applied through ``scoring.rows`` (which writes the audit entry this
@@ -300,7 +367,9 @@ class ScoreChange(models.Model):
         DROPPED = "dropped", _("Dropped")
 
     tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="score_changes")
-    session = models.ForeignKey("tournaments.Session", models.CASCADE, related_name="score_changes")
+    session = _session_field("score_changes")
+    pulka_table = _pulka_table_field()
+    deal_number = _deal_field()
     irregularity = models.ForeignKey(
         Irregularity, models.CASCADE, null=True, blank=True, related_name="changes"
     )
@@ -339,9 +408,12 @@ class ScoreChange(models.Model):
                 ),
                 name="score_change_one_reason",
             ),
+            one_where("score_change_one_where", board=None, deal=True),
         ]
 
     def __str__(self) -> str:
+        if self.is_pulka:
+            return f"{self.get_kind_display()} deal {self.deal_number}"
         where = f" board {self.board_number}" if self.board_number else ""
         return f"{self.get_kind_display()}{where}"
 

@@ -1,4 +1,5 @@
-"""Shared parts of the rulings, appeals and corrections workflows: errors, settings, facts, score changes, penalties."""
+"""Shared parts of the rulings, appeals and corrections workflows: errors, settings, facts, the «where» of a
+matter (a duplicate board or a pulka deal), score changes, penalties."""
 
 from __future__ import annotations
 
@@ -16,34 +17,21 @@ from appeals.models import (
     Irregularity,
     ScoreChange,
 )
-from preferans.duplicate import deadlines, rulings
+from appeals.services._errors import AppealsError, DeadlineMissed, TransitionRefused
+from appeals.services._where import deal_seats, next_deal_started_at, rejection_text
+from preferans.duplicate import rulings
 from preferans.numbers import format_fraction
+from pulkas.models import PulkaDeal, PulkaTable
+from pulkas.services.sheet import correct_deal
 from scoring.errors import ResultRejected
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_delete, penalty_save, penalty_value
 from scoring.rows import result_delete, result_facts, result_save
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Participant, Round, Seating, Session, Tournament
+from tournaments.models import AuditEntry, Participant, Session, Tournament
 
-
-class AppealsError(UserError):
-    """Something the user can fix or must be told about; nothing was changed."""
-
-    def __init__(self, message: str, *, code: str = "invalid") -> None:
-        super().__init__(message, code=code)
-
-
-class TransitionRefused(AppealsError):
-    """The object is not in a state that allows this step."""
-
-
-class DeadlineMissed(AppealsError):
-    """A deadline of the rules (§1) has passed."""
-
-    def __init__(self, message: str, *, check: deadlines.Check) -> None:
-        self.check = check
-        super().__init__(message, code=check.code)
-
+# The errors and the duplicate «where» helpers: the workflows import them from here.
+__all__ = ["AppealsError", "DeadlineMissed", "TransitionRefused", "deal_seats", "next_deal_started_at"]
 
 # --- settings and facts ------------------------------------------------------------------------------------
 
@@ -58,52 +46,6 @@ def _local(moment: dt.datetime | None) -> str:
     if moment is None:
         return "—"
     return formats.date_format(timezone.localtime(moment), "H:i")
-
-
-def deal_seats(
-    *, session: Session, board: int | None, round: int, table: int, room: int = 1
-) -> dict[str, int]:
-    """Who sat where at the deal: from the protocol row if entered, else from the seating."""
-    if board is not None:
-        result = (
-            Result.objects.filter(
-                session=session, room=room, board_number=board, round_number=round, table_number=table
-            )
-            .select_related("seat_n", "seat_e", "seat_s", "seat_w")
-            .first()
-        )
-        if result is not None:
-            return result.seats()
-    seating = (
-        Seating.objects.filter(session=session, room=room, round_number=round, table_number=table)
-        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
-        .first()
-    )
-    if seating is None:
-        return {}
-    return {seat: p.number for seat, p in seating.seats().items()}
-
-
-def next_deal_started_at(
-    *, session: Session, board: int, round: int, table: int, room: int = 1
-) -> dt.datetime | None:
-    """The earliest moment the next deal at that table is known to have started (§1 notice deadline): a later
-    board of the round entered at that table, or the next round started."""
-    moments: list[dt.datetime] = []
-    later = (
-        Result.objects.filter(
-            session=session, room=room, round_number=round, table_number=table, board_number__gt=board
-        )
-        .order_by("created_at")
-        .values_list("created_at", flat=True)
-        .first()
-    )
-    if later is not None:
-        moments.append(later)
-    nxt = Round.objects.filter(session=session, number=round + 1).values_list("started_at", flat=True).first()
-    if nxt is not None:
-        moments.append(nxt)
-    return min(moments) if moments else None
 
 
 def _reason_text(tournament: Tournament, obj: Irregularity | Appeal | Correction) -> str:
@@ -164,7 +106,14 @@ def _plan(
     participant: Participant | None = None,
     matchpoints: str = "",
     before: Any = None,
+    deal: int | None = None,
+    pulka_table: PulkaTable | None = None,
 ) -> ScoreChange:
+    """Plan one change of the reason's kind of event: at a pulka event a deal of a table's sheet (``deal``; the
+    table is the reason's unless given), else a board of the reason's session."""
+    where: dict[str, Any] = {"session": reason.session}
+    if reason.is_pulka:
+        where = {"session": None, "pulka_table": pulka_table or reason.pulka_table, "deal_number": deal}
     link: dict[str, Any] = {
         Irregularity: {"irregularity": reason},
         Appeal: {"appeal": reason},
@@ -172,7 +121,7 @@ def _plan(
     }[type(reason)]
     return ScoreChange.objects.create(
         tournament=reason.tournament,
-        session=reason.session,
+        **where,
         kind=kind,
         board_number=board,
         round_number=round,
@@ -195,9 +144,43 @@ def _latest_entry(tournament: Tournament, action_prefix: str) -> AuditEntry | No
     )
 
 
+def _apply_pulka(change: ScoreChange, *, reason: str, user: Any, now: dt.datetime) -> None:
+    """A pulka deal changed by a ruling, a decision or a correction: through the sheet's one write path
+    (``pulkas.services.sheet.correct_deal``, as the director), which audits it and rescores the table."""
+    table, number = change.pulka_table, change.deal_number
+    assert table is not None and number is not None
+    deal = PulkaDeal.objects.filter(table=table, number=number).first()
+    if deal is None:
+        raise AppealsError(_("There is no deal %(n)s on the sheet of that table.") % {"n": number}, code="no_deal")
+    if change.before is None:
+        change.before = {"row": deal.row}
+    if change.kind == ScoreChange.Kind.ROW:
+        row = dict(change.values)
+    elif change.kind == ScoreChange.Kind.RESTORE and isinstance(change.values.get("row"), dict):
+        row = dict(change.values["row"])
+    else:
+        raise AppealsError(_("A pulka deal is changed only by correcting its row."), code="pulka_change")
+    try:
+        correct_deal(table=table, number=number, row=row, now=now, user=user, reason=reason[:500])
+    except ResultRejected as exc:
+        raise AppealsError(
+            _("The sheet refused the change: %(why)s") % {"why": rejection_text(exc)}, code="rejected"
+        ) from exc
+    except UserError as exc:
+        raise AppealsError(exc.message, code=exc.code) from exc
+    change.audit_entry = _latest_entry(change.tournament, "pulka_deal_corrected")
+
+
 def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.datetime) -> None:
     """Carry out one planned change through the result write path and link the audit entry it wrote."""
+    if change.is_pulka:
+        _apply_pulka(change, reason=reason, user=user, now=now)
+        change.status = ScoreChange.Status.APPLIED
+        change.applied_at = now
+        change.save()
+        return
     session = change.session
+    assert session is not None
     tournament = change.tournament
     kind = change.kind
     K = ScoreChange.Kind

@@ -1,4 +1,8 @@
-"""Appeals (rules §1, Appendix B): notice, filing, comment, hearing, decision, sign-off, application."""
+"""Appeals (rules §1, Appendix B): admitting a late one, comment, hearing, decision, sign-off, application.
+
+The same steps at both kinds of event: the appeal carries its «where» (a duplicate board or a pulka deal); a
+decision that changes a pulka deal gives the deal's corrected row (a pulka has no artificial or assigned results,
+pulka-spec P-22) and goes through the sheet's write path when applied."""
 
 from __future__ import annotations
 
@@ -7,14 +11,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from appeals.models import (
     Appeal,
     AppealMember,
     CommitteeMember,
-    Irregularity,
     ScoreChange,
 )
 from appeals.services._common import (
@@ -25,209 +27,18 @@ from appeals.services._common import (
     _check_transition,
     _clean_matchpoints,
     _guard_not_final,
-    _local,
     _lock,
     _plan,
-    next_deal_started_at,
-    settings_for,
 )
+from appeals.services._where import next_deal_of
+from appeals.services.pulka import plan_pulka_row
 from preferans.duplicate import deadlines, rulings
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
-from scoring.models import Result
 from tournaments.audit import log_action
-from tournaments.models import Participant, Seating, Session, Tournament
+from tournaments.models import Participant
 
-# --- appeals (§1, Appendix B) ------------------------------------------------------------------------------
-
-
-def _next_number(tournament: Tournament) -> int:
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    return (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
-
-
-def _where_played(
-    session: Session, appellant: Participant, round: int, board: int, table: int | None
-) -> tuple[int, dict[str, int]]:
-    """The table at which the appellant played (or was seated for) the board in that round."""
-    rows = Result.objects.filter(session=session, round_number=round, board_number=board)
-    if table is not None:
-        rows = rows.filter(table_number=table)
-    for r in rows.select_related("seat_n", "seat_e", "seat_s", "seat_w"):
-        if appellant.number in r.seats().values():
-            return r.table_number, r.seats()
-    seatings = Seating.objects.filter(session=session, round_number=round)
-    board_set = session.boards.filter(number=board).values_list("set_number", flat=True).first()
-    if board_set is not None:
-        seatings = seatings.filter(set_number=board_set)
-    if table is not None:
-        seatings = seatings.filter(table_number=table)
-    for s in seatings.select_related("seat_n", "seat_e", "seat_s", "seat_w"):
-        numbers = {seat: p.number for seat, p in s.seats().items()}
-        if appellant.number in numbers.values():
-            return s.table_number, numbers
-    raise AppealsError(
-        _("Participant %(p)s did not play board %(b)s in round %(r)s.")
-        % {"p": appellant.number, "b": board, "r": round},
-        code="not_played",
-    )
-
-
-def appeal_notice(
-    *,
-    session: Session,
-    appellant: Participant,
-    round: int,
-    board: int,
-    table: int | None = None,
-    ruling: Irregularity | None = None,
-    user: Any,
-    now: dt.datetime,
-    late_note: str = "",
-) -> Appeal:
-    """Record that a player warned the director of an appeal (§1: before the start of the next deal)."""
-    tournament = session.tournament
-    table, seats = _where_played(session, appellant, round, board, table)
-    check = deadlines.check_notice(
-        notice_at=now,
-        next_deal_started_at=next_deal_started_at(session=session, board=board, round=round, table=table),
-    )
-    if not check and not late_note.strip():
-        raise DeadlineMissed(
-            _(
-                "Notice too late: the next deal at table %(t)s had started by %(at)s (§1). Admit it with a note."
-            )
-            % {"t": table, "at": _local(check.deadline)},
-            check=check,
-        )
-    if Appeal.objects.filter(
-        session=session,
-        appellant=appellant,
-        board_number=board,
-        round_number=round,
-        status=Appeal.Status.NOTICE,
-    ).exists():
-        raise AppealsError(_("This notice is already recorded."), code="duplicate")
-    with transaction.atomic():
-        appeal = Appeal.objects.create(
-            tournament=tournament,
-            session=session,
-            number=_next_number(tournament),
-            ruling=ruling,
-            appellant=appellant,
-            round_number=round,
-            board_number=board,
-            table_number=table,
-            seats=seats,
-            notice_at=now,
-            late_note=late_note if not check else "",
-            status=Appeal.Status.NOTICE,
-            filed_via=Appeal.Via.DIRECTOR,
-        )
-        log_action(
-            tournament=tournament,
-            action="appeal.notice",
-            user=user,
-            obj=appeal,
-            at=now,
-            reason=late_note,
-            data={"appeal": appeal.pk, "number": appeal.number, "participant": appellant.number,
-                  "board": board, "round": round, "table": table, "in_time": bool(check)},
-        )  # fmt: skip
-    return appeal
-
-
-def appeal_file(
-    *,
-    session: Session,
-    appellant: Participant,
-    round: int,
-    board: int,
-    claim: str,
-    table: int | None = None,
-    bidding: str = "",
-    play: str = "",
-    ruling: Irregularity | None = None,
-    via: str = Appeal.Via.PLAYER,
-    late_note: str = "",
-    user: Any = None,
-    now: dt.datetime,
-) -> Appeal:
-    """File an appeal (Appendix B). A late filing is stored as refused, with the reason; a director filing for a
-    player may admit it at once with a written note (``late_note``)."""
-    tournament = session.tournament
-    if not claim.strip():
-        raise AppealsError(_("Say what the claim is."), code="claim")
-    conf = settings_for(tournament)
-    if via == Appeal.Via.PLAYER and not conf.online_filing:
-        raise AppealsError(_("Appeals are filed with the director at this tournament."), code="offline")
-    table, seats = _where_played(session, appellant, round, board, table)
-    check = deadlines.check_filing(
-        now=now,
-        session_ended_at=session.ended_at,
-        minutes=conf.filing_minutes,
-        publication=tournament.publication,
-    )
-    admitted = (
-        not check and check.code != "results_final" and via == Appeal.Via.DIRECTOR and late_note.strip()
-    )
-    with transaction.atomic():
-        appeal = (
-            Appeal.objects.select_for_update()
-            .filter(
-                session=session,
-                appellant=appellant,
-                board_number=board,
-                round_number=round,
-                status=Appeal.Status.NOTICE,
-            )
-            .first()
-        )
-        if appeal is None:
-            appeal = Appeal(
-                tournament=tournament, session=session, number=_next_number(tournament), appellant=appellant
-            )
-        appeal.ruling = ruling or appeal.ruling
-        appeal.round_number, appeal.board_number, appeal.table_number = round, board, table
-        appeal.seats = seats
-        appeal.claim, appeal.bidding, appeal.play = claim, bidding, play
-        appeal.filed_at = now
-        appeal.filed_via = via
-        appeal.filed_by = user if getattr(user, "is_authenticated", False) else None
-        appeal.deadline = check.deadline
-        if check or admitted:
-            appeal.status = Appeal.Status.FILED
-            appeal.refusal = ""
-            appeal.late_note = late_note if admitted else appeal.late_note
-        else:
-            appeal.status = Appeal.Status.REFUSED
-            appeal.refusal = _refusal_text(check)
-        appeal.save()
-        log_action(
-            tournament=tournament,
-            action="appeal.file" if appeal.status == Appeal.Status.FILED else "appeal.refuse",
-            user=user,
-            actor="" if user is not None else f"participant {appellant.number}",
-            obj=appeal,
-            at=now,
-            reason=appeal.refusal or late_note,
-            data={"appeal": appeal.pk, "number": appeal.number, "participant": appellant.number, "board": board,
-                  "round": round, "table": table, "via": via, "deadline": check.code, "admitted": bool(admitted)},
-        )  # fmt: skip
-    return appeal
-
-
-def _refusal_text(check: deadlines.Check) -> str:
-    if check.code == "filing_late":
-        return _(
-            "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the session, at %(deadline)s (§1)."
-        ) % {
-            "now": check.params.get("now"),
-            "minutes": check.params.get("minutes"),
-            "deadline": _local(check.deadline),
-        }
-    if check.code == "results_final":
-        return _("The results are final: they are not revised except for obvious (arithmetic) errors (§1).")
-    return check.message
+# --- appeals (§1, Appendix B): from the director's comment to closing ------------------------------------
+# (the notice and the filing are in appeals.services.filing)
 
 
 def appeal_admit(*, appeal: Appeal, note: str, user: Any, now: dt.datetime) -> Appeal:
@@ -269,13 +80,7 @@ def appeal_comment(
         if notice_at is not None and appeal.notice_at is None:
             check = deadlines.check_notice(
                 notice_at=notice_at,
-                next_deal_started_at=next_deal_started_at(
-                    session=appeal.session,
-                    board=appeal.board_number,
-                    round=appeal.round_number,
-                    table=appeal.table_number,
-                    room=appeal.room,
-                ),
+                next_deal_started_at=next_deal_of(appeal),
                 filed_at=appeal.filed_at,
             )
             if not check:
@@ -334,7 +139,8 @@ def appeal_decide(
     ``outcome``: ``upheld`` (no change), ``cancelled`` (the appealed ruling's changes are undone), ``adjusted``
     with ``adjustment`` = ``{"kind": "artificial", "values": {"N": "A+", ...}}`` or ``{"kind": "assigned",
     "values": {"N": "12", ...}}`` for the appealed deal, optionally ``"penalty": {"participant": 3,
-    "matchpoints": "-1"}``.
+    "matchpoints": "-1"}``; at a pulka event ``{"kind": "row", "row": {...}}``, the deal's corrected row, which
+    the sheet's write path must accept (checked now, written when the decision is applied).
     """
     if outcome not in Appeal.Outcome.values:
         raise AppealsError(_("Choose the outcome."), code="outcome")
@@ -357,6 +163,8 @@ def appeal_decide(
                 )
             for c in applied:
                 _plan_undo(appeal, c)
+        elif outcome == Appeal.Outcome.ADJUSTED and appeal.is_pulka:
+            plan_pulka_row(appeal, adjustment or {}, user=user, now=now)
         elif outcome == Appeal.Outcome.ADJUSTED:
             adj = dict(adjustment or {})
             kind = adj.get("kind")
@@ -390,7 +198,8 @@ def appeal_decide(
         appeal.status = Appeal.Status.DECIDED
         appeal.save()
         planned = [
-            {"kind": c.kind, "board": c.board_number, "values": c.values, "matchpoints": c.matchpoints}
+            {"kind": c.kind, "board": c.board_number, "deal": c.deal_number, "values": c.values,
+             "matchpoints": c.matchpoints}
             for c in appeal.changes.filter(status=ScoreChange.Status.PLANNED)
         ]
         _log(appeal, "appeal.decide", user, now, reason=decision, outcome=outcome, changes=planned)
@@ -409,7 +218,7 @@ def _clean_vists(value: str) -> str:
 def _plan_undo(reason: Appeal, applied: ScoreChange) -> None:
     K = ScoreChange.Kind
     key = {"board": applied.board_number, "round": applied.round_number, "table": applied.table_number,
-           "room": applied.room}  # fmt: skip
+           "room": applied.room, "deal": applied.deal_number, "pulka_table": applied.pulka_table}  # fmt: skip
     if applied.kind == K.PENALTY:
         change = _plan(reason, kind=K.PENALTY_REMOVE, board=None, round=None, table=None,
                        participant=applied.participant, values={"penalty": applied.penalty_id})  # fmt: skip

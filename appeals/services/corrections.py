@@ -28,7 +28,9 @@ from appeals.services._common import (
     _row_facts,
     settings_for,
 )
+from appeals.services._where import guard_form
 from preferans.duplicate import deadlines
+from pulkas.models import PulkaTable
 from scoring.models import Result
 from tournaments.audit import log_action
 from tournaments.models import AuditEntry, Participant, Session, Tournament
@@ -51,9 +53,30 @@ def correction_request(
 ) -> Correction:
     """Ask for a result to be corrected. Outside the correction period it is stored as refused with the reason;
     the director may admit a late one with a note, except once the results are final (then only arithmetic)."""
-    tournament = session.tournament
+    guard_form(session.tournament, pulka=False)
+    where = {"session": session, "board_number": board, "round_number": round, "table_number": table}
+    return record_correction(tournament=session.tournament, where=where, audit={"board": board},
+                             description=description, kind=kind, participant=participant, late_note=late_note,
+                             user=user, now=now)  # fmt: skip
+
+
+def record_correction(
+    *,
+    tournament: Tournament,
+    where: Mapping[str, Any],
+    audit: Mapping[str, Any],
+    description: str,
+    kind: str,
+    participant: Participant | None,
+    late_note: str,
+    user: Any,
+    now: dt.datetime,
+) -> Correction:
+    """A correction request at either kind of event (``where``: the model's fields naming the deal)."""
     if not description.strip():
         raise AppealsError(_("Say what is wrong."), code="description")
+    if kind not in Correction.Kind.values:
+        raise AppealsError(_("Choose the kind of correction."), code="kind")
     check = deadlines.check_correction(
         now=now,
         publication=tournament.publication,
@@ -65,11 +88,8 @@ def correction_request(
     with transaction.atomic():
         correction = Correction.objects.create(
             tournament=tournament,
-            session=session,
+            **where,
             kind=kind,
-            board_number=board,
-            round_number=round,
-            table_number=table,
             requested_by=participant,
             description=description,
             requested_at=now,
@@ -88,7 +108,7 @@ def correction_request(
             obj=correction,
             at=now,
             reason=correction.refusal or description,
-            data={"correction": correction.pk, "kind": kind, "board": board, "deadline": check.code},
+            data={"correction": correction.pk, "kind": kind, **audit, "deadline": check.code},
         )
     return correction
 
@@ -107,17 +127,26 @@ def correction_apply(
     user: Any,
     now: dt.datetime,
 ) -> Correction:
-    """Correct the row named by the request with new protocol facts (and/or seats), through the write path."""
+    """Correct the row named by the request with new protocol facts (and/or seats), through the write path; at a
+    pulka event the deal's corrected row, through the sheet's write path."""
     with transaction.atomic():
         correction = _lock(Correction, correction.pk)
         _check_transition(correction, [Correction.Status.REQUESTED], _("apply the correction"))
         tournament = correction.tournament
         _guard_not_final(tournament, arithmetic=correction.kind == Correction.Kind.ARITHMETIC)
-        if None in (correction.board_number, correction.round_number, correction.table_number):
-            raise AppealsError(_("Say which board, round and table to correct."), code="where")
         key = {"board": correction.board_number, "round": correction.round_number,
                "table": correction.table_number, "room": correction.room}  # fmt: skip
-        if row is not None:
+        if correction.is_pulka:
+            if seats is not None:
+                raise AppealsError(
+                    _("The seats of a pulka table are the draw's: only the deal's row is corrected."), code="seats"
+                )
+            if row is None:
+                raise AppealsError(_("Give the corrected row of the deal."), code="nothing")
+            _plan(correction, kind=ScoreChange.Kind.ROW, values=row, **key, deal=correction.deal_number)
+        elif None in (correction.board_number, correction.round_number, correction.table_number):
+            raise AppealsError(_("Say which board, round and table to correct."), code="where")
+        elif row is not None:
             _plan(correction, kind=ScoreChange.Kind.ROW, seats=seats or {}, values=row, **key)
         elif seats is not None:
             existing = Result.objects.filter(
@@ -166,8 +195,11 @@ SCORE_ACTIONS = (
 
 def changes_for_participant(participant: Participant) -> list[dict[str, Any]]:
     """What changed on a participant's boards and why (result corrections, adjustments, penalties), newest
-    first. A change to any row of a board he played changes his matchpoints, so all are listed."""
+    first. A change to any row of a board he played changes his matchpoints, so all are listed. At a pulka
+    event: every correction of a deal at a table where he sat."""
     tournament = participant.tournament
+    if tournament.plays_pulkas:
+        return _pulka_changes(participant)
     n = participant.number
     played: set[tuple[int, int]] = set()
     for session_number, board in Result.objects.filter(
@@ -215,6 +247,31 @@ def changes_for_participant(participant: Participant) -> list[dict[str, Any]]:
                 "change": change,
             }
         )
+    return out
+
+
+def _pulka_changes(participant: Participant) -> list[dict[str, Any]]:
+    p = participant
+    tables = set(
+        PulkaTable.objects.filter(Q(seat_n=p) | Q(seat_e=p) | Q(seat_s=p) | Q(seat_w=p)).values_list(
+            "round__number", "number"
+        )
+    )
+    linked = {
+        c.audit_entry_id: c
+        for c in ScoreChange.objects.filter(tournament=p.tournament, audit_entry__isnull=False).select_related(
+            "appeal", "irregularity", "correction"
+        )
+    }
+    out: list[dict[str, Any]] = []
+    entries = AuditEntry.objects.filter(tournament=p.tournament, action="pulka_deal_corrected")
+    for entry in entries.order_by("-at", "-id"):
+        data = entry.data or {}
+        if (data.get("round"), data.get("table")) not in tables:
+            continue
+        out.append({"entry": entry, "at": entry.at, "session": None, "board": None, "deal": data.get("deal"),
+                    "round": data.get("round"), "table": data.get("table"), "own": True, "action": entry.action,
+                    "reason": entry.reason, "change": linked.get(entry.pk)})  # fmt: skip
     return out
 
 

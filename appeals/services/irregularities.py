@@ -1,4 +1,5 @@
-"""Irregularities and the director's rulings (rules §10–§12)."""
+"""Irregularities and the director's rulings (rules §10–§12); at a pulka event see :mod:`appeals.services.pulka`
+(``pulka_irregularity_record``), whose rulings are revised, applied and dismissed here too."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from appeals.services._common import (
     _plan_from_proposal,
     deal_seats,
 )
+from appeals.services._where import guard_form
+from appeals.services.pulka import pulka_irregularity_revise
 from boards.models import Board as BoardRow
 from preferans.cards.deal import BoardError
 from preferans.cards.fouled import version_labels
@@ -159,6 +162,7 @@ def irregularity_record(
 ) -> Irregularity:
     """Record an irregularity at a table and compute the remedy the rules prescribe (not yet applied)."""
     tournament = session.tournament
+    guard_form(tournament, pulka=False)
     if kind not in Irregularity.Kind.values:
         raise AppealsError(_("Unknown kind of irregularity."), code="kind")
     seats = deal_seats(session=session, board=board, round=round, table=table, room=room)
@@ -210,7 +214,10 @@ def irregularity_revise(
     user: Any,
     now: dt.datetime,
 ) -> Irregularity:
-    """Change the findings (fault, facts, the director's choice of remedy) before the ruling is applied."""
+    """Change the findings (fault, facts, the director's choice of remedy) before the ruling is applied. At a
+    pulka event the remedy is ``facts["row"]``, the deal's corrected row (None: the deal stands)."""
+    if irregularity.is_pulka:
+        return pulka_irregularity_revise(irregularity=irregularity, row=(facts or {}).get("row"), user=user, now=now)
     with transaction.atomic():
         irregularity = _lock(Irregularity, irregularity.pk)
         _check_transition(irregularity, [Irregularity.Status.RECORDED], _("revise the ruling"))

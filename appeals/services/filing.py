@@ -1,0 +1,258 @@
+"""Filing an appeal (rules §1, Appendix B): the notice to the director and the appeal itself.
+
+The «where» differs by the tournament's form (a board of a duplicate session here, a pulka deal in
+:mod:`appeals.services.pulka`); what follows is one path for both: the §1 deadlines (notice before the next
+deal, filing within the minutes after the end of the session or the round), the numbering, a notice turned into
+the filed appeal, a late filing stored as refused with its reason, and the audit entry.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from appeals.models import Appeal, Irregularity
+from appeals.services._common import (
+    AppealsError,
+    DeadlineMissed,
+    _local,
+    next_deal_started_at,
+    settings_for,
+)
+from appeals.services._where import Place, guard_form
+from preferans.duplicate import deadlines
+from scoring.models import Result
+from tournaments.audit import log_action
+from tournaments.models import Participant, Seating, Session, Tournament
+
+
+def _next_number(tournament: Tournament) -> int:
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    return (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+def _where_played(
+    session: Session, appellant: Participant, round: int, board: int, table: int | None
+) -> tuple[int, dict[str, int]]:
+    """The table at which the appellant played (or was seated for) the board in that round."""
+    rows = Result.objects.filter(session=session, round_number=round, board_number=board)
+    if table is not None:
+        rows = rows.filter(table_number=table)
+    for r in rows.select_related("seat_n", "seat_e", "seat_s", "seat_w"):
+        if appellant.number in r.seats().values():
+            return r.table_number, r.seats()
+    seatings = Seating.objects.filter(session=session, round_number=round)
+    board_set = session.boards.filter(number=board).values_list("set_number", flat=True).first()
+    if board_set is not None:
+        seatings = seatings.filter(set_number=board_set)
+    if table is not None:
+        seatings = seatings.filter(table_number=table)
+    for s in seatings.select_related("seat_n", "seat_e", "seat_s", "seat_w"):
+        numbers = {seat: p.number for seat, p in s.seats().items()}
+        if appellant.number in numbers.values():
+            return s.table_number, numbers
+    raise AppealsError(
+        _("Participant %(p)s did not play board %(b)s in round %(r)s.")
+        % {"p": appellant.number, "b": board, "r": round},
+        code="not_played",
+    )
+
+
+def _session_place(session: Session, appellant: Participant, round: int, board: int, table: int | None) -> Place:
+    guard_form(session.tournament, pulka=False)
+    table, seats = _where_played(session, appellant, round, board, table)
+    fields = {"session": session, "round_number": round, "board_number": board, "table_number": table}
+    return Place(fields, seats, {"board": board, "round": round, "table": table})
+
+
+def appeal_notice(
+    *,
+    session: Session,
+    appellant: Participant,
+    round: int,
+    board: int,
+    table: int | None = None,
+    ruling: Irregularity | None = None,
+    user: Any,
+    now: dt.datetime,
+    late_note: str = "",
+) -> Appeal:
+    """Record that a player warned the director of an appeal (§1: before the start of the next deal)."""
+    place = _session_place(session, appellant, round, board, table)
+    started = next_deal_started_at(session=session, board=board, round=round, table=place.table)
+    return record_notice(tournament=session.tournament, place=place, appellant=appellant, started=started,
+                         ruling=ruling, user=user, now=now, late_note=late_note)  # fmt: skip
+
+
+def record_notice(
+    *,
+    tournament: Tournament,
+    place: Place,
+    appellant: Participant,
+    started: dt.datetime | None,
+    ruling: Irregularity | None,
+    user: Any,
+    now: dt.datetime,
+    late_note: str,
+) -> Appeal:
+    """The notice at either kind of event: ``started`` is when the next deal at that table is known to have
+    begun."""
+    check = deadlines.check_notice(notice_at=now, next_deal_started_at=started)
+    if not check and not late_note.strip():
+        raise DeadlineMissed(
+            _(
+                "Notice too late: the next deal at table %(t)s had started by %(at)s (§1). Admit it with a note."
+            )
+            % {"t": place.table, "at": _local(check.deadline)},
+            check=check,
+        )
+    _check_ruling(tournament, ruling)
+    if Appeal.objects.filter(**place.deal_key, appellant=appellant, status=Appeal.Status.NOTICE).exists():
+        raise AppealsError(_("This notice is already recorded."), code="duplicate")
+    with transaction.atomic():
+        appeal = Appeal.objects.create(
+            tournament=tournament,
+            **place.fields,
+            number=_next_number(tournament),
+            ruling=ruling,
+            appellant=appellant,
+            seats=place.seats,
+            notice_at=now,
+            late_note=late_note if not check else "",
+            status=Appeal.Status.NOTICE,
+            filed_via=Appeal.Via.DIRECTOR,
+        )
+        log_action(
+            tournament=tournament,
+            action="appeal.notice",
+            user=user,
+            obj=appeal,
+            at=now,
+            reason=late_note,
+            data={"appeal": appeal.pk, "number": appeal.number, "participant": appellant.number,
+                  **place.audit, "in_time": bool(check)},
+        )  # fmt: skip
+    return appeal
+
+
+def _check_ruling(tournament: Tournament, ruling: Irregularity | None) -> None:
+    if ruling is not None and ruling.tournament_id != tournament.pk:
+        raise AppealsError(_("That ruling is not one of this tournament's."), code="ruling")
+
+
+def appeal_file(
+    *,
+    session: Session,
+    appellant: Participant,
+    round: int,
+    board: int,
+    claim: str,
+    table: int | None = None,
+    bidding: str = "",
+    play: str = "",
+    ruling: Irregularity | None = None,
+    via: str = Appeal.Via.PLAYER,
+    late_note: str = "",
+    user: Any = None,
+    now: dt.datetime,
+) -> Appeal:
+    """File an appeal (Appendix B). A late filing is stored as refused, with the reason; a director filing for a
+    player may admit it at once with a written note (``late_note``)."""
+    if not claim.strip():
+        raise AppealsError(_("Say what the claim is."), code="claim")
+    place = _session_place(session, appellant, round, board, table)
+    return record_filing(tournament=session.tournament, place=place, ended_at=session.ended_at,
+                         appellant=appellant, claim=claim, bidding=bidding, play=play, ruling=ruling, via=via,
+                         late_note=late_note, user=user, now=now)  # fmt: skip
+
+
+def record_filing(
+    *,
+    tournament: Tournament,
+    place: Place,
+    ended_at: dt.datetime | None,
+    appellant: Participant,
+    claim: str,
+    bidding: str,
+    play: str,
+    ruling: Irregularity | None,
+    via: str,
+    late_note: str,
+    user: Any,
+    now: dt.datetime,
+    part: str = "session",
+) -> Appeal:
+    """The filing at either kind of event: ``ended_at`` is the end of the session (duplicate) or of the round
+    (``part="round"``, a pulka event); appeals close the tournament's filing minutes after it."""
+    if not claim.strip():
+        raise AppealsError(_("Say what the claim is."), code="claim")
+    conf = settings_for(tournament)
+    if via == Appeal.Via.PLAYER and not conf.online_filing:
+        raise AppealsError(_("Appeals are filed with the director at this tournament."), code="offline")
+    _check_ruling(tournament, ruling)
+    check = deadlines.check_filing(
+        now=now, session_ended_at=ended_at, minutes=conf.filing_minutes, publication=tournament.publication
+    )
+    admitted = (
+        not check and check.code != "results_final" and via == Appeal.Via.DIRECTOR and late_note.strip()
+    )
+    with transaction.atomic():
+        appeal = (
+            Appeal.objects.select_for_update()
+            .filter(**place.deal_key, appellant=appellant, status=Appeal.Status.NOTICE)
+            .first()
+        )
+        if appeal is None:
+            appeal = Appeal(tournament=tournament, number=_next_number(tournament), appellant=appellant)
+        for name, value in place.fields.items():
+            setattr(appeal, name, value)
+        appeal.ruling = ruling or appeal.ruling
+        appeal.seats = place.seats
+        appeal.claim, appeal.bidding, appeal.play = claim, bidding, play
+        appeal.filed_at = now
+        appeal.filed_via = via
+        appeal.filed_by = user if getattr(user, "is_authenticated", False) else None
+        appeal.deadline = check.deadline
+        if check or admitted:
+            appeal.status = Appeal.Status.FILED
+            appeal.refusal = ""
+            appeal.late_note = late_note if admitted else appeal.late_note
+        else:
+            appeal.status = Appeal.Status.REFUSED
+            appeal.refusal = _refusal_text(check, part=part)
+        appeal.save()
+        log_action(
+            tournament=tournament,
+            action="appeal.file" if appeal.status == Appeal.Status.FILED else "appeal.refuse",
+            user=user,
+            actor="" if user is not None else f"participant {appellant.number}",
+            obj=appeal,
+            at=now,
+            reason=appeal.refusal or late_note,
+            data={"appeal": appeal.pk, "number": appeal.number, "participant": appellant.number, **place.audit,
+                  "via": via, "deadline": check.code, "admitted": bool(admitted)},
+        )  # fmt: skip
+    return appeal
+
+
+def _refusal_text(check: deadlines.Check, *, part: str = "session") -> str:
+    if check.code == "filing_late":
+        params = {
+            "now": check.params.get("now"),
+            "minutes": check.params.get("minutes"),
+            "deadline": _local(check.deadline),
+        }
+        if part == "round":
+            return _(
+                "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the round, at %(deadline)s (§1)."
+            ) % params
+        return _(
+            "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the session, at %(deadline)s (§1)."
+        ) % params
+    if check.code == "results_final":
+        return _("The results are final: they are not revised except for obvious (arithmetic) errors (§1).")
+    return check.message

@@ -61,6 +61,7 @@ def _late_note_field() -> forms.Field:
     return forms.CharField(
         label=_("If late: why the director admits it"),
         required=False,
+        max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 

@@ -32,7 +32,8 @@ def one_where(name: str, *, board: bool | None, deal: bool) -> models.CheckConst
     if board:
         duplicate &= Q(board_number__isnull=False)
     pulka = Q(session__isnull=True, pulka_table__isnull=False, board_number__isnull=True)
-    pulka &= Q(deal_number__gte=1) if deal else (Q(deal_number__isnull=True) | Q(deal_number__gte=1))
+    # NULL >= 1 is unknown, which a CHECK lets pass: a required deal is also said to be not null.
+    pulka &= Q(deal_number__isnull=False, deal_number__gte=1) if deal else (Q(deal_number__isnull=True) | Q(deal_number__gte=1))
     return models.CheckConstraint(condition=duplicate | pulka, name=name)
 
 

@@ -217,7 +217,9 @@ def irregularity_revise(
     """Change the findings (fault, facts, the director's choice of remedy) before the ruling is applied. At a
     pulka event the remedy is ``facts["row"]``, the deal's corrected row (None: the deal stands)."""
     if irregularity.is_pulka:
-        return pulka_irregularity_revise(irregularity=irregularity, row=(facts or {}).get("row"), user=user, now=now)
+        facts = facts or {}
+        return pulka_irregularity_revise(irregularity=irregularity, row=facts.get("row"), user=user, now=now,
+                                         version=facts.get("version"))  # fmt: skip
     with transaction.atomic():
         irregularity = _lock(Irregularity, irregularity.pk)
         _check_transition(irregularity, [Irregularity.Status.RECORDED], _("revise the ruling"))

@@ -160,7 +160,8 @@ def pulka_appeal_file(
 
 
 def plan_pulka_row(appeal: Appeal, adjustment: Mapping[str, Any], *, user: Any, now: dt.datetime) -> None:
-    """The committee's adjustment of a pulka deal: its corrected row (``{"kind": "row", "row": {...}}``)."""
+    """The committee's adjustment of a pulka deal: its corrected row (``{"kind": "row", "row": {...}}``, and the
+    sheet's ``version`` the row was read from, if any: a sheet changed since is not silently overwritten)."""
     row = adjustment.get("row")
     if adjustment.get("kind") != "row" or not isinstance(row, Mapping):
         raise AppealsError(
@@ -168,7 +169,8 @@ def plan_pulka_row(appeal: Appeal, adjustment: Mapping[str, Any], *, user: Any, 
             code="adjustment",
         )
     assert appeal.pulka_table is not None and appeal.deal_number is not None
-    check_pulka_row(appeal.pulka_table, appeal.deal_number, row, user=user, now=now)
+    check_pulka_row(appeal.pulka_table, appeal.deal_number, row, user=user, now=now,
+                    version=adjustment.get("version"))  # fmt: skip
     _plan(appeal, kind=ScoreChange.Kind.ROW, board=None, round=appeal.round_number, table=appeal.table_number,
           values=dict(row), deal=appeal.deal_number)  # fmt: skip
 
@@ -177,14 +179,17 @@ class _DryRun(Exception):
     """Rolls back the savepoint in which the sheet's write path was asked about a row."""
 
 
-def check_pulka_row(table: PulkaTable, deal: int, row: object, *, user: Any, now: dt.datetime) -> None:
-    """Would the sheet's write path accept ``row`` as deal ``deal`` (every later deal still standing)? It is asked
-    itself, in a savepoint that is then rolled back: nothing is written, nothing is audited."""
+def check_pulka_row(
+    table: PulkaTable, deal: int, row: object, *, user: Any, now: dt.datetime, version: int | None = None
+) -> None:
+    """Would the sheet's write path accept ``row`` as deal ``deal`` (every later deal still standing; the sheet
+    still at ``version`` if given)? It is asked itself, in a savepoint that is then rolled back: nothing is
+    written, nothing is audited."""
     if not isinstance(row, Mapping):
         raise AppealsError(_("The corrected row of the deal is not valid."), code="row")
     try:
         with transaction.atomic():
-            correct_deal(table=table, number=deal, row=row, now=now, user=user, reason="check")
+            correct_deal(table=table, number=deal, row=row, now=now, user=user, reason="check", version=version)
             raise _DryRun
     except _DryRun:
         return
@@ -229,22 +234,28 @@ def pulka_irregularity_record(
 
 
 def pulka_irregularity_revise(
-    *, irregularity: Irregularity, row: Mapping[str, Any] | None, user: Any, now: dt.datetime
+    *,
+    irregularity: Irregularity,
+    row: Mapping[str, Any] | None,
+    user: Any,
+    now: dt.datetime,
+    version: int | None = None,
 ) -> Irregularity:
-    """The director's remedy changed before the ruling is applied: a corrected row, or none."""
+    """The director's remedy changed before the ruling is applied: a corrected row (read from the sheet at
+    ``version``), or none."""
     with transaction.atomic():
         irregularity = _lock(Irregularity, irregularity.pk)
         _check_transition(irregularity, [Irregularity.Status.RECORDED], _("revise the ruling"))
         if row is not None and irregularity.deal_number is None:
             raise AppealsError(_("Name the deal."), code="deal")
         irregularity.facts = {**irregularity.facts, "row": dict(row) if row else None}
-        _propose(irregularity, user=user, now=now)
+        _propose(irregularity, user=user, now=now, version=version)
         log_action(tournament=irregularity.tournament, action="irregularity.revise", user=user, obj=irregularity,
                    at=now, data={"irregularity": irregularity.pk, "proposal": irregularity.proposal})  # fmt: skip
     return irregularity
 
 
-def _propose(irregularity: Irregularity, *, user: Any, now: dt.datetime) -> None:
+def _propose(irregularity: Irregularity, *, user: Any, now: dt.datetime, version: int | None = None) -> None:
     """The remedy of a pulka ruling, planned: the corrected row (checked by the sheet's write path) or none."""
     irregularity.changes.filter(status=ScoreChange.Status.PLANNED).delete()
     row = irregularity.facts.get("row")
@@ -252,7 +263,7 @@ def _propose(irregularity: Irregularity, *, user: Any, now: dt.datetime) -> None
     with translation.override(irregularity.tournament.language):
         if row and deal is not None:
             assert irregularity.pulka_table is not None
-            check_pulka_row(irregularity.pulka_table, deal, row, user=user, now=now)
+            check_pulka_row(irregularity.pulka_table, deal, row, user=user, now=now, version=version)
             text = _("Deal %(n)s is corrected as the director rules.") % {"n": deal}
             changes = [{"kind": "row", "deal": deal, "values": dict(row)}]
         else:

@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from appeals import forms as f
+from appeals import forms_pulka as fp
 from appeals import services as svc
 from appeals.models import Appeal, CommitteeMember, ScoreChange
+from appeals.views import pulka_pages
 from appeals.views._common import (
     _audit_of,
     _committee_member,
@@ -36,6 +38,8 @@ from appeals.views._common import (
     _tournament,
 )
 from appeals.views.appendix_b import _appeal_board, _pdf_available, _prikup_seat, _prikup_symbols, layout_rows
+from appeals.views.pulka import deal_context, row_of
+from pulkas.forms import PulkaRowForm
 from tournaments.models import Participant
 from tournaments.permissions import can_direct
 
@@ -53,6 +57,8 @@ def appeal_new(request: HttpRequest, slug: str) -> HttpResponse:
     t = _tournament(slug)
     if (deny := _guard_director(request, t)) is not None:
         return deny  # type: ignore[return-value]
+    if t.plays_pulkas:
+        return pulka_pages.appeal_new(request, t)
     form = f.DirectorAppealForm(request.POST or None, tournament=t)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -87,8 +93,9 @@ def appeal_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     appeal = get_object_or_404(
         Appeal.objects.select_related("appellant", "session", "ruling"), tournament=t, number=number
     )
-    board = _appeal_board(appeal)
+    board = None if appeal.is_pulka else _appeal_board(appeal)
     seats = _seats_of(t, appeal.seats)
+    deciding = appeal.status in (Appeal.Status.HEARD, Appeal.Status.DECIDED)
     context = {
         "tournament": t,
         "appeal": appeal,
@@ -99,7 +106,7 @@ def appeal_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "prikup": _prikup_symbols(board),
         "prikup_seat": _prikup_seat(board),
         "people": _names(t, appeal.seats),
-        "result": _result_of(appeal),
+        "result": None if appeal.is_pulka else _result_of(appeal),
         "panel": appeal.panel.select_related("member"),
         "changes": appeal.changes.select_related("audit_entry", "participant"),
         "ruling_changes": appeal.ruling.changes.all() if appeal.ruling else [],
@@ -108,13 +115,20 @@ def appeal_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "hear_form": f.HearForm(
             tournament=t, initial={"members": CommitteeMember.objects.filter(tournament=t)}
         ),
-        "decide_form": f.DecideForm(seats=seats, initial=_decision_initial(appeal)),
+        "decide_form": fp.PulkaDecideForm(initial=_decision_initial(appeal))
+        if appeal.is_pulka
+        else f.DecideForm(seats=seats, initial=_decision_initial(appeal)),
         "sign_form": f.SignForm(appeal=appeal),
         "note_form": f.NoteForm(),
         "seats": seats,
         "pdf_available": _pdf_available(),
         **_steps(appeal),
+        **deal_context(appeal, with_form=deciding),
     }
+    if appeal.is_pulka and deciding and context.get("row_form") is not None:
+        planned = appeal.changes.filter(kind=ScoreChange.Kind.ROW, status=ScoreChange.Status.PLANNED).first()
+        if planned is not None:  # the decided row, as the committee last recorded it
+            context["row_form"].initial.update(PulkaRowForm.initial_of_row(planned.values))
     return render(request, "appeals/appeal_detail.html", context)
 
 
@@ -131,6 +145,24 @@ def _decision_initial(appeal: Appeal) -> dict[str, Any]:
                 penalty_participant=change.participant.number, penalty_matchpoints=change.matchpoints
             )
     return initial
+
+
+def _decide_pulka(request: HttpRequest, appeal: Appeal, now: Any) -> None:
+    """The committee's decision on a pulka deal: an adjustment is the deal's corrected row."""
+    form = fp.PulkaDecideForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the outcome and write the decision."))
+        return
+    adjustment = None
+    if form.cleaned_data["outcome"] == Appeal.Outcome.ADJUSTED:
+        row, version, problems = row_of(deal_context(appeal, request.POST).get("row_form"))
+        if row is None:
+            messages.error(request, " ".join([_("The corrected row of the deal is not valid."), *problems]))
+            return
+        adjustment = {"kind": "row", "row": row, "version": version}
+    _run(request, lambda: svc.appeal_decide(appeal=appeal, outcome=form.cleaned_data["outcome"],
+         decision=form.cleaned_data["decision"], adjustment=adjustment, user=request.user, now=now),
+         _("Decision recorded. The committee members sign it next."))  # fmt: skip
 
 
 def _steps(appeal: Appeal) -> dict[str, Any]:
@@ -165,6 +197,8 @@ def appeal_action(request: HttpRequest, slug: str, number: int, action: str) -> 
                  notes=form.cleaned_data["notes"], user=user, now=now), _("Hearing recorded."))  # fmt: skip
         else:
             messages.error(request, _("Choose the committee members who hear the appeal."))
+    elif action == "decide" and appeal.is_pulka:
+        _decide_pulka(request, appeal, now)
     elif action == "decide":
         form = f.DecideForm(request.POST, seats=_seats_of(t, appeal.seats))
         if form.is_valid():

@@ -18,7 +18,9 @@ from django.utils.translation import gettext as _
 from appeals import forms as f
 from appeals import services as svc
 from appeals.models import Correction
+from appeals.views import pulka_pages
 from appeals.views._common import _create, _guard_director, _result_of, _run, _session, _tournament
+from appeals.views.pulka import deal_context, row_of
 from preferans.game.seats import table_seats
 
 
@@ -26,6 +28,8 @@ def correction_new(request: HttpRequest, slug: str) -> HttpResponse:
     t = _tournament(slug)
     if (deny := _guard_director(request, t)) is not None:
         return deny  # type: ignore[return-value]
+    if t.plays_pulkas:
+        return pulka_pages.correction_new(request, t)
     form = f.CorrectionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -47,7 +51,7 @@ def correction_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if (deny := _guard_director(request, t)) is not None:
         return deny  # type: ignore[return-value]
     c = get_object_or_404(Correction.objects.select_related("session", "requested_by"), tournament=t, pk=pk)
-    result = _result_of(c)
+    result = None if c.is_pulka else _result_of(c)
     seats = list(result.seats()) if result else list(table_seats(t.players_per_table))
     if request.method == "POST":
         now = timezone.now()
@@ -56,6 +60,8 @@ def correction_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             note = form.cleaned_data["note"] if form.is_valid() else ""
             _run(request, lambda: svc.correction_refuse(correction=c, reason=note, user=request.user, now=now),
                  _("Correction refused."))  # fmt: skip
+        elif c.is_pulka:
+            _apply_pulka(request, c, now)
         else:
             form = f.CorrectionApplyForm(request.POST, seats=seats)
             if form.is_valid():
@@ -82,5 +88,20 @@ def correction_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "apply_form": f.CorrectionApplyForm(seats=seats, initial=initial),
         "note_form": f.NoteForm(),
         "changes": c.changes.select_related("audit_entry"),
+        **deal_context(c, with_form=c.status == Correction.Status.REQUESTED),
     }
     return render(request, "appeals/correction_detail.html", context)
+
+
+def _apply_pulka(request: HttpRequest, c: Correction, now: Any) -> None:
+    """Correct a pulka deal with the row the director typed, through the sheet's write path."""
+    row, version, problems = row_of(deal_context(c, request.POST).get("row_form"))
+    if row is None:
+        messages.error(request, " ".join([_("The corrected row of the deal is not valid."), *problems]))
+        return
+    if version is not None and c.pulka_table is not None and version != c.pulka_table.version:
+        messages.error(request, _("The sheet has changed since you opened it (somebody else wrote on it). "
+                                  "Reload and check it."))  # fmt: skip
+        return
+    _run(request, lambda: svc.correction_apply(correction=c, row=row, user=request.user, now=now),
+         _("The deal is corrected; the table's result is recomputed."))  # fmt: skip

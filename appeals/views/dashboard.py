@@ -18,6 +18,7 @@ from appeals import forms as f
 from appeals import services as svc
 from appeals.models import Appeal, CommitteeMember, Correction, Irregularity, ScoreChange
 from appeals.views._common import _guard_director, _guard_director_or_committee, _run, _tournament
+from appeals.views.pulka import round_deadlines
 from preferans.duplicate.deadlines import check_correction, correction_deadline, filing_deadline
 from tournaments.models import AuditEntry
 from tournaments.permissions import can_direct
@@ -37,6 +38,7 @@ def appeal_list(request: HttpRequest, slug: str) -> HttpResponse:
         }
         for s in t.sessions.all()
     ]
+    rounds = round_deadlines(t, conf.filing_minutes, now) if t.plays_pulkas else []
     corr = check_correction(
         now=now,
         publication=t.publication,
@@ -49,6 +51,8 @@ def appeal_list(request: HttpRequest, slug: str) -> HttpResponse:
         "is_director": can_direct(request.user, t),
         "conf": conf,
         "sessions": sessions,
+        "rounds": rounds,
+        "pulka": t.plays_pulkas,
         "correction_deadline": correction_deadline(t.official_at, t.correction_minutes),
         "correction_open": bool(corr),
         "appeals": Appeal.objects.filter(tournament=t).select_related("appellant", "session"),
@@ -68,10 +72,11 @@ def audit_trail(request: HttpRequest, slug: str) -> HttpResponse:
     what = request.GET.get("what", "")
     if what:
         entries = entries.filter(action__startswith=what)
-    board = request.GET.get("board", "")
+    board = request.GET.get("board", "")[:6]
     if board.isdigit():
         entries = entries.filter(
             Q(data__after__board=int(board)) | Q(data__before__board=int(board)) | Q(data__board=int(board))
+            | Q(data__deal=int(board))  # a pulka deal
         )
     entries = list(entries[:500])
     links = {
@@ -82,6 +87,8 @@ def audit_trail(request: HttpRequest, slug: str) -> HttpResponse:
     }
     rows = [(e, links.get(e.pk)) for e in entries]
     kinds = ["result.", "penalty.", "appeal.", "irregularity.", "correction.", "committee.", "appeals."]
+    if t.plays_pulkas:
+        kinds = ["pulka_deal_", *kinds[2:]]
     return render(
         request,
         "appeals/audit.html",

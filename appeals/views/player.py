@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from appeals import forms as f
 from appeals import services as svc
 from appeals.models import Appeal, AppealMember, Correction, ScoreChange
+from appeals.views import pulka_pages
 from appeals.views._common import _create, _names, _run, _session, _tournament
 from preferans.duplicate.deadlines import filing_deadline
 from scoring.models import Result
@@ -77,39 +78,20 @@ def player_home(request: HttpRequest, slug: str) -> HttpResponse:
     if player is None:
         return _login(request, t)
     conf = svc.settings_for(t)
-    deals = _played_deals(player)
-    appeal_form = f.PlayerAppealForm(
-        request.POST if request.POST.get("action") == "appeal" else None, deals=deals
-    )
-    corr_form = f.PlayerCorrectionForm(
-        request.POST if request.POST.get("action") == "correction" else None, deals=deals
-    )
-    if request.method == "POST":
-        now = timezone.now()
+    if t.plays_pulkas:
+        appeal_form, corr_form = pulka_pages.player_forms(request, player)
+        deadlines = pulka_pages.player_deadlines(t, conf)
+    else:
+        deals = _played_deals(player)
         action = request.POST.get("action")
-        if action == "appeal" and appeal_form.is_valid():
-            s, r, b, table = appeal_form.deal_key()
-            session = _session(t, s)
-            a = None if session is None else _create(request, lambda: svc.appeal_file(
-                session=session, appellant=player, round=r, board=b, table=table,
-                claim=appeal_form.cleaned_data["claim"], bidding=appeal_form.cleaned_data["bidding"],
-                play=appeal_form.cleaned_data["play"], via=Appeal.Via.PLAYER, now=now,
-            ), _("Appeal sent to the director."))  # fmt: skip
-            if a is not None:
-                if a.status == Appeal.Status.REFUSED:
-                    messages.error(request, a.refusal)
-                return redirect("appeals:player-appeal", slug=t.slug, number=a.number)
-        elif action == "correction" and corr_form.is_valid():
-            s, r, b, table = corr_form.deal_key()
-            session = _session(t, s)
-            c = None if session is None else _create(request, lambda: svc.correction_request(
-                session=session, board=b, round=r, table=table, participant=player,
-                description=corr_form.cleaned_data["description"], now=now,
-            ), _("Correction request sent to the director."))  # fmt: skip
-            if c is not None:
-                if c.status == Correction.Status.REFUSED:
-                    messages.error(request, c.refusal)
-                return redirect(reverse("appeals:player", kwargs={"slug": t.slug}) + "#changes")
+        appeal_form = f.PlayerAppealForm(request.POST if action == "appeal" else None, deals=deals)
+        corr_form = f.PlayerCorrectionForm(request.POST if action == "correction" else None, deals=deals)
+        deadlines = [(s, filing_deadline(s.ended_at, conf.filing_minutes)) for s in t.sessions.all()]
+    if request.method == "POST":
+        post = pulka_pages.player_post if t.plays_pulkas else _post
+        done = post(request, t, player, appeal_form, corr_form)
+        if done is not None:
+            return done
     context = {
         "tournament": t,
         "player": player,
@@ -119,9 +101,43 @@ def player_home(request: HttpRequest, slug: str) -> HttpResponse:
         "appeals": Appeal.objects.filter(tournament=t, appellant=player),
         "corrections": Correction.objects.filter(tournament=t, requested_by=player),
         "changes": svc.changes_for_participant(player),
-        "deadlines": [(s, filing_deadline(s.ended_at, conf.filing_minutes)) for s in t.sessions.all()],
+        "deadlines": deadlines,
+        "pulka": t.plays_pulkas,
     }
     return render(request, "appeals/player.html", context)
+
+
+def _post(
+    request: HttpRequest, t: Tournament, player: Participant, appeal_form: f.PlayerAppealForm,
+    corr_form: f.PlayerCorrectionForm,
+) -> HttpResponse | None:
+    """File the player's appeal or correction about a duplicate board; where to go next, or None."""
+    now = timezone.now()
+    action = request.POST.get("action")
+    if action == "appeal" and appeal_form.is_valid():
+        s, r, b, table = appeal_form.deal_key()
+        session = _session(t, s)
+        a = None if session is None else _create(request, lambda: svc.appeal_file(
+            session=session, appellant=player, round=r, board=b, table=table,
+            claim=appeal_form.cleaned_data["claim"], bidding=appeal_form.cleaned_data["bidding"],
+            play=appeal_form.cleaned_data["play"], via=Appeal.Via.PLAYER, now=now,
+        ), _("Appeal sent to the director."))  # fmt: skip
+        if a is not None:
+            if a.status == Appeal.Status.REFUSED:
+                messages.error(request, a.refusal)
+            return redirect("appeals:player-appeal", slug=t.slug, number=a.number)
+    elif action == "correction" and corr_form.is_valid():
+        s, r, b, table = corr_form.deal_key()
+        session = _session(t, s)
+        c = None if session is None else _create(request, lambda: svc.correction_request(
+            session=session, board=b, round=r, table=table, participant=player,
+            description=corr_form.cleaned_data["description"], now=now,
+        ), _("Correction request sent to the director."))  # fmt: skip
+        if c is not None:
+            if c.status == Correction.Status.REFUSED:
+                messages.error(request, c.refusal)
+            return redirect(reverse("appeals:player", kwargs={"slug": t.slug}) + "#changes")
+    return None
 
 
 def player_appeal(request: HttpRequest, slug: str, number: int) -> HttpResponse:

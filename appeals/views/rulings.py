@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from appeals import forms as f
 from appeals import services as svc
 from appeals.models import Irregularity
+from appeals.views import pulka_pages
 from appeals.views._common import (
     _audit_of,
     _create,
@@ -28,10 +30,12 @@ from appeals.views._common import (
     _session,
     _tournament,
 )
+from appeals.views.pulka import deal_context, row_of
 from boards.forms import LayoutEntryForm
 from boards.models import Board
 from preferans.cards.deal import Seat
 from preferans.cards.deck import format_hand
+from pulkas.forms import PulkaRowForm
 from tournaments.models import Tournament
 
 
@@ -39,6 +43,8 @@ def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:
     t = _tournament(slug)
     if (deny := _guard_director(request, t)) is not None:
         return deny  # type: ignore[return-value]
+    if t.plays_pulkas:
+        return pulka_pages.ruling_new(request, t)
     form = f.IrregularityForm(request.POST or None, initial=request.GET.dict() or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -93,7 +99,9 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST":
         now = timezone.now()
         action = request.POST.get("action")
-        if action == "revise":
+        if action in ("revise_row", "row_stands") and irr.is_pulka:
+            _revise_pulka(request, irr, action, now)
+        elif action == "revise":
             form = f.ReviseForm(request.POST, seats=seats)
             if form.is_valid():
                 _run(request, lambda: svc.irregularity_revise(irregularity=irr, fault=form.fault(), facts=form.facts(),
@@ -120,5 +128,21 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "ruling_form": f.RulingForm(initial={"ruling": irr.ruling or irr.proposal.get("text", "")}),
         "audit": _audit_of(t, "irregularity", irr),
         "appeals": irr.appeals.all(),
+        **deal_context(irr, with_form=irr.status == Irregularity.Status.RECORDED),
     }
+    if irr.is_pulka and (irr.facts or {}).get("row") and context.get("row_form") is not None:
+        context["row_form"].initial.update(PulkaRowForm.initial_of_row(irr.facts["row"]))
     return render(request, "appeals/ruling_detail.html", context)
+
+
+def _revise_pulka(request: HttpRequest, irr: Irregularity, action: str, now: Any) -> None:
+    """The remedy of a pulka ruling: the deal's corrected row, or the deal stands as written."""
+    facts: dict[str, Any] = {"row": None}
+    if action == "revise_row":
+        row, version, problems = row_of(deal_context(irr, request.POST).get("row_form"))
+        if row is None:
+            messages.error(request, " ".join([_("The corrected row of the deal is not valid."), *problems]))
+            return
+        facts = {"row": row, "version": version}
+    _run(request, lambda: svc.irregularity_revise(irregularity=irr, facts=facts, user=request.user, now=now),
+         _("Remedy revised."))  # fmt: skip

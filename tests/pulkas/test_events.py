@@ -188,3 +188,17 @@ def test_variant_and_players_fixed_once_a_round_is_drawn(director) -> None:
         with pytest.raises(UserError):
             tournament_update(tournament=t, user=director, now=timezone.now(), changes=change)
     tournament_update(tournament=t, user=director, now=timezone.now(), changes={"venue": "Клуб"})
+
+
+def test_rules_of_a_pulka_event_keep_the_pulka_limits(director) -> None:
+    from tournaments.services.event import tournament_update
+
+    t = make_event(director, "olympic", 6, 3)
+    for rules in ({"pool_weight": 2}, {"price_6": "5/2"}):
+        with pytest.raises(UserError):
+            tournament_update(tournament=t, user=director, now=timezone.now(), changes={"rule_overrides": rules})
+    with pytest.raises(UserError):
+        tournament_update(tournament=t, user=director, now=timezone.now(),
+                          changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}})  # fmt: skip
+    t.refresh_from_db()
+    assert t.rule_overrides == {} and t.variant == "sochi"

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from preferans.game import RulesError, make_rules
+from preferans.pulka import SetupError, make_pulka_rules
 from scoring.models import Result
 from scoring.rescore import mark_changed
 from tournaments.audit import log_action
@@ -33,10 +34,15 @@ EDITABLE = (
 )
 
 
-def check_rules(variant: str, rules: Mapping[str, Any] | None) -> None:
+def check_rules(variant: str, rules: Mapping[str, Any] | None, form: str = "duplicate") -> None:
+    """The overrides must give valid rules; an event played in pulkas has the pulka's limits too (no pool weight,
+    whole numbers, no progression or amnesty in Rostov: pulka-spec §2.2)."""
     try:
-        make_rules(variant, dict(rules or {}))
-    except (RulesError, ValueError) as exc:
+        if form == "duplicate":
+            make_rules(variant, dict(rules or {}))
+        else:
+            make_pulka_rules(variant, dict(rules or {}))
+    except (RulesError, SetupError, ValueError) as exc:
         raise UserError(_("The rule overrides are not valid: %(problem)s") % {"problem": exc}) from exc
 
 
@@ -83,7 +89,7 @@ def tournament_create(
         raise UserError(_("Give the tournament a name."))
     if players_per_table not in (3, 4):
         raise UserError(_("A table seats 3 or 4 players (rules §1)."))
-    check_rules(variant, rule_overrides)
+    check_rules(variant, rule_overrides, form)
     if slug and Tournament.objects.filter(slug=slug).exists():
         raise UserError(_("The short name “%(slug)s” is taken; choose another.") % {"slug": slug})
     tournament = Tournament.objects.create(
@@ -157,7 +163,7 @@ def tournament_update(
     if "name" in changed and not str(changed["name"]).strip():
         raise UserError(_("Give the tournament a name."))
     variant = changed.get("variant", tournament.variant)
-    check_rules(variant, changed.get("rule_overrides", tournament.rule_overrides))
+    check_rules(variant, changed.get("rule_overrides", tournament.rule_overrides), tournament.form)
     if "artificial" in changed:
         changed["artificial"] = check_artificial(changed["artificial"])
     before = {k: _jsonable(getattr(tournament, k)) for k in changed}

@@ -46,7 +46,6 @@ from tournaments.pins import WrongPin, client_ip, pin_holder
 
 TAG = ["pulka table"]
 KEYWORD = "Player"
-DIRECTOR_ONLY = ("extra_entries", "penalty_tricks")
 
 
 @dataclass(frozen=True)
@@ -200,11 +199,6 @@ class PulkaTableView(ApiView, APIView):
         return response
 
 
-def _players_only(participant: Participant | None, row: dict[str, Any]) -> None:
-    if participant is not None and any(k in row for k in DIRECTOR_ONLY):
-        raise ApiError("permission_denied", _("Extra entries and penalty tricks are for the director."), 403)
-
-
 def _bare(row: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k != "raspasy_step"}
 
@@ -243,7 +237,6 @@ class PulkaDealsView(PulkaTableView):
         data = serializer.validated_data
         participant, director = self.actor(table, data)
         row = serializer.row()
-        _players_only(participant, row)
         if director is not None and data.get("confirmations"):
             raise exceptions.ValidationError(
                 {"confirmations": [_("Confirmations come from the players at the table; a director's row needs none.")]}
@@ -318,7 +311,6 @@ class PulkaCorrectView(PulkaTableView):
         data = serializer.validated_data
         participant, director = self.actor(table, data)
         row = serializer.row()
-        _players_only(participant, row)
         correction = correct_deal(
             table=table, number=number, row=row, now=timezone.now(), participant=participant, user=director,
             reason=data.get("reason", ""), version=data["version"],

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from preferans.pulka import SetupError
 from pulkas.models import PulkaEvent, PulkaRound
+from scoring.setup_refusals import setup_refusal
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Form, Tournament
@@ -42,7 +43,7 @@ def check_settings(tournament: Tournament, event: PulkaEvent) -> None:
         try:
             event.setup(players, "N")
         except SetupError as exc:
-            raise UserError(_("The settings are not valid: %(problem)s") % {"problem": exc}, code=exc.code) from exc
+            raise setup_refusal(exc) from exc
     if (event.cut_after is None) != (event.cut_to is None):
         raise UserError(_("A cut needs both the round after which it is made and how many players it keeps."))
     if event.cut_after is not None and event.cut_to is not None:

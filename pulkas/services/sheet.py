@@ -23,11 +23,15 @@ from preferans.pulka import PulkaGame, PulkaProblem, PulkaScore, PulkaSetup, Set
 from preferans.pulka.corrections import overstatement_penalty
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from scoring.errors import Refusal, ResultRejected
+from scoring.setup_refusals import setup_refusal
 from tournaments.audit import log_action
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import Participant, Tournament
 
 MAX_ROW_BYTES = 4000
+# What only the director writes into a deal: penalties (extra entries, penalty tricks). A player's correction keeps
+# those already on the deal.
+DIRECTOR_ONLY = ("extra_entries", "penalty_tricks")
 
 
 @dataclass
@@ -70,7 +74,7 @@ def table_setup(event: PulkaEvent, table: PulkaTable) -> PulkaSetup:
     try:
         return event.setup(table.players, table.first_dealer)
     except SetupError as exc:
-        raise UserError(_("The event's settings are not valid: %(problem)s") % {"problem": exc}, code=exc.code) from exc
+        raise setup_refusal(exc) from exc
 
 
 def load_sheet(table: PulkaTable, *, event: PulkaEvent | None = None) -> TableSheet:
@@ -107,6 +111,15 @@ def _check_open(sheet: TableSheet, *, director: bool) -> None:
         raise Conflict(_("The director stopped this table; the pulka is closed (Code 4.2.3)."), code="table_stopped")
     if table.ended:
         raise Conflict(_("The pulka has ended: no deal may follow (Code 4.2.3)."), code="pulka_ended")
+
+
+def _players_write_no_penalties(row: Mapping[str, Any], keep: Mapping[str, Any] | None = None) -> None:
+    """A player's row carries no extra entries or penalty tricks of its own (only those ``keep`` already has)."""
+    for key in DIRECTOR_ONLY:
+        if key in row and row[key] != (keep or {}).get(key):
+            raise NotAllowed(
+                _("Extra entries and penalty tricks are written by the director."), code="director_only"
+            )
 
 
 def _check_row_size(row: object) -> Mapping[str, Any]:
@@ -168,6 +181,8 @@ def enter_deal(
         if existing is not None:
             return existing, False
     row = _check_row_size(row)
+    if participant is not None:
+        _players_write_no_penalties(row)
     table = _locked_table(table)
     sheet = load_sheet(table)
     director = participant is None
@@ -310,6 +325,9 @@ def correct_deal(
     for earlier in sheet.deals[: number - 1]:
         replay.add(earlier.row)
     base = {k: v for k, v in dict(row).items() if k != "raspasy_step"}
+    if not director:  # the director's penalties already on the deal stay; a player adds none
+        _players_write_no_penalties(base, keep=deal.row)
+        base.update({k: deal.row[k] for k in DIRECTOR_ONLY if k in deal.row})
     problems = replay.add(base)
     if problems:
         raise _rejected(problems)

@@ -34,16 +34,6 @@ TABLE_STATES = {
     "stopped": gettext_lazy("stopped"),
 }
 # The core's codes for a bad setting (preferans.pulka.setup.SetupError), in the director's words.
-SETUP_REFUSALS = {
-    "pool_weight": ("rules", gettext_lazy("A pulka has no pool_weight: a pool point is worth 1 mountain point "
-                                          "with help (Sochi, Rostov) and 2 with the Leningrad closing rule.")),
-    "whole": ("rules", gettext_lazy("The sheet holds whole numbers: prices and amounts in the rules must be whole.")),
-    "progression": ("rules", gettext_lazy("Raspasy progression exists only for raspasy written on the mountain; "
-                                          "Rostov raspasy are whists.")),
-    "raspasy_exit": ("raspasy_exit", gettext_lazy("Contract levels from 6 to 10, separated by commas: 6 or 7, 8, "
-                                                  "9, 10.")),
-    "setup": ("rules", gettext_lazy("The rule overrides are not valid for a pulka.")),
-}  # fmt: skip
 
 
 # The settings page in sections, and what is fixed once a round is drawn, named once for several fields.
@@ -111,14 +101,12 @@ def table_state(table: PulkaTable) -> tuple[str, str]:
 
 def show_refusal(form: Any, exc: UserError) -> None:
     """A refused change on its form: next to the field it concerns when the service named one."""
-    field, message = SETUP_REFUSALS.get(exc.code, (None, exc.message))
-    if field not in form.fields or form.fields[field].disabled:
-        field = None
     if exc.details:
         for detail in exc.details:
-            form.add_error(detail.field if detail.field in form.fields else None, detail.message)
+            field = detail.field if detail.field in form.fields and not form.fields[detail.field].disabled else None
+            form.add_error(field, detail.message)
     else:
-        form.add_error(field, str(message))
+        form.add_error(None, exc.message)
 
 
 @directs

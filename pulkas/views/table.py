@@ -187,12 +187,8 @@ def _sent_before(page: PulkaPage, key: object) -> bool:
 
 
 def _row(page: PulkaPage, form: DealForm, correcting: int | None) -> dict[str, Any]:
-    row = dict(form.row)
-    if correcting is not None:  # a penalty written before stays on the deal (the form cannot show it)
-        extras = page.deals[correcting - 1].row.get("extra_entries")
-        if extras:
-            row["extra_entries"] = extras
-    return row
+    """The deal as the form gives it (a penalty already on a corrected deal stays: ``correct_deal`` keeps it)."""
+    return dict(form.row)
 
 
 def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:

@@ -202,3 +202,26 @@ def test_rules_of_a_pulka_event_keep_the_pulka_limits(director) -> None:
                           changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}})  # fmt: skip
     t.refresh_from_db()
     assert t.rule_overrides == {} and t.variant == "sochi"
+
+
+def test_players_write_no_penalties_and_keep_the_directors(director) -> None:
+    """Extra entries and penalty tricks are the director's: a player's deal may not carry them, and a player's
+    correction keeps those the director wrote (one rule for the table page, the API and every other channel)."""
+    from tournaments.errors import NotAllowed
+
+    t = make_event(director, "compensation", 3, 3, pool=30)
+    now = timezone.now()
+    r = rounds.draw_round(tournament=t, user=director, now=now, seed=4)
+    rounds.start_round(pulka_round=r, user=director, now=now)
+    table = r.tables.get()
+    seats = table.seats()
+    fine = [{"type": "mountain", "seat": "E", "amount": 5}]
+    with pytest.raises(NotAllowed):
+        sheet.enter_deal(table=table, row={**_six("N", 6, ("E", "S")), "extra_entries": fine},
+                         participant=seats["N"], now=now)  # fmt: skip
+    sheet.enter_deal(table=table, row={**_six("N", 6, ("E", "S")), "extra_entries": fine}, user=director, now=now)
+    sheet.correct_deal(table=table, number=1, row=_six("N", 5, ("E", "S")), participant=seats["E"], now=now)
+    assert PulkaDeal.objects.get(table=table, number=1).row["extra_entries"] == fine
+    with pytest.raises(NotAllowed):
+        sheet.correct_deal(table=table, number=1, row={**_six("N", 5, ("E", "S")), "extra_entries": []},
+                           participant=seats["E"], now=now)  # fmt: skip

@@ -14,6 +14,7 @@ from preferans.game import RulesError, make_rules
 from preferans.pulka import SetupError, make_pulka_rules
 from scoring.models import Result
 from scoring.rescore import mark_changed
+from scoring.setup_refusals import setup_refusal
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament, default_artificial
@@ -42,7 +43,9 @@ def check_rules(variant: str, rules: Mapping[str, Any] | None, form: str = "dupl
             make_rules(variant, dict(rules or {}))
         else:
             make_pulka_rules(variant, dict(rules or {}))
-    except (RulesError, SetupError, ValueError) as exc:
+    except SetupError as exc:
+        raise setup_refusal(exc) from exc
+    except (RulesError, ValueError) as exc:
         raise UserError(_("The rule overrides are not valid: %(problem)s") % {"problem": exc}) from exc
 
 

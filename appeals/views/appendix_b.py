@@ -55,7 +55,9 @@ def _prikup_seat(board: Board | None) -> str:
 
 
 def _appeal_board(appeal: Appeal) -> Board | None:
-    """The stored board the appeal is about."""
+    """The stored board the appeal is about (none for a pulka deal: a pulka's layouts are not recorded)."""
+    if appeal.is_pulka:
+        return None
     return Board.objects.filter(session=appeal.session, number=appeal.board_number).first()
 
 
@@ -109,7 +111,7 @@ def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes | None:
         "tournament": appeal.tournament.name,
         "appellant": str(appeal.appellant),
         "round": appeal.round_number,
-        "board": appeal.board_number,
+        "board": appeal.deal_or_board,  # Appendix B item 3, «Сдача №»: a board, or a pulka's deal
         "layout": {
             "number": board.number,
             "set": board.set_number,

@@ -191,3 +191,14 @@ def test_russian_pages_speak_russian_and_english_ones_english(client, e):
         assert english_phrases(words, e.t.name) == [], name
         en = client.get(url(name, e, **kw), headers=EN)
         assert english_phrases(visible_text(en), e.t.name), name
+
+
+def test_the_appeal_form_to_print_names_the_deal(client, e):
+    appeal = svc.pulka_appeal_file(tournament=e.t, table=e.table, deal=3, appellant=e.seat(e.table, "W"),
+                                   claim="c", now=timezone.now())  # fmt: skip
+    client.force_login(e.director)
+    page = client.get(url("appeals:appeal-form", e, number=appeal.number))
+    values = [dd.text() for dd in parse(page).one("dl", class_="ap-b").find_all("dd")]
+    assert values[1].startswith("1") and values[2] == "3"  # 2. round (table 1), 3. the deal
+    pdf = client.get(url("appeals:appeal-form", e, number=appeal.number) + "?format=pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"

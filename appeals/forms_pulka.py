@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from appeals.forms import _late_note_field
@@ -22,6 +23,14 @@ TEXT_MAX = 2000
 def _number(label: Any, top: int, required: bool = True) -> forms.Field:
     return forms.IntegerField(label=label, min_value=1, max_value=top, required=required,
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))  # fmt: skip
+
+
+def ruling_label(r: Irregularity) -> str:
+    """A pulka ruling in the page's language: its kind and where."""
+    where = gettext("Round %(r)s, table %(t)s") % {"r": r.round_number, "t": r.table_number}
+    if r.deal_number:
+        where += ", " + gettext("deal %(d)s") % {"d": r.deal_number}
+    return f"{r.get_kind_display()} · {where}"
 
 
 def _round_field() -> forms.Field:
@@ -59,6 +68,7 @@ class PulkaDirectorAppealForm(forms.Form):
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ruling"].queryset = Irregularity.objects.filter(tournament=tournament)
+        self.fields["ruling"].label_from_instance = ruling_label
         self.fields["table"].help_text = _("Leave it empty: the table where the player sat in that round.")
 
 

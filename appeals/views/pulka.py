@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import Q
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from appeals import services as svc
 from appeals.models import Appeal, Correction, Irregularity
@@ -38,8 +39,6 @@ def pulka_table(
 
 def player_tables(p: Participant) -> list[tuple[str, str]]:
     """The tables a player sat at in rounds that have started, newest first, as choices ``"round-table"``."""
-    from django.utils.translation import gettext as _
-
     tables = (
         PulkaTable.objects.filter(Q(seat_n=p) | Q(seat_e=p) | Q(seat_s=p) | Q(seat_w=p), round__tournament=p.tournament)
         .exclude(round__status=PulkaRound.Status.PENDING)

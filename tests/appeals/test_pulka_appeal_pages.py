@@ -16,6 +16,7 @@ from appeals.models import Appeal, Correction, Irregularity, ScoreChange
 from pulkas.forms import PulkaRowForm
 from pulkas.models import PulkaDeal, PulkaTable, PulkaTableResult
 from tests.html import english_phrases, lang, parse, visible_text
+from tournaments.models import AuditEntry
 
 from .pulka_event import committee, make_event, six
 
@@ -178,17 +179,24 @@ def test_a_ruling_and_a_correction_on_the_pages(client, e):
 
 
 def test_russian_pages_speak_russian_and_english_ones_english(client, e):
+    ruling = svc.pulka_irregularity_record(tournament=e.t, table=e.table, kind="procedural", deal=2,
+                                           description="Заглянул в прикуп", user=e.director, now=timezone.now())  # fmt: skip
     appeal = svc.pulka_appeal_file(tournament=e.t, table=e.table, deal=2, appellant=e.seat(e.table, "E"),
-                                   claim="Претензия", now=timezone.now())  # fmt: skip
+                                   claim="Претензия", ruling=ruling, now=timezone.now())  # fmt: skip
     as_player(client, e)
     client.force_login(e.director)
     for name, kw in (("appeals:player", {}), ("appeals:player-appeal", {"number": appeal.number}),
                      ("appeals:appeal", {"number": appeal.number}), ("appeals:appeal-new", {}),
-                     ("appeals:ruling-new", {}), ("appeals:correction-new", {}), ("appeals:list", {})):  # fmt: skip
+                     ("appeals:ruling-new", {}), ("appeals:correction-new", {}), ("appeals:list", {}),
+                     ("appeals:ruling", {"pk": ruling.pk})):  # fmt: skip
         ru = client.get(url(name, e, **kw))
         assert ru.status_code == 200 and lang(ru) == "ru", name
         words = visible_text(ru)
-        assert english_phrases(words, e.t.name) == [], name
+        # The audit trail shows what was recorded as it was (the services ran in English here).
+        recorded = AuditEntry.objects.values_list("object_repr", flat=True)
+        assert english_phrases(words, e.t.name, *recorded) == [], name
+        if name == "appeals:appeal":  # the ruling appealed against, in the page's words
+            assert "Процедурное нарушение · Тур 1, стол 1, сдача 2" in words
         en = client.get(url(name, e, **kw), headers=EN)
         assert english_phrases(visible_text(en), e.t.name), name
 

@@ -76,12 +76,12 @@ class RoundStats:
 
 
 def statement_kind(sql: str) -> str:
-    """``SELECT pulkas_pulkadeal``: the verb and the first table a statement names."""
+    """``SELECT pulkas_pulkadeal``: the verb and the table a statement reads or writes."""
     words = sql.replace('"', " ").split()
     verb = words[0].upper() if words else "?"
-    for marker in ("FROM", "INTO", "UPDATE"):
-        if marker in words[:-1] and (verb != "UPDATE" or marker == "UPDATE"):
-            return f"{verb} {words[words.index(marker) + 1]}"
+    marker = {"INSERT": "INTO", "UPDATE": "UPDATE", "DELETE": "FROM", "SELECT": "FROM"}.get(verb)
+    if marker in words[:-1]:
+        return f"{verb} {words[words.index(marker) + 1]}"
     return verb
 
 

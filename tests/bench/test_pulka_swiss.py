@@ -45,3 +45,14 @@ def test_tiny_swiss_event(director) -> None:
     text = bench.report(stats, meter, vendor="test", players=12, deals=3, pool=50)
     assert "total: 18 deals" in text and "re-seating by rating" in text
     assert all(f"=== profile: {p} (all rounds) ===" in text for p in bench.PHASES)
+
+
+def test_statement_kinds() -> None:
+    kind = load_bench().statement_kind
+    assert kind('INSERT INTO "pulkas_pulkatableresult" ("seat") SELECT * FROM UNNEST((%s)::text[])') == (
+        "INSERT pulkas_pulkatableresult"
+    )
+    assert kind('UPDATE "pulkas_pulkatable" SET "version" = 2') == "UPDATE pulkas_pulkatable"
+    assert kind('SELECT "id" FROM "pulkas_pulkadeal" WHERE "table_id" = 9') == "SELECT pulkas_pulkadeal"
+    assert kind('DELETE FROM "pulkas_pulkatableresult" WHERE 1') == "DELETE pulkas_pulkatableresult"
+    assert kind('SAVEPOINT "s1"') == "SAVEPOINT"

@@ -203,7 +203,9 @@ def end_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaR
 def decide_tie(*, table: PulkaTable, seats: Sequence[str], user: Any, now: dt.datetime, reason: str) -> PulkaTable:
     """Olympic: among players tied at the cut (P-21), the director sends on the ones the regulation (or a lot)
     chose."""
-    table = PulkaTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # Lock the table's row only: a bare FOR UPDATE over the join would lock the round and the tournament too
+    # (PostgreSQL locks every joined row) and make every other table of the event wait.
+    table = PulkaTable.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=table.pk)
     event = event_of(table.round.tournament)
     advance = table.advance or {"seats": [], "tied": []}
     places = event.advance - len(advance["seats"])

@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from appeals import services as svc
 from appeals.models import Appeal, Correction, Irregularity
 from preferans.duplicate.deadlines import filing_deadline
+from preferans.pulka.setup import row_dealer_label
 from pulkas.forms import PulkaRowForm
 from pulkas.models import PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services.sheet import load_sheet
-from pulkas.views.director_sheet import _row_dealer  # the row form's «dealer» of a pulka deal (one rule)
 from table.page import describe_row
 from tournaments.models import Participant, Tournament
 
@@ -88,7 +88,7 @@ def deal_context(matter: Matter, data: QueryDict | None = None, *, with_form: bo
     if with_form:
         row = {k: v for k, v in deal.row.items() if k != "raspasy_step"}
         out["row_form"] = PulkaRowForm(
-            data, players=players, dealer=_row_dealer(players, scored.dealer, scored.first_hand),
+            data, players=players, dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
             initial={"version": table.version} | PulkaRowForm.initial_of_row(row), prefix="row",
         )  # fmt: skip
     return out

@@ -23,7 +23,7 @@ __all__ = ["deal_ledger", "overstatement_penalty"]
 
 def deal_ledger(setup: PulkaSetup, number: int, row: Mapping[str, object]) -> Ledger:
     """The ledger of deal ``number`` as ``row`` writes it (the row must be valid for that deal)."""
-    label = setup.dealer(number) if setup.players == 4 else setup.first_hand(number)
+    label = setup.row_dealer(number)
     deal, table = parse_row(row, rules=setup.rules, players=setup.players, dealer=label)
     return compute_ledger(deal, rules=setup.rules, table=table)
 

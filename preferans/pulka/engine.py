@@ -267,7 +267,7 @@ def _play_row(state: _State, number: int, row: Mapping[str, object]) -> None:
         checked["raspasy_step"] = step
     elif kind is not None:
         _check_exit(state, number, row)
-    label = dealer if setup.players == 4 else first  # the row's dealer argument: first hand at 3 (P-23)
+    label = setup.row_dealer(number)
     try:
         deal, table = parse_row(checked, rules=setup.rules, players=setup.players, dealer=label)
     except RowInvalid as exc:

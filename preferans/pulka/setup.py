@@ -15,7 +15,7 @@ from fractions import Fraction
 from preferans.game import RaspasyMode, Rules, RulesError, make_rules
 from preferans.game.seats import table_seats
 
-__all__ = ["TIEBREAKS", "Compensation", "PulkaSetup", "SetupError", "make_pulka_rules"]
+__all__ = ["TIEBREAKS", "Compensation", "PulkaSetup", "SetupError", "make_pulka_rules", "row_dealer_label"]
 
 TIEBREAKS: tuple[str, ...] = ("raspasy_won", "raspasy_tricks", "remizes", "misere_tricks")
 """The organisers' secondary criteria of Code 4.1.3, as pulka §9 defines them."""
@@ -91,6 +91,11 @@ def _exit_ladder(raw: object) -> tuple[int, ...]:
             code="raspasy_exit",
         )
     return tuple(raw)
+
+
+def row_dealer_label(players: int, dealer: str, first_hand: str) -> str:
+    """The row's dealer label from a deal's dealer and first hand (see :meth:`PulkaSetup.row_dealer`)."""
+    return dealer if players == 4 else first_hand
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,11 @@ class PulkaSetup:
         """The player on the dealer's left (Code 3.3.2; P-23)."""
         dealer = self.dealer(deal)
         return self.seats[(self.seats.index(dealer) + 1) % len(self.seats)]
+
+    def row_dealer(self, deal: int) -> str:
+        """The ``dealer`` a protocol row of deal ``deal`` is read with (``preferans.game.rows``): the real dealer
+        at 4 players (he sits out); at 3 players the row's label marks the first hand (P-23, D-T1)."""
+        return row_dealer_label(self.players, self.dealer(deal), self.first_hand(deal))
 
     def exit_minimum(self, chain: int) -> int:
         """The lowest contract level after ``chain`` (≥ 1) raspasy in a row (pulka §6)."""

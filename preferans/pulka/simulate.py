@@ -24,7 +24,7 @@ def random_pulka(rng: random.Random, setup: PulkaSetup, *, deals: int = 200) -> 
     rows: list[dict[str, Any]] = []
     while not game.ended and len(rows) < deals:
         number = len(rows) + 1
-        label = setup.dealer(number) if setup.players == 4 else setup.first_hand(number)
+        label = setup.row_dealer(number)
         for _ in range(200):
             row = random_row(rng, rules=setup.rules, players=setup.players, dealer=label)
             row.pop("raspasy_step", None)

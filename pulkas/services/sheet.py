@@ -296,8 +296,9 @@ def correct_deal(
     Players may correct only the last deal, before the next one is written (4.2.9: until the next contract is
     bid). Before anybody confirmed it the writer's pencil is still in his hand: no penalty (4.2.8). Once
     confirmed, the first correction of a writer's entry at this table is a warning; each later one adds the
-    penalty of 4.2.7 to the corrected row. The director may correct any deal (a ruling, with a reason), and the
-    same penalty rule applies. A corrected deal waits for the others' confirmation again."""
+    penalty of 4.2.7 to the corrected row. The director may correct any deal (a ruling, with a reason); that is
+    no writer's error and carries no 4.2.7 penalty. A deal a player corrected waits for the others' confirmation
+    again."""
     row = _check_row_size(row)
     table = _locked_table(table)
     sheet = load_sheet(table)
@@ -335,7 +336,9 @@ def correct_deal(
     step = replay.deals[-1].raspasy_step
     if step is not None:
         corrected["raspasy_step"] = step
-    penalised = deal.status != PulkaDeal.Status.ENTERED or bool(deal.confirmed_by)
+    # 4.2.7 punishes a wrong entry that the partners point out at the table; a director's or committee's change
+    # (a ruling, an appeal) is not a writer's error, and a director adds any penalty as extra entries himself.
+    penalised = not director and (deal.status != PulkaDeal.Status.ENTERED or bool(deal.confirmed_by))
     warning = False
     penalty: list[dict[str, object]] = []
     if penalised and writer_seat is not None:

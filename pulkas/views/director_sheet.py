@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from preferans.pulka import DealScore, PulkaScore
+from preferans.pulka.setup import row_dealer_label
 from pulkas.drawing import sheet_svg
 from pulkas.forms import JsonRowForm, PulkaRowForm, TableStopForm
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
@@ -96,12 +97,6 @@ def _finals(sheet: TableSheet, score: PulkaScore) -> list[dict[str, Any]]:
     return out
 
 
-def _row_dealer(players: int, dealer: str, first_hand: str) -> str:
-    """The row form's «dealer»: the real dealer at 4 players (he sits out); at 3 players the form's label marks
-    the first hand (tournaments.director.row_form, preferans.game.seats.first_hand)."""
-    return dealer if players == 4 else first_hand
-
-
 def _key(table: PulkaTable) -> str:
     return f"d{table.pk}-{uuid.uuid4().hex}"
 
@@ -125,7 +120,7 @@ class Page:
 
         if open_ and nxt is not None:
             self.forms["enter"] = PulkaRowForm(
-                data("enter"), players=players, dealer=_row_dealer(players, nxt.dealer, nxt.first_hand),
+                data("enter"), players=players, dealer=row_dealer_label(players, nxt.dealer, nxt.first_hand),
                 initial=version | {"key": _key(table)}, prefix="enter",
             )  # fmt: skip
             self.forms["enter_json"] = JsonRowForm(data("enter_json"), initial=version | {"key": _key(table)},
@@ -135,7 +130,7 @@ class Page:
             scored = score.deals[self.correct_number - 1]
             row = {k: v for k, v in deal.row.items() if k != "raspasy_step"}
             self.forms["correct"] = PulkaRowForm(
-                data("correct"), players=players, dealer=_row_dealer(players, scored.dealer, scored.first_hand),
+                data("correct"), players=players, dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
                 correcting=True, initial=version | PulkaRowForm.initial_of_row(row), prefix="correct",
             )  # fmt: skip
             self.forms["correct_json"] = JsonRowForm(

@@ -98,7 +98,7 @@ class PulkaPage:
     def label(self, number: int) -> str:
         """The row's dealer label for deal ``number``: the dealer at 4 players, the first hand at 3 (P-23)."""
         setup = self.sheet.setup
-        return setup.dealer(number) if self.players == 4 else setup.first_hand(number)
+        return setup.row_dealer(number)
 
     def seat_label(self, seat: str) -> str:
         p = self.seats.get(seat)

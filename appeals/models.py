@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from preferans.duplicate.deadlines import DEFAULT_FILING_MINUTES
@@ -167,11 +168,14 @@ class Irregularity(Where, models.Model):
         constraints = [one_where("irregularity_one_where", board=None, deal=False)]
 
     def __str__(self) -> str:
-        if self.is_pulka:
-            where = f"deal {self.deal_number}, " if self.deal_number else ""
-        else:
-            where = f"board {self.board_number}, " if self.board_number else ""
-        return f"{self.get_kind_display()}: {where}table {self.table_number}, round {self.round_number}"
+        """As a drop-down shows a ruling, in the language of the page."""
+        params = {"kind": self.get_kind_display(), "table": self.table_number, "round": self.round_number,
+                  "board": self.board_number, "deal": self.deal_number}  # fmt: skip
+        if self.is_pulka and self.deal_number:
+            return gettext("%(kind)s: deal %(deal)s, table %(table)s, round %(round)s") % params
+        if not self.is_pulka and self.board_number:
+            return gettext("%(kind)s: board %(board)s, table %(table)s, round %(round)s") % params
+        return gettext("%(kind)s: table %(table)s, round %(round)s") % params
 
 
 class Appeal(Where, models.Model):
@@ -258,8 +262,10 @@ class Appeal(Where, models.Model):
         ]
 
     def __str__(self) -> str:
-        what = f"deal {self.deal_number}" if self.is_pulka else f"board {self.board_number}"
-        return f"appeal {self.number}: {what}, table {self.table_number}"
+        params = {"n": self.number, "board": self.board_number, "deal": self.deal_number, "table": self.table_number}
+        if self.is_pulka:
+            return gettext("appeal %(n)s: deal %(deal)s, table %(table)s") % params
+        return gettext("appeal %(n)s: board %(board)s, table %(table)s") % params
 
     @property
     def is_open(self) -> bool:

@@ -194,8 +194,9 @@ def run(
                 round_services.stop_round(pulka_round=pulka_round, user=user, now=now)
                 round_services.end_round(pulka_round=pulka_round, user=user, now=now)
             with meter.phase(stats.phases["standings"], "standings"):
-                table = event_table(tournament)
-            assert len(table.lines) == players and all(len(line.ratings) == number for line in table.lines)
+                rating_table = event_table(tournament)
+            assert len(rating_table.lines) == players
+            assert all(len(line.ratings) == number for line in rating_table.lines)
             out.append(stats)
             progress(line_of(stats))
     return out, meter

@@ -13,6 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from itertools import groupby
 from typing import TypeVar
 
 __all__ = [
@@ -150,24 +151,19 @@ def standings(
 ) -> list[Standing]:
     """Final or running standings: players who went on before those cut; then by total rating, then by total
     vists, highest first; players still equal share the place."""
-    out: list[Standing] = []
     cut_set = set(cut)
-
-    def key(p: P) -> tuple[bool, Fraction, Fraction]:
-        return (p in cut_set, -sum(ratings[p], Fraction(0)), -vists.get(p, Fraction(0)))
-
-    order = sorted(ratings, key=key)
+    totals = {p: sum(ratings[p], Fraction(0)) for p in ratings}
+    keys = {p: (p in cut_set, -totals[p], -vists.get(p, Fraction(0))) for p in ratings}  # each once
+    out: list[Standing] = []
     place = 1
-    i = 0
-    while i < len(order):
-        group = [p for p in order[i:] if key(p) == key(order[i])]
+    for _key, members in groupby(sorted(ratings, key=keys.__getitem__), key=keys.__getitem__):
+        group = list(members)
         for p in group:
             out.append(
                 Standing(
-                    p, sum(ratings[p], Fraction(0)), vists.get(p, Fraction(0)), len(ratings[p]),
-                    (place, place + len(group) - 1), p in cut_set,
+                    p, totals[p], vists.get(p, Fraction(0)), len(ratings[p]), (place, place + len(group) - 1),
+                    p in cut_set,
                 )  # fmt: skip
             )
         place += len(group)
-        i += len(group)
     return out

@@ -79,7 +79,9 @@ def table_setup(event: PulkaEvent, table: PulkaTable) -> PulkaSetup:
 
 def load_sheet(table: PulkaTable, *, event: PulkaEvent | None = None) -> TableSheet:
     """The table's deals played through the core (they were each checked when written)."""
-    event = event or event_of(table.round.tournament)
+    if event is None:
+        event = event_of(table.round.tournament)
+        event.tournament = table.round.tournament  # already loaded with the table: no second read
     setup = table_setup(event, table)
     game = PulkaGame(setup)
     deals = list(table.deals.order_by("number"))
@@ -91,7 +93,10 @@ def load_sheet(table: PulkaTable, *, event: PulkaEvent | None = None) -> TableSh
 
 
 def _locked_table(table: PulkaTable) -> PulkaTable:
-    return PulkaTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    """The table's row locked (only it: ``of=("self",)``, so the other tables of the round write meanwhile)."""
+    return (
+        PulkaTable.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=table.pk)
+    )
 
 
 def _check_version(table: PulkaTable, version: int | None) -> None:

@@ -21,6 +21,16 @@ def _english_outside_requests():
         yield
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Wrong PINs and unknown table codes are counted in the cache per client (127.0.0.1 for every test): each
+    test starts with none, so one test's deliberate misses never lock out the next test in the same process."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def director(db):
     return get_user_model().objects.create_user("director", password="pw-director-1")

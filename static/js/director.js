@@ -10,7 +10,8 @@
       var left = Math.round((ends - Date.now()) / 1000);
       var sign = left < 0 ? "−" : "";
       var s = Math.abs(left);
-      el.textContent = sign + Math.floor(s / 60) + ":" + pad(s % 60);
+      var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+      el.textContent = sign + (h ? h + ":" + pad(m) : m) + ":" + pad(s % 60);  // 1:50:16 in a two-hour pulka round
       el.classList.toggle("overdue", left < 0);
     });
   }

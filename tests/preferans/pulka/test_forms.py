@@ -7,7 +7,14 @@ from fractions import Fraction
 
 import pytest
 
-from preferans.pulka.forms import Compression, RatingBase, RatingRule, draw_tables, seat_by_rating, split_tables
+from preferans.pulka.forms import (
+    Compression,
+    RatingBase,
+    RatingRule,
+    draw_tables,
+    seat_by_rating,
+    split_tables,
+)
 from preferans.pulka.forms import standings as rank
 
 

@@ -277,6 +277,8 @@ def clock(page: PulkaPage, now: dt.datetime) -> dict[str, Any]:
         return {"text": _("The round has not started yet.")}
     if rnd.status == PulkaRound.Status.ENDED:
         return {"text": _("The round has ended.")}
+    if page.table.finished:  # no clock to watch here: the other tables may still be playing
+        return {"text": _("This table has finished; the round goes on at the other tables.")}
     if rnd.ends_at is None:
         return {}
     left = max(0, int((rnd.ends_at - now).total_seconds()))

@@ -301,6 +301,7 @@ def test_after_the_director_stops_the_table(client, four, director):
     assert doc.find("form", class_="tb-form") is None and doc.by_id("confirm") is None
     text = words(page)
     assert "Остановлена судьёй" in text
+    assert doc.find("div", class_="pk-clock") is None  # no round clock at a table that has finished
     final = doc.by_id("totals")
     assert final.one("h2").text() == "Итог пульки" and "предварительные" not in final.text()
     assert [tr.find("td").text()[0] for tr in doc.by_id("totals").find_all("tr")[1:]] == list(

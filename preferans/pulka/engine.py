@@ -14,7 +14,16 @@ from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from preferans.game import Deal, Ledger, RowInvalid, TableSeats, compute_ledger, ledger_to_vists, parse_row
+from preferans.game import (
+    Deal,
+    DealKind,
+    Ledger,
+    RowInvalid,
+    TableSeats,
+    compute_ledger,
+    ledger_to_vists,
+    parse_row,
+)
 from preferans.game.contracts import ContractError, ContractKind, parse_contract
 from preferans.game.rows import ROW_FIELDS
 
@@ -288,8 +297,11 @@ def _write(
     setup = state.setup
     sheet = state.sheet
     own = compute_ledger(replace(deal, extra_entries=()), rules=setup.rules, table=table)
-    full = compute_ledger(deal, rules=setup.rules, table=table)
-    result = ledger_to_vists(full, pool_weight=setup.weight)
+    extra = compute_ledger(Deal(DealKind.NONE, extra_entries=deal.extra_entries), rules=setup.rules, table=table)
+    # the conversion to vists is linear: the deal's result is that of its own entries plus its extra entries
+    own_vists = ledger_to_vists(own, pool_weight=setup.weight)
+    extra_vists = ledger_to_vists(extra, pool_weight=setup.weight)
+    result = {seat: own_vists[seat] + extra_vists[seat] for seat in own_vists}
     # 1. mountain and whists as they are; 2. pool entries from the first hand clockwise, the dealer last (P-6)
     for seat, amount in own.mountain.items():
         sheet.mountain[seat] += amount
@@ -302,16 +314,12 @@ def _write(
         if amount:
             helps += sheet.write_pool(seat, amount, target=setup.pool if setup.helps else None)
     # 3. extra entries as they stand, pool uncapped (P-7)
-    for entry in deal.extra_entries:
-        if entry.kind == "whist":
-            assert entry.writer is not None and entry.debtor is not None
-            sheet.add_whist(entry.writer, entry.debtor, entry.amount)
-        elif entry.kind == "pool":
-            assert entry.seat is not None
-            sheet.pool[entry.seat] += entry.amount
-        else:
-            assert entry.seat is not None
-            sheet.mountain[entry.seat] += entry.amount
+    for seat, amount in extra.pool.items():
+        sheet.pool[seat] += amount
+    for seat, amount in extra.mountain.items():
+        sheet.mountain[seat] += amount
+    for (writer, debtor), amount in extra.whists.items():
+        sheet.add_whist(writer, debtor, amount)
     # 4. the compensation column (P-19)
     if setup.compensation is not None:
         for seat in setup.seats:

@@ -6,9 +6,12 @@ and ``top`` are a cache of what the scoring core computed; the core can always r
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from preferans.duplicate.penalties import PenaltyRefusal, parse_penalty
 
 
 class Result(models.Model):
@@ -89,6 +92,13 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant}: {self.matchpoints} ({self.reason})"
+
+    def clean(self) -> None:
+        """The admin's form too keeps the core's rule: a penalty takes matchpoints away (§12)."""
+        try:
+            parse_penalty(self.matchpoints)
+        except PenaltyRefusal as exc:
+            raise ValidationError({"matchpoints": _("A penalty is a negative number of matchpoints.")}) from exc
 
 
 class Standing(models.Model):

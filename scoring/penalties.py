@@ -2,7 +2,9 @@
 
 The one write path for penalties, with every rule of a penalty: the director's pages, the API and the appeals
 committee all come here. A penalty takes matchpoints away (a negative number, §12), says why, names a
-participant of the tournament, and is given only while scores may change.
+participant of the tournament, and is given only while scores may change. The sign rule itself is the core's
+(:mod:`preferans.duplicate.penalties`); how many matchpoints an offence costs is the organisers' choice (§12
+gives no values).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from preferans.duplicate.penalties import OFFENCES, PenaltyRefusal, parse_penalty
+from preferans.numbers import format_fraction
 from scoring.models import Penalty
 from scoring.rescore import mark_changed
 from scoring.withdraw import withdraw
@@ -24,28 +27,27 @@ from tournaments.models import Participant, Session
 
 MAX_REASON = 300
 # The procedural offences of rules §12.2 a penalty is given for.
-PENALTY_RULES = ("12.2.1", "12.2.2", "12.2.3", "12.2.4", "12.2.5", "12.2.6", "12.2.7", "12.2.8")
+PENALTY_RULES = OFFENCES
 
 
 def penalty_value(matchpoints: object) -> Fraction:
-    """The penalty's matchpoints, checked: an exact number below zero («-2», «-1/2», «-1,5»)."""
-    text = str(matchpoints if matchpoints is not None else "").strip().replace(",", ".").replace("−", "-")
+    """The penalty's matchpoints, checked by the core's one rule (:func:`preferans.duplicate.penalties.parse_penalty`):
+    an exact number below zero («-2», «-1/2», «-1,5»). A refusal is translated here, by its code."""
     try:
-        value = parse_fraction(text)
-    except NumberFormatError as exc:
-        raise UserError(
-            _("Write the penalty as a number of matchpoints, e.g. -2 or -1/2."), code="penalty_value",
-            details=[Detail("matchpoints", "penalty_value", _("Not a number of matchpoints."))],
-        ) from exc  # fmt: skip
-    if value >= 0:
+        return parse_penalty(matchpoints)
+    except PenaltyRefusal as exc:
+        if exc.code == "penalty_value":
+            raise UserError(
+                _("Write the penalty as a number of matchpoints, e.g. -2 or -1/2."), code="penalty_value",
+                details=[Detail("matchpoints", "penalty_value", _("Not a number of matchpoints."))],
+            ) from exc  # fmt: skip
         raise UserError(
             _("A penalty takes matchpoints away: write a negative number, e.g. -2 (rules §12)."),
             code="penalty_sign",
             details=[
                 Detail("matchpoints", "penalty_sign", _("A penalty is a negative number of matchpoints."))
             ],
-        )
-    return value
+        ) from exc
 
 
 def penalty_save(

@@ -1,7 +1,7 @@
 """Standings: matchpoint totals, maxima, percentages and shared ranks (duplicate rules §9, §12; formats.md §3).
 
 A participant's matchpoints are the sum of what he earned on every board-line he played, plus his procedural
-penalties (§12; negative or positive matchpoints). His maximum is the sum of the tops of those board-lines
+penalties (§12; always below zero, :mod:`preferans.duplicate.penalties`). His maximum is the sum of the tops of those board-lines
 (penalties do not change it). Percent = 100 · matchpoints / max. Participants are sorted by percent,
 highest first; equal percentages share a rank written ``"3-4"``.
 

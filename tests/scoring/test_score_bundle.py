@@ -168,14 +168,14 @@ def test_multi_session_standings_sum_over_sessions() -> None:
     data = club_cup()
     second = copy.deepcopy(data["sessions"][0])
     second["number"] = 2
-    second["penalties"] = [{"participant": 11, "matchpoints": "2"}]
+    second["penalties"] = [{"participant": 11, "matchpoints": "-2"}]
     data["sessions"].append(second)
     out = score_document(data)
     assert [s["number"] for s in out["sessions"]] == [1, 2]
     standing = {s["participant"]: s for s in out["standings"]}
     assert standing[3]["matchpoints"] == "13"  # 7 − 1 + 7
     assert standing[3]["max"] == "32"
-    assert standing[11]["matchpoints"] == "46/5"  # 18/5 · 2 + 2
+    assert standing[11]["matchpoints"] == "26/5"  # 18/5 · 2 − 2
     assert standing[7]["rank"] == "1"
 
 

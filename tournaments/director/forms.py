@@ -8,6 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from preferans.duplicate.penalties import DEFAULT_DEDUCTION
+from preferans.numbers import format_fraction
 from scoring.penalties import PENALTY_RULES
 from tournaments.director.fields import JSONObjectField
 from tournaments.models import Form, Tournament, UnequalResults, Variant
@@ -149,8 +151,9 @@ class ReasonForm(forms.Form):
 class PenaltyForm(forms.Form):
     participant = forms.IntegerField(label=_("Participant No."), min_value=1)
     deduct = forms.CharField(
-        label=_("Matchpoints to deduct"), max_length=16, initial="2",
-        help_text=_("A positive number: 2 deducts two matchpoints; fractions like 1/2 work."),
+        label=_("Matchpoints to deduct"), max_length=16, initial=format_fraction(DEFAULT_DEDUCTION),
+        help_text=_("A positive number: 2 deducts two matchpoints; fractions like 1/2 work. The rules (§12) give no "
+                    "values for the offences: how much to deduct is the organisers' choice, not the book's."),
     )  # fmt: skip
     kind = forms.ChoiceField(label=_("Infraction (rules §12.2)"),
                              choices=[(k, PENALTY_LABELS[k]) for k in PENALTY_RULES])  # fmt: skip

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from preferans.bundle.shape import SEATS, Loc, Problems, check_keys, describe, positive_int
+from preferans.duplicate.penalties import check_penalty
 from preferans.game.rows import ROW_FIELDS
 from preferans.game.seats import table_seats
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
@@ -447,6 +448,8 @@ def parse_penalties(raw: object, problems: Problems, loc: Loc, known: frozenset[
                 value = parse_fraction(item["matchpoints"])
             except NumberFormatError as exc:
                 problems.add(ploc, f"matchpoints: {exc}")
+            if value is not None and (refusal := check_penalty(value)) is not None:
+                problems.add(ploc, f"matchpoints: {refusal}")
         reason = item.get("reason")
         if reason is not None and not isinstance(reason, str):
             problems.add(ploc, f"reason must be a string, not {describe(reason)}")

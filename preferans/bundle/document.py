@@ -25,6 +25,7 @@ from preferans.bundle.rows import (
     BundlePenalty,
     BundleResult,
     board_to_dict,
+    check_fits_movement,
     check_results,
     json_copy,
     parse_boards,
@@ -40,6 +41,7 @@ from preferans.bundle.shape import (
     Problems,
     check_keys,
     describe,
+    movement_places,
     parse_movement,
     positive_int,
 )
@@ -397,6 +399,9 @@ def _parse_sessions(
             if result is not None:
                 results.append(result)
         check_results(results, problems, loc, board_dealers)
+        places = movement_places(movement, players, deals)
+        if places is not None:
+            check_fits_movement(results, places, problems, loc)
         penalties = parse_penalties(item.get("penalties", []), problems, loc, known)
         out.append(BundleSession(number or 0, movement, boards, tuple(results), penalties))
     return tuple(out)

@@ -24,6 +24,7 @@ __all__ = [
     "BundleResult",
     "board_to_dict",
     "json_copy",
+    "check_fits_movement",
     "check_results",
     "parse_boards",
     "parse_penalties",
@@ -36,7 +37,19 @@ DEAL_FIELDS = tuple(field for field in ROW_FIELDS if field != "vists")
 """The played-deal fields of a protocol row (scoring-spec §11), handed to the preferans core as written."""
 
 _ROW_KEYS = frozenset(
-    {"board", "round", "table", "seats", "dealer", "version", "vists", "adjusted", "assigned", *DEAL_FIELDS}
+    {
+        "board",
+        "round",
+        "table",
+        "room",
+        "seats",
+        "dealer",
+        "version",
+        "vists",
+        "adjusted",
+        "assigned",
+        *DEAL_FIELDS,
+    }
 )
 _BOARD_KEYS = frozenset({"number", "set", "dealer", "hands", "prikup"})
 _PENALTY_KEYS = frozenset({"participant", "matchpoints", "reason"})
@@ -53,8 +66,6 @@ def json_copy(value: Any) -> Any:
     if kind is list:
         return [json_copy(v) for v in value]
     return value
-
-
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,9 @@ class BundleResult:
     vists: Mapping[str, Fraction] | None = None
     adjusted: Mapping[str, str] | None = None
     assigned: Mapping[str, Fraction] | None = None
+    room: int = 1
+    """The room the table is in (formats.md §2.1, seed §2, §5 procedure 2); rooms play the same boards and are
+    compared as one field, so the room identifies the row, never its comparison group."""
     key: int | None = field(default=None, compare=False)
     """The caller's own name for the row (a database key); never read from or written to a file: scoring
     returns it with the row's numbers so that the caller matches them by key, not by position."""
@@ -227,13 +241,14 @@ def parse_result(
     board = positive_int(row.get("board"))
     table = positive_int(row.get("table"))
     rnd = positive_int(row.get("round"))
+    room = positive_int(row.get("room", 1))
     where = None if board is not None and table is not None and rnd is not None else f"result {position}"
-    loc = Loc(session_loc.session, board, table, rnd, where)
+    loc = Loc(session_loc.session, board, table, rnd, where, room)
     before = len(problems)
     check_keys(
         problems, loc, row, allowed=_ROW_KEYS, required=("board", "round", "table", "seats"), what="result"
     )
-    for key, value in (("board", board), ("table", table), ("round", rnd)):
+    for key, value in (("board", board), ("table", table), ("round", rnd), ("room", room)):
         if key in row and value is None:
             problems.add(loc, f"{key} must be a positive integer, not {row[key]!r}")
 
@@ -285,10 +300,19 @@ def parse_result(
     if "vists" in row and not (has_adjusted or has_assigned):
         vists = _parse_seat_numbers(row["vists"], problems, loc, seat_keys, "vists")
 
-    if len(problems) > before or seats is None or board is None or table is None or rnd is None:
+    if (
+        len(problems) > before
+        or seats is None
+        or board is None
+        or table is None
+        or rnd is None
+        or room is None
+    ):
         return None
     assert isinstance(dealer, str) and isinstance(version, str)
-    return BundleResult(board, rnd, table, seats, dealer, version, json_copy(deal), vists, adjusted, assigned)
+    return BundleResult(
+        board, rnd, table, seats, dealer, version, json_copy(deal), vists, adjusted, assigned, room=room
+    )
 
 
 def _parse_seats(
@@ -382,14 +406,17 @@ def _check_seat_keys(
 def check_results(
     results: list[BundleResult], problems: Problems, loc: Loc, board_dealers: Mapping[int, str]
 ) -> None:
-    """Checks across the rows of a session (seating consistency, one dealer per board)."""
-    first_at: dict[tuple[int, int, int], int] = {}
+    """Checks across the rows of a session (seating consistency, one dealer per board).
+
+    A row is identified by (room, board, table, round): tables are numbered within their room (formats.md §2.1).
+    """
+    first_at: dict[tuple[int, int, int, int], int] = {}
     dealer_of: dict[int, tuple[str, BundleResult]] = {}
-    table_in_round: dict[tuple[int, int], int] = {}
+    table_in_round: dict[tuple[int, int], tuple[int, int]] = {}
     played: dict[tuple[int, int], BundleResult] = {}
     for index, r in enumerate(results):
-        rloc = loc.at(board=r.board, table=r.table, round=r.round)
-        key = (r.board, r.table, r.round)
+        rloc = loc.at(board=r.board, table=r.table, round=r.round, room=r.room)
+        key = (r.room, r.board, r.table, r.round)
         if key in first_at:
             problems.add(
                 rloc, "a second result for the same board, table and round — one table plays a board once"
@@ -402,22 +429,48 @@ def check_results(
                 other = seen[1]
                 problems.add(
                     rloc,
-                    f"dealer {r.dealer} differs from dealer {seen[0]} of the same board at table {other.table}, "
-                    f"round {other.round} — all results of a board have one dealer",
+                    f"dealer {r.dealer} differs from dealer {seen[0]} of the same board at {_where(other)} "
+                    "— all results of a board have one dealer",
                 )
         for number in r.seats.values():
-            at = table_in_round.setdefault((number, r.round), r.table)
-            if at != r.table:
-                problems.add(rloc, f"participant {number} also sits at table {at} in this round")
+            at = table_in_round.setdefault((number, r.round), (r.room, r.table))
+            if at != (r.room, r.table):
+                problems.add(rloc, f"participant {number} also sits at {_table_name(*at)} in this round")
             before = played.setdefault((number, r.board), r)
-            if before is not r and key != (before.board, before.table, before.round):
-                problems.add(
-                    rloc,
-                    f"participant {number} already played this board (table {before.table}, round {before.round})",
-                )
+            if before is not r and key != (before.room, before.board, before.table, before.round):
+                problems.add(rloc, f"participant {number} already played this board ({_where(before)})")
 
 
-def parse_penalties(raw: object, problems: Problems, loc: Loc, known: frozenset[int]) -> tuple[BundlePenalty, ...]:
+def check_fits_movement(
+    results: list[BundleResult], places: frozenset[tuple[int, int, int]], problems: Problems, loc: Loc
+) -> None:
+    """Every row's table exists in the session's movement in that round, in that room (formats.md §2)."""
+    rooms = {room for room, _table, _round in places}
+    for r in results:
+        if (r.room, r.table, r.round) in places:
+            continue
+        rloc = loc.at(board=r.board, table=r.table, round=r.round, room=r.room)
+        if r.room not in rooms:
+            count = max(rooms, default=1)
+            problems.add(
+                rloc,
+                f"room {r.room} is not in the movement — it has {count} room{'s' if count > 1 else ''}",
+            )
+        else:
+            problems.add(rloc, f"the movement seats no {_table_name(r.room, r.table)} in round {r.round}")
+
+
+def _table_name(room: int, table: int) -> str:
+    return f"table {table}" if room == 1 else f"room {room}, table {table}"
+
+
+def _where(r: BundleResult) -> str:
+    return f"{_table_name(r.room, r.table)}, round {r.round}"
+
+
+def parse_penalties(
+    raw: object, problems: Problems, loc: Loc, known: frozenset[int]
+) -> tuple[BundlePenalty, ...]:
     if not isinstance(raw, list):
         problems.add(loc, f"penalties must be a list, not {describe(raw)}")
         return ()
@@ -475,9 +528,11 @@ def result_to_dict(r: BundleResult) -> dict[str, Any]:
         "board": r.board,
         "round": r.round,
         "table": r.table,
-        "seats": dict(r.seats),
-        "dealer": r.dealer,
     }
+    if r.room != 1:
+        out["room"] = r.room
+    out["seats"] = dict(r.seats)
+    out["dealer"] = r.dealer
     if r.version != "A":
         out["version"] = r.version
     out.update(json_copy(dict(r.deal)))

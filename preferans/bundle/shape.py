@@ -19,6 +19,7 @@ __all__ = [
     "Problems",
     "check_keys",
     "describe",
+    "movement_places",
     "parse_movement",
     "positive_int",
 ]
@@ -28,13 +29,15 @@ BOOK_PARTICIPANTS = frozenset({8, 9, 12, 13, 16, 18, 24})
 
 @dataclass(frozen=True)
 class Loc:
-    """Where a problem is: session, board, table and round when known, else a short description."""
+    """Where a problem is: session, board, room, table and round when known, else a short description."""
 
     session: int | None = None
     board: int | None = None
     table: int | None = None
     round: int | None = None
     where: str | None = None
+    room: int | None = None
+    """Named only when it is not room 1 (the default, and the only room of most events)."""
 
     def at(self, **changes: Any) -> Loc:
         return replace(self, **changes)
@@ -45,6 +48,8 @@ class Loc:
             parts.append(f"session {self.session}")
         if self.board is not None:
             parts.append(f"board {self.board}")
+        if self.room is not None and self.room != 1:
+            parts.append(f"room {self.room}")
         if self.table is not None:
             parts.append(f"table {self.table}")
         if self.round is not None:
@@ -122,8 +127,13 @@ def check_keys(
 
 
 _EXPLICIT_KEYS = frozenset(
-    {"scheme", "rounds", "participants", "per_table", "tables", "sets", "deals_per_set", "properties"}
-)
+    {
+        "scheme", "rounds", "participants", "per_table", "tables", "sets", "deals_per_set", "properties",
+        "rooms", "full_rounds", "explanation",
+    }
+)  # fmt: skip
+"""The movement JSON of formats.md §4 with its optional extras (``rooms``, ``full_rounds``, ``explanation``):
+what the ``movement`` command prints can be pasted into a bundle as it is."""
 
 
 def parse_movement(raw: object, problems: Problems, loc: Loc) -> dict[str, Any] | None:
@@ -166,9 +176,15 @@ def parse_movement(raw: object, problems: Problems, loc: Loc) -> dict[str, Any] 
             problems.add(loc, f"rounds must be a positive integer, not {raw['rounds']!r}")
     elif scheme == "explicit":
         check_keys(problems, loc, raw, allowed=_EXPLICIT_KEYS, required=("rounds",), what="explicit movement")
-        for key in ("participants", "tables", "sets", "deals_per_set"):
+        for key in ("participants", "tables", "sets", "deals_per_set", "rooms"):
             if key in raw and positive_int(raw[key]) is None:
                 problems.add(loc, f"{key} must be a positive integer, not {raw[key]!r}")
+        full = raw.get("full_rounds", 0)
+        if not isinstance(full, int) or isinstance(full, bool) or full < 0:
+            problems.add(loc, f"full_rounds must be a whole number of rounds, not {full!r}")
+        explanation = raw.get("explanation", [])
+        if not isinstance(explanation, list) or not all(isinstance(line, str) for line in explanation):
+            problems.add(loc, "explanation must be a list of sentences")
         if "per_table" in raw and raw["per_table"] not in (3, 4):
             problems.add(loc, f"per_table must be 3 or 4, not {raw['per_table']!r}")
         if "properties" in raw and not isinstance(raw["properties"], dict):
@@ -215,11 +231,11 @@ def _check_rounds(rounds: object, problems: Problems, loc: Loc) -> None:
                 problems,
                 tloc,
                 table,
-                allowed=("table", "set", "seats"),
+                allowed=("table", "set", "seats", "room"),
                 required=("table", "set", "seats"),
                 what="movement table",
             )
-            for key in ("table", "set"):
+            for key in ("table", "set", "room"):
                 if key in table and positive_int(table[key]) is None:
                     problems.add(tloc, f"{key} must be a positive integer, not {table[key]!r}")
             seats = table.get("seats", {})
@@ -227,3 +243,24 @@ def _check_rounds(rounds: object, problems: Problems, loc: Loc) -> None:
                 seat not in SEATS or positive_int(number) is None for seat, number in seats.items()
             ):
                 problems.add(tloc, "seats must map N, E, S, W to participant numbers")
+
+
+def movement_places(
+    movement: Any, players: int | None, deals: int | None
+) -> frozenset[tuple[int, int, int]] | None:
+    """Every (room, table, round) the session's movement seats, or ``None`` when it cannot be built.
+
+    A movement that cannot be built is reported where the event is run from it (``import_bundle``); here it
+    only means that the rows cannot be checked against it.
+    """
+    from preferans.movements import MovementError
+    from preferans.movements.serialize import build_movement
+
+    if movement is None or players not in (3, 4):
+        return None
+    assert players is not None
+    try:
+        built = build_movement(movement, per_table=players, deals_per_set=deals or 0)
+    except (MovementError, ValueError, TypeError, KeyError):
+        return None
+    return frozenset((t.room, t.table, rnd.number) for rnd in built.rounds for t in rnd.tables)

@@ -5,7 +5,9 @@ formats.md §3 is the output; duplicate rules §8–§12 are the rules. For each
 * every played row is scored by the preferans core (``score_row``; identical deals are scored once), assigned
   rows keep their assigned vists, artificial rows have none;
 * E, the session's normal number of results per board, is the largest number of rows any board has;
-* each (board, version) forms one comparison group per line (N, E, S, W) out of its played and assigned rows;
+* each (board, version) forms one comparison group per line (N, E, S, W) out of its played and assigned rows,
+  whatever room they were played in: rooms play the same boards and are compared as one field (seed §2,
+  §5 procedure 2), so a row's room identifies it but never splits its group;
   matchpoints and tops come from :mod:`preferans.duplicate.matchpoints` under the tournament's ``unequal_results``;
 * an artificial row's seats earn their percentage of the board-line's top: ``2(E − 1)`` under Neuberg,
   ``2(R − 1)`` under ``none`` (R = the board's number of rows);
@@ -90,6 +92,7 @@ class ScoredResult:
     top: Mapping[str, Fraction]
     key: int | None = None
     """The input row's :attr:`~preferans.bundle.rows.BundleResult.key`."""
+    room: int = 1
 
 
 @dataclass(frozen=True)
@@ -174,7 +177,7 @@ def _all_vists(bundle: Bundle, engine: Engine) -> tuple[list[list[_Vists | None]
                     computed = tuple(str(getattr(e, "message", e)) for e in errors) or (str(exc),)
                 cache[key] = computed
             loc = (
-                Loc(session.number, r.board, r.table, r.round)
+                Loc(session.number, r.board, r.table, r.round, room=r.room)
                 if isinstance(computed, tuple) or (r.vists is not None and r.vists != computed)
                 else None
             )
@@ -253,7 +256,7 @@ def _score_session(
             tops[index][seat] = top
 
     scored = tuple(
-        ScoredResult(r.board, r.round, r.table, r.seats, vists[i], mps[i], tops[i], r.key)
+        ScoredResult(r.board, r.round, r.table, r.seats, vists[i], mps[i], tops[i], r.key, r.room)
         for i, r in enumerate(results)
     )
     earned = ((r.seats[seat], mps[i][seat], tops[i][seat]) for i, r in enumerate(results) for seat in seats)
@@ -301,6 +304,8 @@ class _FractionText(dict[tuple[int, int], str]):
 
 def _result_out(r: ScoredResult, text: _FractionText) -> dict[str, Any]:
     out: dict[str, Any] = {"board": r.board, "round": r.round, "table": r.table}
+    if r.room != 1:
+        out["room"] = r.room  # as in the input row (formats.md §2.1): named when it is not room 1
     if r.vists is not None:
         out["vists"] = text.map(r.vists)
     out["matchpoints"] = text.map(r.matchpoints)

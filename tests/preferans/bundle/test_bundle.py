@@ -169,9 +169,9 @@ def test_unknown_fields_are_errors_everywhere() -> None:
     data["sessions"][0]["boards"][0]["vulnerable"] = True
     rows(data)[0]["second_whister"] = "S"
     data["sessions"][0]["penalties"][0]["by"] = "director"
-    data["sessions"][0]["movement"]["rooms"] = 2
+    data["sessions"][0]["movement"]["layout"] = 2  # rooms is an explicit movement's optional extra
     lines = problems_of(data)
-    for field in ("extra", "colour", "bonus", "age", "room", "vulnerable", "second_whister", "by", "rooms"):
+    for field in ("extra", "colour", "bonus", "age", "room", "vulnerable", "second_whister", "by", "layout"):
         assert sum(f"unknown field {field!r}" in line for line in lines) == 1, field
     assert any(
         line.startswith("session 1, board 1, table 1, round 1: unknown field 'second_whister'")

@@ -27,7 +27,7 @@ from tournaments.models import Tournament, default_artificial
 
 _RESULT_COLUMNS = (
     "pk", "session_id", "board_number", "round_number", "table_number", "seat_n__number", "seat_e__number",
-    "seat_s__number", "seat_w__number", "dealer", "row", "adjusted", "assigned", "version",
+    "seat_s__number", "seat_w__number", "dealer", "row", "adjusted", "assigned", "version", "room",
 )  # fmt: skip
 
 
@@ -50,8 +50,8 @@ def scoring_bundle(tournament: Tournament) -> Bundle:
     sessions = dict(tournament.sessions.order_by("number").values_list("pk", "number"))
     results: dict[int, list[BundleResult]] = defaultdict(list)
     rows = Result.objects.filter(session__tournament=tournament).order_by("session_id", "position", "id")
-    for pk, session_id, board, rnd, table, n, e, s, w, dealer, facts, adjusted, assigned, version in rows.values_list(
-        *_RESULT_COLUMNS
+    for pk, session_id, board, rnd, table, n, e, s, w, dealer, facts, adjusted, assigned, version, room in (
+        rows.values_list(*_RESULT_COLUMNS)
     ):
         results[session_id].append(
             BundleResult(
@@ -61,7 +61,7 @@ def scoring_bundle(tournament: Tournament) -> Bundle:
                 deal={k: v for k, v in (facts or {}).items() if k in DEAL_FIELDS} if not (adjusted or assigned) else {},
                 adjusted=dict(adjusted) if adjusted else None,
                 assigned=_fractions(assigned) if assigned and not adjusted else None,
-                key=pk,
+                room=room, key=pk,
             )
         )  # fmt: skip
     penalties: dict[int, list[BundlePenalty]] = defaultdict(list)

@@ -79,7 +79,7 @@ def session_to_bundle(session: Session) -> dict[str, Any]:
 
 
 _ROW_COLUMNS = (
-    "board_number", "round_number", "table_number", "seat_n__number", "seat_e__number", "seat_s__number",
+    "board_number", "round_number", "table_number", "room", "seat_n__number", "seat_e__number", "seat_s__number",
     "seat_w__number", "dealer", "row", "adjusted", "assigned", "version",
 )  # fmt: skip
 
@@ -87,11 +87,14 @@ _ROW_COLUMNS = (
 def _result_rows(session: Session) -> list[dict[str, Any]]:
     """Every row of a session in bundle form, read as plain values (no model instances: rescoring is hot)."""
     rows = []
-    for board, rnd, table, n, e, s, w, dealer, facts, adjusted, assigned, version in session.results.order_by(
-        "position", "id"
-    ).values_list(*_ROW_COLUMNS):
+    for board, rnd, table, room, n, e, s, w, dealer, facts, adjusted, assigned, version in (
+        session.results.order_by("position", "id").values_list(*_ROW_COLUMNS)
+    ):
         seats = {"N": n, "E": e, "S": s} if w is None else {"N": n, "E": e, "S": s, "W": w}
-        row: dict[str, Any] = {"board": board, "round": rnd, "table": table, "seats": seats}
+        row: dict[str, Any] = {"board": board, "round": rnd, "table": table}
+        if room != 1:
+            row["room"] = room  # formats.md §2.1: written only when it is not the default room 1
+        row["seats"] = seats
         if dealer:
             row["dealer"] = dealer
         if adjusted:
@@ -111,8 +114,10 @@ def result_to_row(result: Result) -> dict[str, Any]:
         "board": result.board_number,
         "round": result.round_number,
         "table": result.table_number,
-        "seats": result.seats(),
     }
+    if result.room != 1:
+        row["room"] = result.room
+    row["seats"] = result.seats()
     if result.dealer:
         row["dealer"] = result.dealer
     if result.adjusted:
@@ -259,6 +264,7 @@ def _row_to_result(
         board_number=row["board"],
         round_number=row["round"],
         table_number=row["table"],
+        room=row.get("room", 1),
         seat_n=by_number[seats["N"]],
         seat_e=by_number[seats["E"]],
         seat_s=by_number[seats["S"]],

@@ -112,6 +112,7 @@ class Deal:
     play: Play | None = None
     dealer_whist: bool = False
     penalty_tricks: int = 0
+    wrong_cards: tuple[str, ...] = ()  # seats found with a wrong number of cards (Code 3.9.18)
     misere_shared: bool = False
     raspasy_step: int = 1
     extra_entries: tuple[ExtraEntry, ...] = ()
@@ -192,7 +193,11 @@ def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) 
 
     t_d = deal.tricks[d]
     # B. the declarer: penalty tricks change only his pool/mountain (D-X1)
-    td_eff = t_d - deal.penalty_tricks
+    td_eff = t_d - deal.penalty_tricks  # Code 3.4.9: one overtrick cancels the penalty trick
+    if d in deal.wrong_cards:
+        # Code 3.9.18: «ставит ремиз по меньшей мере без двух (даже если он выигрывал контракт)… Если взял
+        # восемь взяток, то пишет всё равно за четыре»: overtricks do not count, then two tricks come off
+        td_eff = min(td_eff, level) - 2
     if td_eff >= level:
         sheet.add_pool(d, p)  # no overtrick bonus (D-C4)
     else:
@@ -209,6 +214,7 @@ def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) 
     t1, t2 = deal.tricks[d1], deal.tricks[d2]
     rp = rules.whist_remiz_unit(level)
 
+    remiz: dict[str, Fraction] = {}  # D. whisters' remiz in tricks, per whister (the dealer too)
     if len(whisters) == 2:
         # C1. each writes for himself (3.8.13/3.8.14)
         sheet.add_whist(d1, d, w * t1)
@@ -220,12 +226,12 @@ def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) 
                 half = half_obligation(level)
                 below = [x for x in (d1, d2) if deal.tricks[x] < half]
                 if len(below) == 1:
-                    sheet.add_mountain(below[0], rp * shortfall)  # collective shortfall (D-W3)
+                    remiz[below[0]] = Fraction(shortfall)  # collective shortfall (D-W3)
                 else:
                     for x in below:
-                        sheet.add_mountain(x, rp * (half - deal.tricks[x]))
+                        remiz[x] = half - deal.tricks[x]
             else:
-                sheet.add_mountain(d2, rp * shortfall)  # the second whister answers (3.8.6, fn59)
+                remiz[d2] = Fraction(shortfall)  # the second whister answers (3.8.6, fn59)
     else:
         # C2. one whister: a defender, or the dealer (D-W6)
         whister = whisters[0] if whisters else dealer_whister
@@ -237,7 +243,7 @@ def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) 
             sheet.add_whist(whister, d, w * own)
             individual = max(1, ob // 2)  # six: 2, seven/eight/nine: 1 (seed 004); ten: 1
             if own < individual:
-                sheet.add_mountain(whister, rp * (individual - own))
+                remiz[whister] = Fraction(individual - own)
         else:
             both = t1 + t2
             other = d2 if whister == d1 else d1
@@ -253,7 +259,14 @@ def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) 
                 sheet.add_whist(whister, d, w * both)
             # D2. the lone whister answers for both hands (3.8.5, D-W2)
             if ob - both > 0:
-                sheet.add_mountain(whister, rp * (ob - both))
+                remiz[whister] = Fraction(ob - both)
+    # Code 3.9.18 ex. 2: a defender with a wrong number of cards «наказывается ремизом «без двух» (… на висте)»:
+    # two tricks of whist remiz on top of any he owes for the play; the others' whists stay as played (3.9.12)
+    for x in (d1, d2):
+        if x in deal.wrong_cards:
+            remiz[x] = remiz.get(x, Fraction(0)) + 2
+    for x, tricks in remiz.items():
+        sheet.add_mountain(x, rp * tricks)
 
     # E. consolation from every non-declarer participant, the dealer included (3.8.1.2, fn36)
     if u > 0:

@@ -176,6 +176,12 @@ def _no_whist_fields(row: Mapping[str, object], errors: ErrorList, what: str, *,
         errors.add("dealer_whist", "dealer_whist", "{what} has no whist, so no dealer_whist", what=what)
     if present(row, "penalty_tricks"):
         errors.add("penalty_tricks", "penalty_tricks", "penalty_tricks apply only to a trick contract (6…10)")
+    if present(row, "wrong_cards"):
+        errors.add(
+            "wrong_cards_kind", "wrong_cards",
+            "wrong_cards (Code 3.9.18) applies only to a played trick contract (6…10), not to a {what} — "
+            "record the director's penalty as extra entries", what=what,
+        )  # fmt: skip
 
 
 def check_raspasy(
@@ -347,12 +353,59 @@ def _calls(row: Mapping[str, object], level: int, rules: Rules, table: TableSeat
     return calls if len(errors) == start else None
 
 
+def _wrong_cards(row: Mapping[str, object], errors: ErrorList) -> tuple[str, ...]:
+    """The seats found with a wrong number of cards (Code 3.9.18): a list of distinct seats, or nothing."""
+    raw = row.get("wrong_cards")
+    if raw is None:
+        return ()
+    if not isinstance(raw, (list, tuple)) or any(seat not in SEATS for seat in raw):
+        errors.add(
+            "wrong_cards", "wrong_cards",
+            "wrong_cards {value!r} — list the seats (N, E, S, W) of the players found with a wrong number of cards",
+            value=raw,
+        )  # fmt: skip
+        return ()
+    if len(set(raw)) != len(raw):
+        errors.add("wrong_cards_twice", "wrong_cards", "wrong_cards names a seat twice")
+        return ()
+    return tuple(str(seat) for seat in raw)
+
+
+def _check_wrong_cards(
+    seats: tuple[str, ...], declarer: str, defenders: tuple[str, str], whisters: int, errors: ErrorList
+) -> None:
+    """Code 3.9.18 names the declarer and the defenders of a played deal, and needs the others' cards right."""
+    if not seats:
+        return
+    if whisters == 0:
+        errors.add(
+            "wrong_cards_no_play", "wrong_cards",
+            "nobody whisted, so the deal was not played and nobody can be found with a wrong number of cards",
+        )  # fmt: skip
+        return
+    playing = (declarer, *defenders)
+    for seat in seats:
+        if seat not in playing:
+            errors.add(
+                "wrong_cards_seat", "wrong_cards",
+                "{seat} held no cards in this deal — wrong_cards names the declarer {declarer} or a defender "
+                "({first}, {second})", seat=seat, declarer=declarer, first=defenders[0], second=defenders[1],
+            )  # fmt: skip
+            return
+    if len(seats) == 3:
+        errors.add(
+            "wrong_cards_all", "wrong_cards",
+            "all three hands cannot be at fault — Code 3.9.18 punishes a player when the others' cards are right",
+        )  # fmt: skip
+
+
 def check_contract(
     row: Mapping[str, object], level: int, rules: Rules, table: TableSeats, errors: ErrorList
 ) -> Deal | None:
     pos = _positions(row, table, _CONTRACT_COLUMN_NAMES, errors)
     dealer_whist = _bool_field(row, "dealer_whist", errors)
     penalty = _int_field(row, "penalty_tricks", errors, 0, 10) or 0
+    wrong_cards = _wrong_cards(row, errors)
     if _bool_field(row, "misere_shared", errors):
         errors.add(
             "misere_shared", "misere_shared", "misere_shared belongs to a misère, not to a trick contract"
@@ -382,6 +435,7 @@ def check_contract(
         errors.add("play_no_whister", "play", "nobody whisted, so there was no play — write play none")
     elif whisters and play is Play.NONE:
         errors.add("play_none", "play", "someone whisted, so the deal was played — write play open or closed")
+    _check_wrong_cards(wrong_cards, declarer, (d1, d2), whisters, errors)
     tricks = {seat: t for seat, t in pos.values()}
     if whisters == 0:
         nominal = {declarer: 10, d1: 0, d2: 0}
@@ -406,4 +460,5 @@ def check_contract(
         play=play,
         dealer_whist=dealer_whist,
         penalty_tricks=penalty,
+        wrong_cards=wrong_cards,
     )

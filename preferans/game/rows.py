@@ -41,6 +41,7 @@ ROW_FIELDS: tuple[str, ...] = (
     "play",
     "dealer_whist",
     "penalty_tricks",
+    "wrong_cards",
     "misere_shared",
     "raspasy_step",
     "extra_entries",

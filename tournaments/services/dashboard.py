@@ -121,6 +121,20 @@ def table_states(session: Session, round_number: int) -> list[TableProgress]:
     return out
 
 
+def _missing_tables(tables: list[TableProgress]) -> str:
+    """The tables still missing results: «1, 4», or room by room when there are rooms («room 1: 3; room 2: 1»)."""
+    by_room: dict[int, list[str]] = defaultdict(list)
+    for t in tables:
+        if t.missing:
+            by_room[t.room].append(str(t.table))
+    if set(by_room) <= {1} and all(t.room == 1 for t in tables):
+        return ", ".join(by_room.get(1, []))
+    return "; ".join(
+        _("room %(room)s: %(tables)s") % {"room": room, "tables": ", ".join(numbers)}
+        for room, numbers in sorted(by_room.items())
+    )
+
+
 def overview(tournament: Tournament, session: Session, *, round_number: int | None = None,
              now: dt.datetime) -> Overview:  # fmt: skip
     rounds = list(session.rounds.order_by("number"))
@@ -137,13 +151,17 @@ def overview(tournament: Tournament, session: Session, *, round_number: int | No
 def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.datetime) -> None:
     disputed = list(
         Result.objects.filter(session=session, status=Result.Status.DISPUTED).order_by(
-            "round_number", "table_number"
+            "round_number", "room", "table_number"
         )
     )
     for r in disputed:
-        ov.alerts.append(Alert("error", _("Disputed: board %(b)s at table %(t)s, round %(r)s.")
-                               % {"b": r.board_number, "t": r.table_number, "r": r.round_number},
-                               link=f"?round={r.round_number}"))  # fmt: skip
+        if r.room > 1:
+            text = _("Disputed: board %(b)s at table %(t)s of room %(room)s, round %(r)s.") % {
+                "b": r.board_number, "t": r.table_number, "room": r.room, "r": r.round_number}  # fmt: skip
+        else:
+            text = _("Disputed: board %(b)s at table %(t)s, round %(r)s.") % {
+                "b": r.board_number, "t": r.table_number, "r": r.round_number}  # fmt: skip
+        ov.alerts.append(Alert("error", text, link=f"?round={r.round_number}"))
     rnd = ov.round
     if rnd is not None and rnd.status == Round.Status.RUNNING and ov.timer and ov.timer.overdue(now):
         ov.alerts.append(Alert("warning", _("Time is up for round %(n)s.") % {"n": rnd.number}))
@@ -191,7 +209,7 @@ def _next(
             ov.next_step = _("Announce «start of round» and start round %(n)s.") % {"n": rnd.number}
         ov.next_action = "start"
     elif rnd is not None and rnd.status == Round.Status.ENDED and any(t.missing for t in ov.tables):
-        tables = ", ".join(str(t.table) for t in ov.tables if t.missing)
+        tables = _missing_tables(ov.tables)
         ov.next_step = _("Enter the missing results of round %(n)s (tables %(tables)s).") % {
             "n": rnd.number, "tables": tables}  # fmt: skip
         ov.next_action = "enter"

@@ -131,11 +131,21 @@ def standings_pdf(report: Report, *, lang: str, progress: Progress | None = None
 
 
 # -- protocols -------------------------------------------------------------------------------------------
+def _has_rooms(report: Report) -> bool:
+    return any(r.room != 1 for s in report.sessions for r in s.results)
+
+
+def _table_cell(room: int, table: int) -> str:
+    """A table named as the director's pages name it: «3», or «2/3» for table 3 of room 2 (rules §2)."""
+    return f"{room}/{table}" if room != 1 else str(table)
+
+
 def _protocol_cols(report: Report, lang: str) -> tuple[list[Col], list[tuple[str, int]]]:
     lab = labels(lang)
+    rooms = _has_rooms(report)
     cols = [
         Col(lab["round"], 22, "c"),
-        Col(lab["table"], 22, "c"),
+        Col(lab["room_table"] if rooms else lab["table"], 34 if rooms else 22, "c"),
         Col(lab["contract"], 40, "c"),
         Col(lab["position"], 20, "c"),
         Col(lab["tricks"], 24, "c"),
@@ -159,7 +169,8 @@ def _protocol_cols(report: Report, lang: str) -> tuple[list[Col], list[tuple[str
 def _protocol_rows(protocol: BoardProtocol, report: Report, lang: str) -> list[Row]:
     rows: list[Row] = []
     for r in protocol.rows:
-        cells: list[str | Cell] = [str(r.round), str(r.table), _contract_cell(result_contract(r, lang))]
+        table = _table_cell(r.room, r.table)
+        cells: list[str | Cell] = [str(r.round), table, _contract_cell(result_contract(r, lang))]
         for pair in (r.declarer, r.w1, r.w2):
             cells += [pair[0], str(pair[1])] if pair else ["", ""]
         for seat in report.seats:
@@ -325,10 +336,11 @@ def draw_cards(
 ) -> None:
     lab = labels(lang)
     many = len(report.sessions) > 1
+    rooms = _has_rooms(report)
     cols = [
         Col(lab["round"], 5, "c"),
         Col(lab["board"], 6, "c"),
-        Col(lab["table"], 5, "c"),
+        Col(lab["room_table"] if rooms else lab["table"], 7 if rooms else 5, "c"),
         Col(lab["seat"], 6, "c"),
         Col(lab["opponents"], 20),
         Col(lab["contract"], 9, "c"),
@@ -363,7 +375,7 @@ def draw_cards(
                 vists = c.own.adjusted or (num(c.own.vists, lang) if r.scored else "")
                 rows.append(
                     Row([
-                        str(c.round), str(c.board), str(c.table), c.seat, opponents_text(c.opponents),
+                        str(c.round), str(c.board), _table_cell(c.room, c.table), c.seat, opponents_text(c.opponents),
                         _contract_cell(result_contract(r, lang)), declarer, vists,
                         Cell(num(c.own.matchpoints, lang), bold=True) if r.scored else "",
                         num(c.own.top, lang) if r.scored else "", pct(c.percent, lang) if r.scored else "",

@@ -116,6 +116,10 @@ class RowFieldsMixin(serializers.Serializer):
     play = serializers.ChoiceField(choices=["closed", "open", "none"], required=False, allow_null=True)
     dealer_whist = serializers.BooleanField(required=False, allow_null=True)
     penalty_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10)
+    wrong_cards = serializers.ListField(
+        child=serializers.CharField(max_length=2), required=False, allow_null=True, max_length=4,
+        help_text="Directors only: the seats found with a wrong number of cards (Code 3.9.18), e.g. [\"N\"].",
+    )  # fmt: skip
     misere_shared = serializers.BooleanField(required=False, allow_null=True)
     raspasy_step = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=10)
     extra_entries = serializers.ListField(
@@ -189,6 +193,7 @@ class ResultSerializer(serializers.Serializer):
     play = serializers.CharField(read_only=True, allow_null=True)
     dealer_whist = serializers.BooleanField(read_only=True, allow_null=True)
     penalty_tricks = serializers.IntegerField(read_only=True, allow_null=True)
+    wrong_cards = serializers.ListField(child=serializers.CharField(), read_only=True, allow_null=True)
     misere_shared = serializers.BooleanField(read_only=True, allow_null=True)
     raspasy_step = serializers.IntegerField(read_only=True, allow_null=True)
     adjusted = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)

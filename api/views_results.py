@@ -149,7 +149,7 @@ class ResultViewSet(
             raise ApiError(
                 "not_this_table", _("Players enter rows only for their own table's running round."), 403
             )
-        if "extra_entries" in row or "penalty_tricks" in row or "seats" in data:
+        if "extra_entries" in row or "penalty_tricks" in row or "wrong_cards" in row or "seats" in data:
             raise ApiError(
                 "permission_denied", _("Seats, extra entries and penalty tricks are for the director."), 403
             )
@@ -238,7 +238,7 @@ class ResultViewSet(
         user = request.user
         if isinstance(user, TablePlayer):
             state = self._player_state(user, result)
-            if "extra_entries" in row or "penalty_tricks" in row:
+            if "extra_entries" in row or "penalty_tricks" in row or "wrong_cards" in row:
                 raise ApiError(
                     "permission_denied", _("Extra entries and penalty tricks are for the director."), 403
                 )
@@ -338,8 +338,8 @@ def _relations_loaded(result: Result) -> bool:
 
 
 def _same_slot(result: Result, session: Session, data: dict[str, Any]) -> Result:
-    if (result.session_id, result.board_number, result.round_number, result.table_number) != (
-        session.pk, data["board"], data["round"], data["table"],
+    if (result.session_id, result.room, result.board_number, result.round_number, result.table_number) != (
+        session.pk, data.get("room", 1), data["board"], data["round"], data["table"],
     ):  # fmt: skip
         raise ApiError(
             "idempotency_key_reused",

@@ -238,7 +238,7 @@ class SheetForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 
-PULKA_EXTRA_KEYS = ("penalty_tricks", "misere_shared", "extra_entries")
+PULKA_EXTRA_KEYS = ("penalty_tricks", "wrong_cards", "misere_shared", "extra_entries")
 
 
 class PulkaRowForm(ProtocolRowForm):
@@ -250,7 +250,10 @@ class PulkaRowForm(ProtocolRowForm):
 
     def __init__(self, *args: Any, correcting: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["extra"].help_text = _("Rarely needed: penalty_tricks, misere_shared, extra_entries.")
+        self.fields["extra"].help_text = _(
+            "Rarely needed: penalty_tricks (Code 3.4.9), wrong_cards (Code 3.9.18: the seats found with a wrong "
+            "number of cards, e.g. [\"N\"]), misere_shared, extra_entries."
+        )
         if correcting:
             self.fields["reason"].required = True
             self.fields["reason"].label = _("Why the director corrects the deal")

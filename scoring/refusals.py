@@ -147,6 +147,52 @@ MESSAGES: dict[str, list[Rule]] = {
         ),
     ],
     "penalty_tricks": [(_always, gettext_lazy("Penalty tricks apply only to a trick contract (6…10)."))],
+    # Code 3.9.18: a player found with a wrong number of cards
+    "wrong_cards": [
+        (
+            _always,
+            gettext_lazy(
+                "“Wrong number of cards” lists the seats (N, E, S, W) of the players found with a wrong number "
+                "of cards."
+            ),
+        )
+    ],
+    "wrong_cards_twice": [(_always, gettext_lazy("“Wrong number of cards” names a seat twice."))],
+    "wrong_cards_kind": [
+        (
+            _always,
+            gettext_lazy(
+                "A wrong number of cards (Code 3.9.18) is scored only on a played trick contract (6…10); "
+                "on a misère or raspasy give the director's penalty as extra entries."
+            ),
+        )
+    ],
+    "wrong_cards_no_play": [
+        (
+            _always,
+            gettext_lazy(
+                "Nobody whisted, so the deal was not played: nobody can be found with a wrong number of cards."
+            ),
+        )
+    ],
+    "wrong_cards_seat": [
+        (
+            _always,
+            gettext_lazy(
+                "%(seat)s held no cards in this deal: a wrong number of cards is found at the declarer "
+                "%(declarer)s or a defender (%(first)s, %(second)s)."
+            ),
+        )
+    ],
+    "wrong_cards_all": [
+        (
+            _always,
+            gettext_lazy(
+                "All three hands cannot be at fault: Code 3.9.18 punishes a player when the others' cards "
+                "are right."
+            ),
+        )
+    ],
     "misere_shared": [
         (_always, gettext_lazy("A shared misère exists only for a misère at a 4-player table."))
     ],

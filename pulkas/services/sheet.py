@@ -31,7 +31,7 @@ from tournaments.models import Participant, Tournament
 MAX_ROW_BYTES = 4000
 # What only the director writes into a deal: penalties (extra entries, penalty tricks). A player's correction keeps
 # those already on the deal.
-DIRECTOR_ONLY = ("extra_entries", "penalty_tricks")
+DIRECTOR_ONLY = ("extra_entries", "penalty_tricks", "wrong_cards")
 
 
 @dataclass

@@ -22,7 +22,7 @@ from scoring.models import Result
 from tournaments.director.fields import JSONObjectField
 from tournaments.errors import UserError
 
-EXTRA_KEYS = ("penalty_tricks", "misere_shared", "raspasy_step", "extra_entries")
+EXTRA_KEYS = ("penalty_tricks", "wrong_cards", "misere_shared", "raspasy_step", "extra_entries")
 CALLS = [("", "—"), ("whist", _("whist")), ("pass", _("pass")), ("half", _("half-whist")),
          ("half_returned", _("half-whist, whist returned"))]  # fmt: skip
 PLAYS = [("", _("as the calls imply")), ("closed", _("closed")), ("open", _("open")), ("none", _("no play"))]
@@ -45,7 +45,10 @@ class ProtocolRowForm(forms.Form):
     play = forms.ChoiceField(label=_("Play"), choices=PLAYS, required=False)
     extra = JSONObjectField(
         label=_("Other fields (JSON)"), keys=EXTRA_KEYS, rows=2,
-        help_text=_("Rarely needed: penalty_tricks, misere_shared, raspasy_step, extra_entries."),
+        help_text=_(
+            "Rarely needed: penalty_tricks (Code 3.4.9), wrong_cards (Code 3.9.18: the seats found with a wrong "
+            "number of cards, e.g. [\"N\"]), misere_shared, raspasy_step, extra_entries."
+        ),
     )  # fmt: skip
     reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=500)
 

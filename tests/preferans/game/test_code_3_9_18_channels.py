@@ -1,0 +1,62 @@
+"""Code 3.9.18 (a wrong number of cards) through the channels that take a row: the API (director and player)
+and the director's row form. The rule itself is scored in the core (test_code_3_9_18_wrong_number_of_cards.py).
+
+«Заказавший игру ставит ремиз по меньшей мере без двух (даже если он выигрывал контракт)» — "The declarer is set
+at least two (even if he was making the contract)" (Code 3.9.18).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import Result
+from tests.api.helpers import client_for, event  # noqa: F401
+from tests.table.factory import legal_row
+from tournaments.director.row_form import EXTRA_KEYS
+from tournaments.models import Session
+
+pytestmark = pytest.mark.django_db
+
+
+def _body(session: Session, **extra: object) -> dict:
+    row = legal_row(4, "N", tricks=(8, 1, 1))  # 6♠ by E with 8 tricks at a table where N deals
+    return {"session": session.pk, "round": 1, "table": 1, "board": 1, **row, **extra}
+
+
+def test_code_3_9_18_the_director_stores_wrong_cards_through_the_api(event, director):  # noqa: F811
+    session = Session.objects.get(tournament__slug="tt")
+    response = client_for("director", director).post(
+        "/api/results/", _body(session, wrong_cards=["E"], reason="3.9.18"), format="json"
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["wrong_cards"] == ["E"]
+    result = Result.objects.get()
+    assert result.row["wrong_cards"] == ["E"]
+    # eight tricks on a six, yet two down: the declarer loses on the board (without the rule he would win)
+    assert float(result.vists["E"]) < 0
+
+
+def test_code_3_9_18_the_api_refuses_wrong_cards_on_a_misere_in_russian(event, director):  # noqa: F811
+    session = Session.objects.get(tournament__slug="tt")
+    misere = {"contract": "MIS", "declarer": ["E", 0], "w1": ["S", 5], "w2": ["W", 5]}
+    client = client_for("director", director)
+    client.credentials(HTTP_AUTHORIZATION=client._credentials["HTTP_AUTHORIZATION"], HTTP_ACCEPT_LANGUAGE="ru")
+    body = {"session": session.pk, "round": 1, "table": 1, "board": 1, **misere, "wrong_cards": ["E"]}
+    response = client.post("/api/results/", body, format="json")
+    assert response.status_code == 400, response.content
+    detail = response.json()["error"]["details"][0]
+    assert detail["code"] == "wrong_cards_kind"
+    assert "3.9.18" in detail["message"] and "Code" not in detail["message"]
+    assert not Result.objects.exists()
+
+
+def test_code_3_9_18_a_player_cannot_write_wrong_cards(event):  # noqa: F811
+    row = {**legal_row(4, "N"), "wrong_cards": ["E"]}
+    response = client_for("player1").post("/api/results/", {"board": 1, **row}, format="json")
+    assert response.status_code == 403, response.content
+    assert not Result.objects.exists()
+
+
+def test_code_3_9_18_the_director_row_form_takes_wrong_cards():
+    assert "wrong_cards" in EXTRA_KEYS

@@ -38,6 +38,11 @@ class Result(models.Model):
     version = models.CharField(_("fouled-board version"), max_length=8, default="A")
     adjusted = models.JSONField(_("artificial adjusted result"), null=True, blank=True)
     assigned = models.JSONField(_("assigned result"), null=True, blank=True)
+    # Per-seat adjustments of the row (formats.md §2.1, preferans.duplicate.artificial): the seats whose result
+    # here is annulled (§11.6 B, a player's second result on a board) and per-seat percentages of the top (§11.2
+    # B1 a non-offender above A+; §11.3 C a seat of a played row taken out of the comparison).
+    annulled = models.JSONField(_("annulled seats"), default=list, blank=True)
+    percent = models.JSONField(_("per-seat percentages of the top"), null=True, blank=True)
     # Cache of the scoring core's output: exact numbers as strings ("16/3").
     vists = models.JSONField(_("vists"), null=True, blank=True)
     matchpoints = models.JSONField(_("matchpoints"), null=True, blank=True)

@@ -1,0 +1,100 @@
+"""A row's per-seat adjustments in the write path (:func:`scoring.rows.result_save`): the seats whose result is
+annulled (rules §11.6 B) and per-seat percentages of the top (§11.2 B1, §11.3 C). The rules are the pure core's
+(:mod:`preferans.duplicate.artificial`); here they are checked against the tournament and translated."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from preferans.duplicate.artificial import Problem, annulled_problems, seat_percent_problems
+from preferans.game.seats import table_seats
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from scoring.errors import Refusal, ResultRejected
+from tournaments.models import Tournament, default_artificial
+
+
+def percentages(tournament: Tournament) -> dict[str, Fraction]:
+    """The tournament's A-/A/A+ as fractions."""
+    return {g: Fraction(v) for g, v in (tournament.artificial or default_artificial()).items()}
+
+
+def adjustment_message(p: Problem) -> str:
+    """A refusal of :mod:`preferans.duplicate.artificial` in the request's language."""
+    texts = {
+        "artificial_range": _("The artificial result %(grade)s must be a percentage 0–100."),
+        "artificial_minus_high": _(
+            "A- is at most %(bound)s %% of the top: rules §11.2 B1 give the side at fault 40 %%."
+        ),
+        "artificial_plus_low": _(
+            "A+ is at least %(bound)s %% of the top: rules §11.2 B1 give the non-offending side at least 60 %%."
+        ),
+        "artificial_order": _(
+            "Artificial results must rise: A- ≤ A ≤ A+ (rules §11.2: 40, 50, at least 60)."
+        ),
+        "percent_seat": _("Seat %(seat)s is not at this table."),
+        "percent_range": _("Seat %(seat)s: a percentage of the top is between 0 and 100."),
+        "percent_not_plus": _(
+            "Seat %(seat)s: only a non-offender's artificial result (A+) may be raised above the tournament's A+."
+        ),
+        "percent_below_plus": _(
+            "Seat %(seat)s: a non-offender gets at least %(bound)s %% of the top (rules §11.2 B1)."
+        ),
+        "annulled_artificial": _("An artificial result has no played result to annul."),
+        "annulled_seat": _("Seat %(seats)s is not at this table."),
+        "annulled_twice": _("A seat is named twice among the annulled."),
+        "annulled_all": _("Every seat's result cannot be annulled on one row: delete the row instead."),
+    }
+    text = texts.get(p.code)
+    return text % dict(p.params) if text else p.message
+
+
+def check_seat_adjustments(
+    tournament: Tournament,
+    seats: Mapping[str, int],
+    adjusted: Mapping[str, str] | None,
+    annulled: Sequence[str],
+    percent: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """The row's ``annulled`` and ``percent`` as stored, or :class:`ResultRejected` saying what is wrong."""
+    seated = [s for s in table_seats(tournament.players_per_table) if s in seats]
+    refusals: list[Refusal] = []
+    values: dict[str, Fraction] = {}
+    for seat, raw in (percent or {}).items():
+        try:
+            values[str(seat)] = parse_fraction(raw)
+        except NumberFormatError:
+            refusals.append(Refusal("percent_value", f"percent.{seat}", f"seat {seat} needs a percentage",
+                                    {"seat": seat}))  # fmt: skip
+    problems = annulled_problems(list(annulled), seats=seated, artificial_row=adjusted is not None)
+    if not refusals:
+        problems += seat_percent_problems(
+            values, adjusted=adjusted, artificial=percentages(tournament), seats=seated
+        )
+    both = sorted(set(values) & set(annulled))
+    if both:
+        refusals.append(Refusal("percent_annulled", "percent", f"seat {', '.join(both)} is annulled",
+                                {"seats": both}))  # fmt: skip
+    refusals += [Refusal(p.code, p.field, adjustment_message(p), dict(p.params)) for p in problems]
+    if refusals:
+        raise ResultRejected(refusals)
+    return {
+        "annulled": [s for s in seated if s in set(annulled)],
+        "percent": {s: format_fraction(values[s]) for s in seated if s in values} or None,
+    }
+
+
+def annulled_either(others: Iterable[Any], seats: Mapping[str, int], annulled: Sequence[str]) -> bool:
+    """Whether every participant of this row who also sits on another row of the board has his result annulled
+    on one of the two (rules §11.6 B: the director's ruling lets both rows stand)."""
+    here = {n: s for s, n in seats.items()}
+    for other in others:
+        there = other.seats()
+        voided_there = {there[s] for s in (other.annulled or ()) if s in there}
+        for number in set(here) & set(there.values()):
+            if here[number] not in annulled and number not in voided_there:
+                return False
+    return True

@@ -7,6 +7,7 @@ these models only store the facts an event produces.
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 from functools import cached_property
 from typing import Any
 
@@ -187,6 +188,12 @@ class Tournament(models.Model):
     def correction_ends_at(self) -> dt.datetime | None:
         """The end of the correction period: the official publication + the correction minutes (rules §1)."""
         return deadlines.correction_deadline(self.official_at, self.correction_minutes)
+
+    @property
+    def time_zone(self) -> dt.tzinfo:
+        """The event's time zone: every time shown to people (deadlines, refusals, pages) is in it. It is the
+        site's ``TIME_ZONE`` (Europe/Moscow unless configured), the zone the pages render times in too."""
+        return zoneinfo.ZoneInfo(settings.TIME_ZONE)
 
 
 class Participant(models.Model):

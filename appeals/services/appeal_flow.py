@@ -31,6 +31,7 @@ from appeals.services._common import (
     _plan,
 )
 from appeals.services._where import next_deal_of
+from appeals.services.filing import notice_refusal
 from appeals.services.pulka import plan_pulka_row
 from preferans.duplicate import deadlines, rulings
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
@@ -82,12 +83,10 @@ def appeal_comment(
                 notice_at=notice_at,
                 next_deal_started_at=next_deal_of(appeal),
                 filed_at=appeal.filed_at,
+                zone=appeal.tournament.time_zone,
             )
             if not check:
-                raise DeadlineMissed(
-                    _("That notice was too late or after the filing (§1): %(why)s") % {"why": check.message},
-                    check=check,
-                )
+                raise DeadlineMissed(notice_refusal(check), check=check)
             appeal.notice_at = notice_at
         appeal.director_comment = comment
         appeal.commented_at = now

@@ -83,6 +83,7 @@ def record_correction(
         official_at=tournament.official_at,
         minutes=tournament.correction_minutes,
         arithmetic=kind == Correction.Kind.ARITHMETIC,
+        zone=tournament.time_zone,
     )
     admitted = not check and check.code == "correction_late" and late_note.strip() and user is not None
     with transaction.atomic():

@@ -3,7 +3,10 @@
 The «where» differs by the tournament's form (a board of a duplicate session here, a pulka deal in
 :mod:`appeals.services.pulka`); what follows is one path for both: the §1 deadlines (notice before the next
 deal, filing within the minutes after the end of the session or the round), the numbering, a notice turned into
-the filed appeal, a late filing stored as refused with its reason, and the audit entry.
+the filed appeal, a late filing stored as refused with its reason, and the audit entry. When the organisers
+require a notice (``AppealSettings.notice_required``), an appeal whose director was not warned before the next
+deal is stored as refused too, with its reason; the director admits it with a note (at once when he files for
+the player, or later with ``appeal_admit``). Every time in a message is in the event's time zone.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from appeals.services._common import (
     next_deal_started_at,
     settings_for,
 )
-from appeals.services._where import Place, guard_form
+from appeals.services._where import Place, guard_form, next_deal_of
 from preferans.duplicate import deadlines
 from scoring.models import Result
 from tournaments.audit import log_action
@@ -101,7 +104,7 @@ def record_notice(
 ) -> Appeal:
     """The notice at either kind of event: ``started`` is when the next deal at that table is known to have
     begun."""
-    check = deadlines.check_notice(notice_at=now, next_deal_started_at=started)
+    check = deadlines.check_notice(notice_at=now, next_deal_started_at=started, zone=tournament.time_zone)
     if not check and not late_note.strip():
         raise DeadlineMissed(
             _(
@@ -195,10 +198,8 @@ def record_filing(
         raise AppealsError(_("Appeals are filed with the director at this tournament."), code="offline")
     _check_ruling(tournament, ruling)
     check = deadlines.check_filing(
-        now=now, session_ended_at=ended_at, minutes=conf.filing_minutes, publication=tournament.publication
-    )
-    admitted = (
-        not check and check.code != "results_final" and via == Appeal.Via.DIRECTOR and late_note.strip()
+        now=now, session_ended_at=ended_at, minutes=conf.filing_minutes, publication=tournament.publication,
+        zone=tournament.time_zone,
     )
     with transaction.atomic():
         appeal = (
@@ -210,6 +211,13 @@ def record_filing(
             appeal = Appeal(tournament=tournament, number=_next_number(tournament), appellant=appellant)
         for name, value in place.fields.items():
             setattr(appeal, name, value)
+        notice = _notice_given(appeal, ruling or appeal.ruling, required=conf.notice_required, now=now)
+        admitted = bool(
+            not (check and notice)
+            and check.code != "results_final"
+            and via == Appeal.Via.DIRECTOR
+            and late_note.strip()
+        )
         appeal.ruling = ruling or appeal.ruling
         appeal.seats = place.seats
         appeal.claim, appeal.bidding, appeal.play = claim, bidding, play
@@ -217,13 +225,13 @@ def record_filing(
         appeal.filed_via = via
         appeal.filed_by = user if getattr(user, "is_authenticated", False) else None
         appeal.deadline = check.deadline
-        if check or admitted:
+        if (check and notice) or admitted:
             appeal.status = Appeal.Status.FILED
             appeal.refusal = ""
             appeal.late_note = late_note if admitted else appeal.late_note
         else:
             appeal.status = Appeal.Status.REFUSED
-            appeal.refusal = _refusal_text(check, part=part)
+            appeal.refusal = _refusal_text(check, part=part) if not check else notice_refusal(notice)
         appeal.save()
         log_action(
             tournament=tournament,
@@ -234,9 +242,42 @@ def record_filing(
             at=now,
             reason=appeal.refusal or late_note,
             data={"appeal": appeal.pk, "number": appeal.number, "participant": appellant.number, **place.audit,
-                  "via": via, "deadline": check.code, "admitted": bool(admitted)},
+                  "via": via, "deadline": check.code, "notice": notice.code, "admitted": admitted},
         )  # fmt: skip
     return appeal
+
+
+def _notice_given(
+    appeal: Appeal, ruling: Irregularity | None, *, required: bool, now: dt.datetime
+) -> deadlines.Check:
+    """§1 «предупредить судью до начала следующей сдачи», asked at the filing (the core's rule). An appeal
+    against a ruling given after the next deal had started is measured from the ruling: the player could not
+    warn earlier, and no later deal is known to the software, so the filing is the notice."""
+    started = next_deal_of(appeal)
+    if ruling is not None and started is not None and ruling.recorded_at >= started:
+        started = None
+    notice_at = appeal.notice_at if appeal.status == Appeal.Status.NOTICE and appeal.pk else None
+    return deadlines.check_notice_given(
+        required=required, notice_at=notice_at, notice_admitted=bool(notice_at and appeal.late_note.strip()),
+        next_deal_started_at=started, filed_at=now, zone=appeal.tournament.time_zone,
+    )  # fmt: skip
+
+
+def notice_refusal(check: deadlines.Check) -> str:
+    """Why the notice does not count (§1), in the request's language, times in the event's zone."""
+    if check.code == "notice_missing":
+        return _(
+            "The director was not warned of the appeal before the next deal, which had started by %(started)s "
+            "(§1: warn the director before the next deal). The director may admit the appeal with a note."
+        ) % {"started": check.params.get("started")}
+    if check.code == "notice_late":
+        return _(
+            "The director was warned at %(notice)s, but the next deal had started by %(started)s (§1: warn the "
+            "director before the next deal). The director may admit the appeal with a note."
+        ) % {"notice": check.params.get("notice"), "started": check.params.get("started")}
+    if check.code == "notice_after_filing":
+        return _("The notice cannot come after the filing (§1).")
+    return check.message
 
 
 def _refusal_text(check: deadlines.Check, *, part: str = "session") -> str:

@@ -3,13 +3,15 @@
 * Notice («предупредить судью»): the director must be warned of an appeal **before the start of the next
   deal**. The software cannot see cards being taken out of a box; it knows the deal had certainly started when
   the table entered a later board of the round, or when a later round started. The director records when the
-  notice was given; :func:`check_notice` compares it with what is known.
+  notice was given; :func:`check_notice` compares it with what is known, and :func:`check_notice_given` asks at
+  the filing whether a notice was given at all (when the organisers require one).
 * Filing («подать апелляцию»): **no later than 30 minutes after the end of the session** (configurable).
 * Corrections («период коррекции»): **30 minutes after publication of the official result** unless the
   organisers set another time (``Tournament.correction_minutes``). After the results are final only obvious
   (arithmetic) errors are corrected.
 
 "No later than" is inclusive: a filing at exactly the deadline is in time, one microsecond later is late.
+Every time written into a text is in the event's time zone (the ``zone`` argument): never UTC beside local time.
 Pure Python, no Django import; every function takes ``now`` (tests pin the clock).
 """
 
@@ -25,6 +27,7 @@ __all__ = [
     "check_correction",
     "check_filing",
     "check_notice",
+    "check_notice_given",
     "correction_deadline",
     "filing_deadline",
     "scores_closed",
@@ -78,14 +81,25 @@ def scores_closed(*, publication: str, locked: bool, arithmetic: bool = False) -
     return None
 
 
-def _hm(moment: dt.datetime | None) -> str:
-    return moment.strftime("%H:%M") if moment else "—"
+def _hm(moment: dt.datetime | None, zone: dt.tzinfo | None = None) -> str:
+    """``HH:MM`` of ``moment`` in the event's time zone ``zone`` (``None``: as given). Every time a person reads
+    is in one zone: a deadline in local time beside a filing time in UTC would be off by hours."""
+    if moment is None:
+        return "—"
+    if zone is not None and moment.tzinfo is not None:
+        moment = moment.astimezone(zone)
+    return moment.strftime("%H:%M")
 
 
 def check_filing(
-    *, now: dt.datetime, session_ended_at: dt.datetime | None, minutes: int, publication: str = PROVISIONAL
+    *,
+    now: dt.datetime,
+    session_ended_at: dt.datetime | None,
+    minutes: int,
+    publication: str = PROVISIONAL,
+    zone: dt.tzinfo | None = None,
 ) -> Check:
-    """May an appeal on a deal of this session be filed at ``now``? (§1)"""
+    """May an appeal on a deal of this session be filed at ``now``? (§1) Times in the text are in ``zone``."""
     if publication == FINAL:
         return Check(
             False,
@@ -97,19 +111,24 @@ def check_filing(
     if deadline is None:
         return Check(True, "session_running", "the session is still being played", "§1")
     if now <= deadline:
-        return Check(True, "in_time", "filed in time", "§1", deadline, {"deadline": _hm(deadline)})
+        return Check(True, "in_time", "filed in time", "§1", deadline, {"deadline": _hm(deadline, zone)})
+    at, closes = _hm(now, zone), _hm(deadline, zone)
     return Check(
         False,
         "filing_late",
-        f"filed at {_hm(now)}: appeals close {minutes} minutes after the end of the session, at {_hm(deadline)}",
+        f"filed at {at}: appeals close {minutes} minutes after the end of the session, at {closes}",
         "§1",
         deadline,
-        {"now": _hm(now), "deadline": _hm(deadline), "minutes": minutes},
+        {"now": at, "deadline": closes, "minutes": minutes},
     )
 
 
 def check_notice(
-    *, notice_at: dt.datetime, next_deal_started_at: dt.datetime | None, filed_at: dt.datetime | None = None
+    *,
+    notice_at: dt.datetime,
+    next_deal_started_at: dt.datetime | None,
+    filed_at: dt.datetime | None = None,
+    zone: dt.tzinfo | None = None,
 ) -> Check:
     """Was the director warned before the next deal started? (§1)
 
@@ -120,13 +139,53 @@ def check_notice(
         return Check(False, "notice_after_filing", "the notice cannot come after the filing", "§1")
     if next_deal_started_at is None or notice_at < next_deal_started_at:
         return Check(True, "notice_in_time", "notice given before the next deal", "§1")
+    notice, started = _hm(notice_at, zone), _hm(next_deal_started_at, zone)
     return Check(
         False,
         "notice_late",
-        f"notice at {_hm(notice_at)}, but the next deal had started by {_hm(next_deal_started_at)}",
+        f"notice at {notice}, but the next deal had started by {started}",
         "§1",
         next_deal_started_at,
-        {"notice": _hm(notice_at), "started": _hm(next_deal_started_at)},
+        {"notice": notice, "started": started},
+    )
+
+
+def check_notice_given(
+    *,
+    required: bool,
+    notice_at: dt.datetime | None,
+    notice_admitted: bool,
+    next_deal_started_at: dt.datetime | None,
+    filed_at: dt.datetime,
+    zone: dt.tzinfo | None = None,
+) -> Check:
+    """At the filing: was the director warned of the appeal before the next deal started? (§1, general
+    provisions: «О подаче апелляции необходимо предупредить судью до начала следующей сдачи».)
+
+    * ``required`` off (the organisers' choice): no notice is asked for.
+    * A recorded notice: in time if given before the next deal started, or if the director admitted a late
+      one with a note (``notice_admitted``).
+    * No notice recorded: the filing itself warns the director, so it is enough when it comes before the next
+      deal is known to have started (``next_deal_started_at`` ``None``: nothing known to have started).
+    * Otherwise the notice is missing (``notice_missing``) or late (``notice_late``): the appeal needs the
+      director's admission with a note.
+    """
+    if not required:
+        return Check(True, "notice_not_required", "the organisers do not require a notice", "§1")
+    if notice_at is not None:
+        if notice_admitted:
+            return Check(True, "notice_admitted", "a late notice admitted by the director", "§1")
+        return check_notice(notice_at=notice_at, next_deal_started_at=next_deal_started_at, zone=zone)
+    if next_deal_started_at is None or filed_at < next_deal_started_at:
+        return Check(True, "filing_is_notice", "filed before the next deal: the filing is the notice", "§1")
+    started = _hm(next_deal_started_at, zone)
+    return Check(
+        False,
+        "notice_missing",
+        f"no notice was given to the director before the next deal, which had started by {started}",
+        "§1",
+        next_deal_started_at,
+        {"started": started},
     )
 
 
@@ -137,6 +196,7 @@ def check_correction(
     official_at: dt.datetime | None,
     minutes: int,
     arithmetic: bool,
+    zone: dt.tzinfo | None = None,
 ) -> Check:
     """May a result be corrected at ``now``? (§1)
 
@@ -148,7 +208,7 @@ def check_correction(
     deadline = correction_deadline(official_at, minutes)
     if publication == OFFICIAL and (deadline is None or now <= deadline):
         return Check(
-            True, "in_time", "within the correction period", "§1", deadline, {"deadline": _hm(deadline)}
+            True, "in_time", "within the correction period", "§1", deadline, {"deadline": _hm(deadline, zone)}
         )
     if arithmetic:
         return Check(
@@ -165,8 +225,8 @@ def check_correction(
     return Check(
         False,
         "correction_late",
-        f"the correction period ended at {_hm(deadline)} ({minutes} minutes after the official results)",
+        f"the correction period ended at {_hm(deadline, zone)} ({minutes} minutes after the official results)",
         "§1",
         deadline,
-        {"deadline": _hm(deadline), "minutes": minutes},
+        {"deadline": _hm(deadline, zone), "minutes": minutes},
     )

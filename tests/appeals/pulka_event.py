@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from appeals.models import CommitteeMember
+from appeals.models import AppealSettings, CommitteeMember
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services import rounds, sheet
 from pulkas.services.event import pulka_event_create
@@ -50,9 +50,14 @@ def write(table: PulkaTable, number: int, tricks: int, *, now: dt.datetime, at: 
     PulkaDeal.objects.filter(table=table, number=number).update(created_at=at or now)
 
 
-def make_event(director, *, name: str = "Кубок пулек", ended: dt.datetime | None = ENDED) -> Event:
+def make_event(
+    director, *, name: str = "Кубок пулек", ended: dt.datetime | None = ENDED, notice_required: bool = False
+) -> Event:
     t = pulka_event_create(name=name, form="compensation", user=director, now=T0, players_per_table=4,
                            settings={"pool": 30, "rounds": 2})  # fmt: skip
+    # These tests file appeals after the round without a notice: they are about the «where» and the filing
+    # deadline. The notice rule (§1, on by default) is tested in test_rule_notice_before_the_next_deal.py.
+    AppealSettings.objects.update_or_create(tournament=t, defaults={"notice_required": notice_required})
     for n in range(1, 9):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
     r1 = rounds.draw_round(tournament=t, user=director, now=T0, seed=3)

@@ -72,6 +72,10 @@ def test_every_director_page_renders(client, demo, director_user, committee):
 def test_a_full_appeal_through_the_pages(client, open_session, director_user, committee):
     t, session = open_session
     s = t.slug
+    # The player warned the director before the next deal (rules §1: the notice is required).
+    started = svc.next_deal_started_at(session=session, board=1, round=1, table=1)
+    svc.appeal_notice(session=session, appellant=session.tournament.participants.get(number=6), round=1, board=1,
+                      user=director_user, now=started - dt.timedelta(seconds=1))  # fmt: skip
     # The player identifies and files.
     player = client.post(reverse("appeals:player", kwargs={"slug": s}), {"number": 6, "pin": "1006"})
     assert player.status_code == 302

@@ -33,6 +33,7 @@ from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.errors import Refusal, ResultConflict, ResultRejected
 from scoring.models import Result
 from scoring.rescore import mark_changed
+from scoring.seat_adjustments import annulled_either, check_seat_adjustments
 from scoring.withdraw import withdraw
 from tournaments.audit import audit_entry
 from tournaments.errors import Detail, UserError
@@ -158,31 +159,38 @@ def _check_not_played_before(
     round: int,
     seats: Mapping[str, int],
     participants: Mapping[str, Participant],
+    annulled: Sequence[str] = (),
 ) -> None:
-    """Nobody plays a board twice (rules §11.6): the director rules on it instead of a second row."""
+    """Nobody plays a board twice (rules §11.6): the director rules on it instead of a second row, annulling the
+    player's second result (``annulled`` here, or on the other row)."""
     numbers = set(seats.values())
     ids = [p.pk for p in participants.values()]
-    earlier = (
+    others = (
         Result.objects.filter(session=session, board_number=board)
         .exclude(room=room, table_number=table, round_number=round)
         .filter(Q(seat_n_id__in=ids) | Q(seat_e_id__in=ids) | Q(seat_s_id__in=ids) | Q(seat_w_id__in=ids))
-        .order_by()[:1]
     )
+    earlier = others.order_by()[:1]
     clash = next(iter(earlier), None)  # its seats are read only when there is one
     if clash is not None:
         again = sorted(numbers & set(clash.seats().values()))
+        # A director's ruling (§11.6 B) annuls the player's second result on one of the two rows: then both stand.
+        if annulled_either(others, seats, annulled):
+            return
         raise ResultRejected(
             [
                 Refusal(
                     "board_played_twice",
                     "seats",
                     f"participant {', '.join(map(str, again))} already played board {board} "
-                    f"(table {clash.table_number}, round {clash.round_number}): the director rules on it (§11.6)",
+                    f"({f'room {clash.room}, ' if clash.room != 1 else ''}table {clash.table_number}, "
+                    f"round {clash.round_number}): the director rules on it (§11.6)",
                     {
                         "numbers": again,
                         "board": board,
                         "table": clash.table_number,
                         "round": clash.round_number,
+                        "room": clash.room,
                     },
                 )
             ]
@@ -232,6 +240,8 @@ def result_save(
     arithmetic: bool = False,
     board_outside_set: bool = False,
     board_obj: Board | None = None,
+    annulled: Sequence[str] = (),
+    percent: Mapping[str, Any] | None = None,
     seating: Seating | None = None,
     confirmations: Sequence[tuple[str, str]] = (),
     required: Sequence[str] = (),
@@ -278,13 +288,15 @@ def result_save(
         seats = {seat: p.number for seat, p in seating.seats().items()}
     participants = _check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
     _check_not_played_before(
-        session, board=board, room=room, table=table, round=round, seats=seats, participants=participants
-    )
+        session, board=board, room=room, table=table, round=round, seats=seats, participants=participants,
+        annulled=annulled,
+    )  # fmt: skip
     found = _board_of(session, board, seating=seating, given=board_obj, outside_set=board_outside_set)
     dealer = found.dealer if found is not None else None
     deal: dict[str, Any] = {}
     vists: dict[str, str] | None = None
     adj, asg = _check_adjustment(tournament, adjusted, assigned)
+    seat_adjustments = check_seat_adjustments(tournament, seats, adj, annulled, percent)
     if row is not None:
         unknown = sorted(set(row) - set(DEAL_FIELDS) - {"vists"})
         if unknown:
@@ -307,6 +319,7 @@ def result_save(
         "assigned": asg,
         "vists": vists,
         "status": status,
+        **seat_adjustments,
     }
     agreed = [seat for seat, _actor in confirmations]
     if agreed:
@@ -391,11 +404,12 @@ def result_resave(result: Result, *, version: str, user: Any, reason: str, now: 
 
 def result_content(result: Result) -> dict[str, Any]:
     """What a row holds, as :func:`result_save` takes it: ``row``, ``adjusted`` or ``assigned``."""
+    extra: dict[str, Any] = {"annulled": list(result.annulled or ()), "percent": result.percent}
     if result.adjusted:
-        return {"adjusted": dict(result.adjusted)}
+        return {"adjusted": dict(result.adjusted), **extra}
     if result.assigned:
-        return {"assigned": dict(result.assigned)}
-    return {"row": dict(result.row or {})}
+        return {"assigned": dict(result.assigned), **extra}
+    return {"row": dict(result.row or {}), **extra}
 
 
 def result_delete(
@@ -425,6 +439,8 @@ def result_facts(result: Result) -> dict[str, Any]:
         "row": result.row,
         "adjusted": result.adjusted,
         "assigned": result.assigned,
+        **({"annulled": result.annulled} if result.annulled else {}),
+        **({"percent": result.percent} if result.percent else {}),
         "version": result.version,
         "vists": result.vists,
         "status": result.status,

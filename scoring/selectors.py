@@ -28,6 +28,7 @@ from tournaments.models import Tournament, default_artificial
 _RESULT_COLUMNS = (
     "pk", "session_id", "board_number", "round_number", "table_number", "seat_n__number", "seat_e__number",
     "seat_s__number", "seat_w__number", "dealer", "row", "adjusted", "assigned", "version", "room",
+    "annulled", "percent",
 )  # fmt: skip
 
 
@@ -50,7 +51,7 @@ def scoring_bundle(tournament: Tournament) -> Bundle:
     sessions = dict(tournament.sessions.order_by("number").values_list("pk", "number"))
     results: dict[int, list[BundleResult]] = defaultdict(list)
     rows = Result.objects.filter(session__tournament=tournament).order_by("session_id", "position", "id")
-    for pk, session_id, board, rnd, table, n, e, s, w, dealer, facts, adjusted, assigned, version, room in (
+    for pk, session_id, board, rnd, table, n, e, s, w, dealer, facts, adjusted, assigned, version, room, annulled, percent in (
         rows.values_list(*_RESULT_COLUMNS)
     ):
         results[session_id].append(
@@ -61,7 +62,7 @@ def scoring_bundle(tournament: Tournament) -> Bundle:
                 deal={k: v for k, v in (facts or {}).items() if k in DEAL_FIELDS} if not (adjusted or assigned) else {},
                 adjusted=dict(adjusted) if adjusted else None,
                 assigned=_fractions(assigned) if assigned and not adjusted else None,
-                room=room, key=pk,
+                room=room, key=pk, annulled=tuple(annulled or ()), percent=_fractions(percent) if percent else None,
             )
         )  # fmt: skip
     penalties: dict[int, list[BundlePenalty]] = defaultdict(list)

@@ -19,6 +19,7 @@ from appeals.models import (
 )
 from appeals.services._errors import AppealsError, DeadlineMissed, TransitionRefused
 from appeals.services._where import deal_seats, next_deal_started_at, rejection_text
+from appeals.services.ruling_texts import proposal_text
 from preferans.duplicate import rulings
 from preferans.numbers import format_fraction
 from pulkas.models import PulkaDeal, PulkaTable
@@ -56,7 +57,7 @@ def _reason_text(tournament: Tournament, obj: Irregularity | Appeal | Correction
             body = obj.decision or obj.get_outcome_display()
         elif isinstance(obj, Irregularity):
             head = _("Director's ruling: %(kind)s") % {"kind": obj.get_kind_display()}
-            body = obj.ruling or obj.proposal.get("text", "")
+            body = obj.ruling or proposal_text(obj.proposal, obj.facts)
         else:
             head = _("Correction: %(kind)s") % {"kind": obj.get_kind_display()}
             body = obj.description
@@ -236,12 +237,18 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
                 raise AppealsError(_("Nobody is seated at that table in that round."), code="no_seats")
             content: dict[str, Any]
             version = existing.version if existing is not None else "A"
+            values, per_seat = split_seat_adjustments(change.values) if kind != K.RESTORE else (change.values, {})
             if kind == K.ARTIFICIAL:
-                content = {"adjusted": dict(change.values)}
+                content = {"adjusted": values}
             elif kind == K.ASSIGNED:
-                content = {"assigned": dict(change.values)}
+                content = {"assigned": values}
+            elif kind == K.ROW and not values:  # per-seat adjustments of the stored row (§11.3 C, §11.6 B)
+                if existing is None:
+                    raise AppealsError(_("There is no result at that table to adjust."), code="no_result")
+                content = {**_content_of(existing.row, existing.adjusted, existing.assigned), **per_seat}
+                per_seat = {}
             elif kind == K.ROW:
-                content = {"row": dict(change.values)}
+                content = {"row": values}
             elif kind == K.VERSION:
                 if existing is None:
                     raise AppealsError(
@@ -252,7 +259,9 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
             else:  # RESTORE with facts
                 assert target is not None
                 content = _content_of(target.get("row"), target.get("adjusted"), target.get("assigned"))
+                content.update(annulled=list(target.get("annulled") or ()), percent=target.get("percent"))
                 version = str(target.get("version") or "A")
+            content.update(per_seat)
             try:
                 change.result = result_save(
                     session=session,
@@ -287,6 +296,18 @@ def _wrong_board(change: ScoreChange) -> bool:
     table's set."""
     ruling = change.irregularity or (change.appeal.ruling if change.appeal is not None else None)
     return ruling is not None and ruling.kind == Irregularity.Kind.WRONG_BOARD
+
+
+def split_seat_adjustments(values: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A planned change's values without and with the per-seat adjustments it carries (``annulled``,
+    ``percent``: :mod:`preferans.duplicate.artificial`), as :func:`scoring.rows.result_save` takes them."""
+    rest = {k: v for k, v in values.items() if k not in ("annulled", "percent")}
+    per_seat: dict[str, Any] = {}
+    if values.get("annulled"):
+        per_seat["annulled"] = list(values["annulled"])
+    if values.get("percent"):
+        per_seat["percent"] = dict(values["percent"])
+    return rest, per_seat
 
 
 def _content_of(row: Any, adjusted: Any, assigned: Any) -> dict[str, Any]:
@@ -327,13 +348,15 @@ def _plan_from_proposal(
         change_seats = {} if c.kind == "penalty" else dict(seats)
         if intended_elsewhere:
             change_seats = deal_seats(session=reason.session, board=None, round=round, table=table, room=room)
+        if (c.table, c.round, c.room) != (None, None, None):
+            change_seats = {}  # another table's row (§11.6 B): its own seats, as stored
         _plan(
             reason,
             kind=c.kind,
             board=c.board,
             round=c.round or round if c.kind != "penalty" else None,
             table=c.table or table if c.kind != "penalty" else None,
-            room=room,
+            room=c.room or room,
             seats=change_seats,
             values=c.values,
             participant=participant,

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from appeals.models import (
@@ -26,12 +27,15 @@ from appeals.services._common import (
 )
 from appeals.services._where import guard_form
 from appeals.services.pulka import pulka_irregularity_revise
+from appeals.services.ruling_texts import proposal_text
 from boards.models import Board as BoardRow
 from preferans.cards.deal import BoardError
 from preferans.cards.fouled import version_labels
-from preferans.duplicate import rulings
+from preferans.duplicate import artificial, rulings
 from preferans.game.seats import table_seats
+from preferans.numbers import NumberFormatError, parse_fraction
 from scoring.models import Result
+from scoring.seat_adjustments import adjustment_message, percentages
 from tournaments.audit import log_action
 from tournaments.models import Session
 
@@ -39,21 +43,27 @@ from tournaments.models import Session
 
 
 def _played_before(
-    session: Session, board: int, round: int, table: int, seats: Mapping[str, int]
-) -> list[str]:
-    """Seats whose participant has another result on this board (§11.6 B)."""
-    out = []
-    others = Result.objects.filter(session=session, board_number=board).exclude(
-        round_number=round, table_number=table
-    )
-    for seat, number in seats.items():
-        if others.filter(
-            Q(seat_n__number=number)
-            | Q(seat_e__number=number)
-            | Q(seat_s__number=number)
-            | Q(seat_w__number=number)
-        ).exists():
-            out.append(seat)
+    session: Session, board: int, round: int, table: int, seats: Mapping[str, int], room: int = 1
+) -> list[dict[str, Any]]:
+    """Where each participant seated at this table played the same board at another table (rules §11.6 B): his
+    seat here, the other row's round, table, room and his seat there (rooms play the same boards)."""
+    out: list[dict[str, Any]] = []
+    here = {number: seat for seat, number in seats.items()}
+    others = (
+        Result.objects.filter(session=session, board_number=board)
+        .exclude(room=room, round_number=round, table_number=table)
+        .filter(
+            Q(seat_n__number__in=here) | Q(seat_e__number__in=here) | Q(seat_s__number__in=here)
+            | Q(seat_w__number__in=here)
+        )
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .order_by("round_number", "room", "table_number")
+    )  # fmt: skip
+    for other in others:
+        for seat_there, number in other.seats().items():
+            if number in here:
+                out.append({"seat": here[number], "participant": number, "round": other.round_number,
+                            "table": other.table_number, "room": other.room, "seat_there": seat_there})  # fmt: skip
     return out
 
 
@@ -95,13 +105,16 @@ def _propose(irregularity: Irregularity) -> rulings.Proposal:
     seats = [s for s in table_seats(tournament.players_per_table) if s in irregularity.seats]
     facts = dict(irregularity.facts)
     if irregularity.kind == Irregularity.Kind.WRONG_BOARD and irregularity.board_number:
-        facts["played_before"] = _played_before(
+        other_rows = _played_before(
             irregularity.session,
             irregularity.board_number,
             irregularity.round_number,
             irregularity.table_number,
             irregularity.seats,
+            irregularity.room,
         )
+        facts["other_rows"] = other_rows
+        facts["played_before"] = sorted({o["seat"] for o in other_rows}, key=seats.index)
     if irregularity.kind in (Irregularity.Kind.FOULED, Irregularity.Kind.MISSING_CARD) and facts.get(
         "played"
     ):
@@ -115,7 +128,7 @@ def _propose(irregularity: Irregularity) -> rulings.Proposal:
             round_number=irregularity.round_number,
             table_number=irregularity.table_number,
         ).first()
-        current = result.vists if result is not None else None
+        current = (result.vists or {}) if result is not None else None
     irregularity.facts = facts
     return rulings.propose(
         irregularity.kind,
@@ -124,7 +137,34 @@ def _propose(irregularity: Irregularity) -> rulings.Proposal:
         fault=irregularity.fault,
         facts=facts,
         current_vists=current,
+        round=irregularity.round_number,
+        percentages=percentages(tournament),
     )
+
+
+def _check_raised(irregularity: Irregularity) -> None:
+    """A non-offender's artificial result above A+ (§11.2 B1 «по меньшей мере 60 %»): only for a seat not at
+    fault, at least the tournament's A+, at most 100, and with the reason (it goes on the ruling and the audit)."""
+    raw = {s: str(v).strip() for s, v in dict(irregularity.facts.get("percent") or {}).items() if str(v).strip()}
+    if not raw:
+        irregularity.facts.pop("percent", None)
+        return
+    try:
+        values = {s: parse_fraction(v) for s, v in raw.items()}
+    except NumberFormatError as exc:
+        raise AppealsError(_("A percentage of the top is a number such as 65 or 62.5."), code="percent") from exc
+    grades = rulings.grades_by_fault(list(irregularity.seats), irregularity.fault)
+    problems = artificial.seat_percent_problems(
+        values, adjusted=grades, artificial=percentages(irregularity.tournament), seats=list(irregularity.seats)
+    )
+    if problems:
+        raise AppealsError(adjustment_message(problems[0]), code=problems[0].code)
+    if not str(irregularity.facts.get("percent_reason") or "").strip():
+        raise AppealsError(
+            _("Say why the non-offender gets more than A+ (e.g. his session percentage is higher)."),
+            code="percent_reason",
+        )
+    irregularity.facts["percent"] = raw
 
 
 def _proposal_dict(p: rulings.Proposal) -> dict[str, Any]:
@@ -140,6 +180,7 @@ def _proposal_dict(p: rulings.Proposal) -> dict[str, Any]:
                 "values": dict(c.values),
                 "participant": c.participant,
                 "matchpoints": c.matchpoints,
+                **{k: v for k, v in (("table", c.table), ("round", c.round), ("room", c.room)) if v is not None},
             }
             for c in p.changes
         ],
@@ -188,6 +229,7 @@ def irregularity_record(
             recorded_at=now,
             recorded_by=user if getattr(user, "is_authenticated", False) else None,
         )
+        _check_raised(irregularity)
         irregularity.save()
         proposal = _propose(irregularity)
         irregularity.proposal = _proposal_dict(proposal)
@@ -227,6 +269,7 @@ def irregularity_revise(
             irregularity.fault = {k: v for k, v in fault.items() if k in irregularity.seats and v}
         if facts is not None:
             irregularity.facts = {**irregularity.facts, **facts}
+        _check_raised(irregularity)
         proposal = _propose(irregularity)
         irregularity.proposal = _proposal_dict(proposal)
         irregularity.save(update_fields=["fault", "facts", "proposal"])
@@ -263,7 +306,10 @@ def irregularity_apply(
         _check_transition(irregularity, [Irregularity.Status.RECORDED], _("apply the ruling"))
         if irregularity.changes.filter(status=ScoreChange.Status.PLANNED).exists():
             _guard_not_final(irregularity.tournament)
-        irregularity.ruling = ruling or irregularity.proposal.get("text", "")
+        if not ruling:
+            with translation.override(irregularity.tournament.language):
+                ruling = proposal_text(irregularity.proposal, irregularity.facts)
+        irregularity.ruling = ruling
         irregularity.status = Irregularity.Status.APPLIED
         irregularity.decided_at = now
         irregularity.decided_by = user if getattr(user, "is_authenticated", False) else None

@@ -45,6 +45,7 @@ from preferans.bundle.shape import (
     parse_movement,
     positive_int,
 )
+from preferans.duplicate.artificial import artificial_bounds
 from preferans.duplicate.matchpoints import DEFAULT_ARTIFICIAL, UnequalRule
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 
@@ -304,6 +305,9 @@ def _parse_scoring(raw: object, problems: Problems) -> BundleScoring | None:
                 problems.add(loc, f"artificial {key}: {value!r} is not a percentage from 0 to 100")
             else:
                 artificial[key] = percent
+        if len(problems) == before:  # the book's bounds (§11.2 B1), one rule for every channel
+            for p in artificial_bounds(artificial):
+                problems.add(loc, f"artificial: {p.message}")
     if len(problems) > before:
         return None
     return BundleScoring(method, artificial)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from preferans.bundle.seat_adjustments import parse_seat_adjustments
 from preferans.bundle.shape import SEATS, Loc, Problems, check_keys, describe, positive_int
 from preferans.duplicate.penalties import check_penalty
 from preferans.game.rows import ROW_FIELDS
@@ -48,6 +49,8 @@ _ROW_KEYS = frozenset(
         "vists",
         "adjusted",
         "assigned",
+        "annulled",
+        "percent",
         *DEAL_FIELDS,
     }
 )
@@ -110,6 +113,12 @@ class BundleResult:
     room: int = 1
     """The room the table is in (formats.md §2.1, seed §2, §5 procedure 2); rooms play the same boards and are
     compared as one field, so the room identifies the row, never its comparison group."""
+    annulled: tuple[str, ...] = ()
+    """Seats whose result on this row is annulled (§11.6 B, a player's second result on a board): they leave
+    their line's comparison and earn nothing here; the other seats are compared normally."""
+    percent: Mapping[str, Fraction] | None = None
+    """Per-seat percentages of the board-line top (:mod:`preferans.duplicate.artificial`): a non-offender's
+    artificial result above A+ (§11.2 B1), or a seat of a played row taken out of the comparison (§11.3 C)."""
     key: int | None = field(default=None, compare=False)
     """The caller's own name for the row (a database key); never read from or written to a file: scoring
     returns it with the row's numbers so that the caller matches them by key, not by position."""
@@ -299,6 +308,7 @@ def parse_result(
         )
     if "vists" in row and not (has_adjusted or has_assigned):
         vists = _parse_seat_numbers(row["vists"], problems, loc, seat_keys, "vists")
+    annulled, percent = parse_seat_adjustments(row, problems, loc, seat_keys, adjusted, artificial)
 
     if (
         len(problems) > before
@@ -311,7 +321,8 @@ def parse_result(
         return None
     assert isinstance(dealer, str) and isinstance(version, str)
     return BundleResult(
-        board, rnd, table, seats, dealer, version, json_copy(deal), vists, adjusted, assigned, room=room
+        board, rnd, table, seats, dealer, version, json_copy(deal), vists, adjusted, assigned, room=room,
+        annulled=annulled, percent=percent,
     )
 
 
@@ -437,7 +448,8 @@ def check_results(
             if at != (r.room, r.table):
                 problems.add(rloc, f"participant {number} also sits at {_table_name(*at)} in this round")
             before = played.setdefault((number, r.board), r)
-            if before is not r and key != (before.room, before.board, before.table, before.round):
+            repeated = before is not r and key != (before.room, before.board, before.table, before.round)
+            if repeated and not (_annuls(r, number) or _annuls(before, number)):  # §11.6 B: one is annulled
                 problems.add(rloc, f"participant {number} already played this board ({_where(before)})")
 
 
@@ -458,6 +470,10 @@ def check_fits_movement(
             )
         else:
             problems.add(rloc, f"the movement seats no {_table_name(r.room, r.table)} in round {r.round}")
+
+
+def _annuls(r: BundleResult, number: int) -> bool:
+    return any(r.seats.get(seat) == number for seat in r.annulled)
 
 
 def _table_name(room: int, table: int) -> str:
@@ -542,6 +558,10 @@ def result_to_dict(r: BundleResult) -> dict[str, Any]:
         out["adjusted"] = dict(r.adjusted)
     if r.assigned is not None:
         out["assigned"] = {seat: format_fraction(v) for seat, v in r.assigned.items()}
+    if r.annulled:
+        out["annulled"] = list(r.annulled)
+    if r.percent:
+        out["percent"] = {seat: format_fraction(v) for seat, v in r.percent.items()}
     return out
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Final
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "Change",
     "Fault",
     "Kind",
+    "OtherRow",
     "Proposal",
     "grades_by_fault",
     "propose",
@@ -67,18 +69,21 @@ class Change:
     """One score change: what to do to which row (or participant).
 
     ``kind``: ``artificial`` (``values`` = grades by seat), ``assigned`` (``values`` = vists by seat),
-    ``annul`` (delete the row), ``version`` (``values`` = ``{"version": "B"}``), ``penalty``
-    (``participant``, ``matchpoints``). ``board`` is the row's board; ``table``/``round`` default to the
-    irregularity's.
+    ``annul`` (delete the row), ``version`` (``values`` = ``{"version": "B"}``), ``row`` (``values`` = the
+    played deal to store; without deal fields the stored row keeps its deal), ``penalty`` (``participant``,
+    ``matchpoints``). Any row change may carry the per-seat ``annulled`` seats (§11.6 B) and ``percent``
+    (§11.2 B1, §11.3 C) of :mod:`preferans.duplicate.artificial` in ``values``. ``board`` is the row's board;
+    ``table``/``round``/``room`` default to the irregularity's.
     """
 
     kind: str
     board: int | None = None
-    values: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, Any] = field(default_factory=dict)
     participant: int | None = None
     matchpoints: str = ""
     table: int | None = None
     round: int | None = None
+    room: int | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,23 @@ class Proposal:
     @property
     def changes_scores(self) -> bool:
         return bool(self.changes)
+
+
+@dataclass(frozen=True)
+class OtherRow:
+    """Where a participant seated at the irregularity's table played the same board before or after (§11.6 B):
+    his ``seat`` here, the other row's ``round``, ``table``, ``room`` and his seat there."""
+
+    seat: str
+    round: int
+    table: int
+    room: int = 1
+    seat_there: str = ""
+
+    @classmethod
+    def of(cls, raw: Mapping[str, Any]) -> OtherRow:
+        return cls(str(raw["seat"]), int(raw["round"]), int(raw["table"]), int(raw.get("room") or 1),
+                   str(raw.get("seat_there") or raw["seat"]))  # fmt: skip
 
 
 def grades_by_fault(seats: Sequence[str], fault: Mapping[str, str]) -> dict[str, str]:
@@ -111,13 +133,26 @@ def propose(
     fault: Mapping[str, str],
     facts: Mapping[str, Any],
     current_vists: Mapping[str, str] | None = None,
+    round: int | None = None,
+    percentages: Mapping[str, Fraction] | None = None,
 ) -> Proposal:
     """The remedy the rules prescribe. ``facts`` holds the kind's findings (see each branch) and optionally
-    the director's override: ``remedy`` = ``artificial`` / ``assigned`` / ``none`` (with ``assigned`` vists)."""
+    the director's override: ``remedy`` = ``artificial`` / ``assigned`` / ``none`` (with ``assigned`` vists),
+    ``percent`` (a non-offender's artificial result above A+, §11.2 B1, with ``percent_reason``) and ``row``
+    (the deal as played, when no row of it is stored). ``current_vists`` is the stored row's (``None``: no row
+    stored); ``round`` is the irregularity's; ``percentages`` the tournament's A-/A/A+."""
     k = Kind(kind)
     rule = RULE[k]
     grades = grades_by_fault(seats, fault)
-    artificial = (Change("artificial", board, grades),) if board is not None else ()
+    raised = {
+        s: str(v)
+        for s, v in dict(facts.get("percent") or {}).items()
+        if str(v).strip() and grades.get(s) == "A+"
+    }
+    art_values: dict[str, Any] = dict(grades)
+    if raised:
+        art_values["percent"] = raised
+    artificial = (Change("artificial", board, art_values),) if board is not None else ()
     override = facts.get("remedy")
     if override == "none":
         return Proposal(rule, "override_none", "the director lets the result stand")
@@ -155,13 +190,19 @@ def propose(
             )
         if _flag(facts, "play_completed"):
             if _flag(facts, "keep_non_offenders") and current_vists and board is not None:
-                return Proposal(
-                    rule,
-                    "wrong_cards_keep",
-                    "play completed with a wrong hand: the result is annulled; the non-offenders keep their "
-                    "result (it did not depend on the opponents' play), the offenders get the least favourable",
-                    (Change("assigned", board, dict(current_vists)),) + penalty,
-                )
+                at_fault = _least_favourable(seats, fault, percentages)
+                if at_fault:
+                    return Proposal(
+                        rule,
+                        "wrong_cards_keep",
+                        "play completed with a wrong hand: the non-offenders keep their result (it did not "
+                        "depend on the opponents' play); the result is annulled for {seats}, who get the least "
+                        "favourable result (0 % of the top; a side partly at fault 50 %)".format(
+                            seats=", ".join(at_fault)
+                        ),
+                        (Change("row", board, {"percent": at_fault}),) + penalty,
+                        {"seats": ", ".join(at_fault)},
+                    )
             return Proposal(
                 rule,
                 "wrong_cards_completed",
@@ -182,12 +223,22 @@ def propose(
             penalty,
         )
     if k is Kind.MISSING_CARD:
-        if facts.get("found") == "played":
+        found = facts.get("found")
+        if found == "played":
             return _fouled(board, facts, "missing_card_played", penalty)
+        if found == "not_found":
+            return Proposal(
+                rule,
+                "missing_card_not_found",
+                "the card cannot be found: the director reconstructs the layout as far as possible on another "
+                "deck and play goes on (§11.4 A.2, B.2); a penalty may follow (§11.4 B.3)",
+                penalty,
+            )
         return Proposal(
             rule,
             "missing_card_restored",
-            "the card is restored to the short hand (deemed always to have belonged to it); play goes on",
+            "the card is found and returned to the short hand, deemed always to have belonged to it; it may "
+            "become a penalty card and not having played it may establish a revoke (§11.4 A.1, B.1 b, B.3)",
             penalty,
         )
     if k is Kind.DEFECTIVE_TRICK:
@@ -198,29 +249,7 @@ def propose(
             penalty,
         )
     if k is Kind.WRONG_BOARD:
-        before = [s for s in seats if s in set(facts.get("played_before") or ())]
-        if not before:
-            return Proposal(
-                rule,
-                "wrong_board_stands",
-                "nobody had played the deal before: the result stands"
-                + ("; the correct deal is to be played later" if _flag(facts, "play_later") else ""),
-                penalty,
-            )
-        changes: list[Change] = []
-        if board is not None:
-            changes.append(Change("annul", board))
-        intended = facts.get("intended_board")
-        if intended:
-            changes.append(Change("artificial", int(intended), grades))
-        return Proposal(
-            rule,
-            "wrong_board_annul",
-            "seat(s) {seats} had played this deal before: the second result is annulled and the players "
-            "deprived of a normal result get artificial results".format(seats=", ".join(before)),
-            tuple(changes) + penalty,
-            {"seats": ", ".join(before)},
-        )
+        return _wrong_board(rule, board, seats, grades, facts, current_vists, round, penalty)
     if k is Kind.WRONG_HAND:
         return Proposal(
             rule,
@@ -241,6 +270,100 @@ def propose(
             (Change("artificial", board, everyone),) if board is not None else (),
         )
     return Proposal(rule, "other", "no score change unless the director chooses one", penalty)
+
+
+def _least_favourable(
+    seats: Sequence[str], fault: Mapping[str, str], percentages: Mapping[str, Fraction] | None
+) -> dict[str, str]:
+    """§11.3 C: the seats whose result is annulled and what they get — the least favourable result (0 % of the
+    top, §11.2 B2) for the side at fault, the average (A, 50 % by default, §11.2 B1) for a side partly at
+    fault."""
+    average = (percentages or {}).get("A", Fraction(50))
+    out: dict[str, str] = {}
+    for seat in seats:
+        found = fault.get(seat)
+        if found == Fault.OFFENDING:
+            out[seat] = "0"
+        elif found == Fault.PARTLY:
+            out[seat] = str(average)
+    return out
+
+
+def _wrong_board(
+    rule: str,
+    board: int | None,
+    seats: Sequence[str],
+    grades: Mapping[str, str],
+    facts: Mapping[str, Any],
+    current_vists: Mapping[str, str] | None,
+    round: int | None,
+    penalty: tuple[Change, ...],
+) -> Proposal:
+    """§11.6. A: nobody had played the deal — the result stands (stored if the table could not store it).
+    B: a player had played it — his *second* result, by time of play, is annulled; the others keep theirs."""
+    played_row = dict(facts.get("row") or {})
+    store = (
+        (Change("row", board, played_row),)
+        if board is not None and played_row and current_vists is None
+        else ()
+    )
+    others = [OtherRow.of(o) for o in facts.get("other_rows") or ()]
+    before = [
+        s for s in seats if s in set(facts.get("played_before") or ()) or any(o.seat == s for o in others)
+    ]
+    if not before:
+        later = "; the correct deal is to be played later (§11.6 A.2)" if _flag(facts, "play_later") else ""
+        if board is not None and current_vists is None and not played_row:
+            return Proposal(
+                rule, "wrong_board_stands_enter",
+                "nobody had played the deal before: the result stands (§11.6 A.1) — enter the row as played "
+                "so that it is stored and compared" + later, penalty, {"later": bool(later)},
+            )  # fmt: skip
+        return Proposal(
+            rule, "wrong_board_stands",
+            "nobody had played the deal before: the result stands (§11.6 A.1) and is compared with the board's "
+            "other results" + later, store + penalty, {"later": bool(later)},
+        )  # fmt: skip
+    here: list[str] = []  # seats whose second result is this row's
+    there: list[Change] = []  # the seat's second result is the other row's (played in a later round)
+    for seat in before:
+        mine = [o for o in others if o.seat == seat]
+        if not mine or round is None or any(o.round < round for o in mine):
+            here.append(seat)
+        for o in mine:
+            if round is not None and o.round > round:
+                there.append(Change("row", board, {"annulled": [o.seat_there]}, table=o.table, round=o.round,
+                                    room=o.room))  # fmt: skip
+    changes: list[Change] = list(there)
+    missing = False
+    if board is not None and here:
+        if set(here) >= set(seats):
+            changes.append(Change("annul", board))
+        elif current_vists is not None:
+            changes.append(Change("row", board, {"annulled": here}))
+        elif played_row:
+            changes.append(Change("row", board, {**played_row, "annulled": here}))
+        else:
+            missing = True
+    elif store:
+        changes.extend(store)
+    elif board is not None and current_vists is None:
+        missing = True
+    intended = facts.get("intended_board")
+    if intended:
+        changes.append(Change("artificial", int(intended), dict(grades)))
+    text = (
+        "seat(s) {seats} had played this deal before: each one's second result (the later round) is annulled; "
+        "the other players keep their result on this board and are compared normally"
+    ).format(seats=", ".join(before))
+    if intended:
+        text += "; the players deprived of a normal result on the intended board get artificial results"
+    if missing:
+        text += " — enter the row as played so that the other players' result is stored"
+    return Proposal(
+        rule, "wrong_board_annul", text, tuple(changes) + penalty,
+        {"seats": ", ".join(before), "here": ", ".join(here), "intended": intended or "", "missing": missing},
+    )  # fmt: skip
 
 
 def _fouled(board: int | None, facts: Mapping[str, Any], code: str, penalty: tuple[Change, ...]) -> Proposal:

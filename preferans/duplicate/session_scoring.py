@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from preferans.bundle.document import Bundle, BundleInvalid, BundleSession, Problem, parse_bundle_collect
+from preferans.bundle.rows import BundleResult
 from preferans.bundle.shape import SEATS, Loc
 from preferans.duplicate.matchpoints import UnequalRule, artificial_matchpoints, group_top, score_group
 from preferans.duplicate.standings import StandingRow, Total, add_totals, rank_totals, session_totals
@@ -236,24 +237,33 @@ def _score_session(
     tops: list[dict[str, Fraction]] = [{} for _ in results]
     for members in groups.values():
         for seat in seats:
+            # A seat out of the comparison (annulled, §11.6 B, or given a percentage, §11.3 C) leaves its line's
+            # group; the row's other seats are compared normally.
+            line = [i for i in members if not _out_of_line(results[i], seat)] if _any_out(results, members) else members
             scores = []
-            for i in members:
+            for i in line:
                 row_vists = vists[i]
                 assert row_vists is not None
                 scores.append(row_vists[seat])
             group = score_group(scores, expected=expected, method=method)
-            for i, mp in zip(members, group.matchpoints, strict=True):
+            for i, mp in zip(line, group.matchpoints, strict=True):
                 mps[i][seat] = mp
                 tops[i][seat] = group.top
 
     for index, r in enumerate(results):
-        if r.adjusted is None:
+        if r.adjusted is None and not r.percent and not r.annulled:
             continue
         size = expected if method is UnequalRule.NEUBERG else rows_per_board[r.board]
         top = group_top(results=size, expected=size, method=method)
         for seat in seats:
-            mps[index][seat] = artificial_matchpoints(artificial[r.adjusted[seat]], top)
-            tops[index][seat] = top
+            if seat in r.annulled:  # his second result is annulled: nothing earned, nothing counted
+                mps[index][seat] = tops[index][seat] = Fraction(0)
+            elif r.percent and seat in r.percent:
+                mps[index][seat] = artificial_matchpoints(r.percent[seat], top)
+                tops[index][seat] = top
+            elif r.adjusted is not None:
+                mps[index][seat] = artificial_matchpoints(artificial[r.adjusted[seat]], top)
+                tops[index][seat] = top
 
     scored = tuple(
         ScoredResult(r.board, r.round, r.table, r.seats, vists[i], mps[i], tops[i], r.key, r.room)
@@ -262,6 +272,14 @@ def _score_session(
     earned = ((r.seats[seat], mps[i][seat], tops[i][seat]) for i, r in enumerate(results) for seat in seats)
     penalties = ((p.participant, p.matchpoints) for p in session.penalties)
     return ScoredSession(session.number, scored, session_totals(earned, penalties))
+
+
+def _out_of_line(r: BundleResult, seat: str) -> bool:
+    return seat in r.annulled or bool(r.percent and seat in r.percent)
+
+
+def _any_out(results: tuple[BundleResult, ...], members: list[int]) -> bool:
+    return any(results[i].annulled or results[i].percent for i in members)
 
 
 def scored_to_dict(scored: ScoredBundle) -> dict[str, Any]:

@@ -81,17 +81,17 @@ def test_wrong_board_played_before_annuls_the_second_result(
     irr = record(session, director_user, kind="wrong_board", round=4, table=1, board=1,
                  fault={"N": "offending"}, facts={"intended_board": intended})  # fmt: skip
     assert "N" in irr.facts["played_before"]
-    assert [c.kind for c in irr.changes.order_by("id")] == ["annul", "artificial"]
+    # §11.6 B: only the repeaters' second results are annulled (N, S and W had all played board 1 before); E keeps.
+    assert [c.kind for c in irr.changes.order_by("id")] == ["row", "artificial"]
     with django_capture_on_commit_callbacks(execute=True):
         svc.irregularity_apply(irregularity=irr, user=director_user, now=ENDED)
-    assert not Result.objects.filter(session=session, board_number=1, round_number=4).exists()
+    second = Result.objects.get(session=session, board_number=1, round_number=4)
+    assert second.annulled == irr.facts["played_before"] and "E" not in second.annulled
     art = Result.objects.get(session=session, board_number=intended, round_number=4, table_number=1)
     assert art.adjusted == {"N": "A-", "E": "A+", "S": "A+", "W": "A+"}
     assert db_standings(t) == core_standings(t)
-    assert (
-        AuditEntry.objects.filter(action="result.delete", reason__contains="§11.6").exists()
-        or AuditEntry.objects.filter(action="result.delete").exists()
-    )
+    entry = AuditEntry.objects.filter(action="result.update").latest("id")
+    assert entry.data["after"]["annulled"] == second.annulled  # the annulment is audited with the ruling
 
 
 def test_wrong_board_nobody_played_before_stands(demo, director_user):

@@ -80,14 +80,14 @@ def session_to_bundle(session: Session) -> dict[str, Any]:
 
 _ROW_COLUMNS = (
     "board_number", "round_number", "table_number", "room", "seat_n__number", "seat_e__number", "seat_s__number",
-    "seat_w__number", "dealer", "row", "adjusted", "assigned", "version",
+    "seat_w__number", "dealer", "row", "adjusted", "assigned", "version", "annulled", "percent",
 )  # fmt: skip
 
 
 def _result_rows(session: Session) -> list[dict[str, Any]]:
     """Every row of a session in bundle form, read as plain values (no model instances: rescoring is hot)."""
     rows = []
-    for board, rnd, table, room, n, e, s, w, dealer, facts, adjusted, assigned, version in (
+    for board, rnd, table, room, n, e, s, w, dealer, facts, adjusted, assigned, version, annulled, percent in (
         session.results.order_by("position", "id").values_list(*_ROW_COLUMNS)
     ):
         seats = {"N": n, "E": e, "S": s} if w is None else {"N": n, "E": e, "S": s, "W": w}
@@ -105,6 +105,7 @@ def _result_rows(session: Session) -> list[dict[str, Any]]:
             row.update({k: v for k, v in (facts or {}).items() if k in DEAL_FIELDS})
         if version and version != "A":
             row["version"] = version
+        row.update(_seat_adjustments(annulled, percent))
         rows.append(row)
     return rows
 
@@ -128,7 +129,18 @@ def result_to_row(result: Result) -> dict[str, Any]:
         row.update({k: v for k, v in (result.row or {}).items() if k in DEAL_FIELDS})
     if result.version and result.version != "A":
         row["version"] = result.version
+    row.update(_seat_adjustments(result.annulled, result.percent))
     return row
+
+
+def _seat_adjustments(annulled: Any, percent: Any) -> dict[str, Any]:
+    """A row's optional per-seat adjustments (formats.md §2.1: ``annulled``, ``percent``), when it has them."""
+    out: dict[str, Any] = {}
+    if annulled:
+        out["annulled"] = list(annulled)
+    if percent:
+        out["percent"] = dict(percent)
+    return out
 
 
 _TRANSLIT = str.maketrans(
@@ -274,6 +286,8 @@ def _row_to_result(
         version=row.get("version", "A"),
         adjusted=row.get("adjusted"),
         assigned=row.get("assigned"),
+        annulled=list(row.get("annulled") or ()),
+        percent=dict(row["percent"]) if row.get("percent") else None,
     )
 
 

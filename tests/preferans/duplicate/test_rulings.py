@@ -35,19 +35,19 @@ def kinds(p):
             {"play_completed": True, "keep_non_offenders": True},
             "§11.3",
             "wrong_cards_keep",
-            ["assigned"],
+            ["row"],
         ),
         ("missing_card", {"found": "hand"}, "§11.4", "missing_card_restored", []),
         ("missing_card", {"found": "played", "version": "B"}, "§10", "missing_card_played", ["version"]),
         ("defective_trick", {}, "§11.5", "defective_trick", []),
         ("wrong_board", {"played_before": []}, "§11.6", "wrong_board_stands", []),
-        ("wrong_board", {"played_before": ["S"]}, "§11.6", "wrong_board_annul", ["annul"]),
+        ("wrong_board", {"played_before": ["S"]}, "§11.6", "wrong_board_annul", ["row"]),
         (
             "wrong_board",
             {"played_before": ["S"], "intended_board": 7},
             "§11.6",
             "wrong_board_annul",
-            ["annul", "artificial"],
+            ["row", "artificial"],
         ),
         ("wrong_hand", {}, "§11.7", "wrong_hand", ["artificial"]),
         ("fouled", {"version": "B"}, "§10", "fouled", ["version"]),
@@ -84,9 +84,11 @@ def test_director_error_treats_all_as_non_offending():
 
 def test_wrong_board_artificial_goes_to_the_intended_board():
     p = propose(
-        "wrong_board", board=4, seats=SEATS, fault=FAULT, facts={"played_before": ["N"], "intended_board": 9}
+        "wrong_board", board=4, seats=SEATS, fault=FAULT, facts={"played_before": ["N"], "intended_board": 9},
+        current_vists={s: "0" for s in SEATS},
     )
-    assert [(c.kind, c.board) for c in p.changes] == [("annul", 4), ("artificial", 9)]
+    assert [(c.kind, c.board) for c in p.changes] == [("row", 4), ("artificial", 9)]
+    assert p.changes[0].values == {"annulled": ["N"]}
 
 
 def test_a_penalty_rides_along():

@@ -74,10 +74,13 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
                                 movement=None if offer.spec else offer.plan.movement, now=timezone.now())  # fmt: skip
             elif scheme == "basic":
                 tables = form.cleaned_data.get("tables")
+                rooms = form.cleaned_data.get("rooms") or 1
                 if not tables:
                     n = registered_count(tournament)
-                    tables = n // tournament.players_per_table
+                    tables = n // (tournament.players_per_table * rooms)
                 spec: dict[str, Any] = {"scheme": "basic", "tables": tables}
+                if rooms > 1:
+                    spec["rooms"] = rooms  # §5 procedure 2: the rooms play the same boards
                 if rounds:
                     spec["rounds"] = rounds
                 movement_choose(session=session, user=request.user, spec=spec, now=timezone.now())

@@ -1,0 +1,61 @@
+"""The director's pages for an event in several rooms (seed §2 «несколько комнат», §5 procedure 2)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.rows import result_save
+from tests.scoring.rooms_fixture import played
+from tournaments.models import Participant, Session, Table, Tournament
+from tournaments.services.rounds import round_start
+
+
+@pytest.fixture
+def event(db, director):
+    t = Tournament.objects.create(name="Два зала", slug="two-rooms", variant="sochi", deals_per_set=2)
+    t.directors.add(director)
+    Participant.objects.bulk_create(
+        Participant(tournament=t, number=n, name=f"Игрок {n}") for n in range(1, 25)
+    )
+    Session.objects.create(tournament=t, number=1)
+    return t
+
+
+@pytest.mark.django_db
+def test_rule_5_procedure_2_the_director_seats_a_basic_movement_in_two_rooms(client, director, event):
+    """Seed §5, procedure 2 (several rooms): «в каждой комнате — базовое движение, все комнаты играют одни и те же
+    комплекты» — the director asks for the basic movement on 3 tables in 2 rooms; each room's tables are numbered
+    from 1 and play the same sets."""
+    client.force_login(director)
+    url = reverse("director:movement", args=[event.slug, 1])
+    page = client.get(url)
+    assert "Залы (базовое движение)" in page.content.decode()
+    answer = client.post(url, {"scheme": "basic", "tables": "3", "rooms": "2"})
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    session = event.sessions.get()
+    assert session.movement == {"scheme": "basic", "tables": 3, "rooms": 2}
+    assert sorted(Table.objects.filter(session=session).values_list("room", "number")) == [
+        (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3),
+    ]  # fmt: skip
+    sets = {(s.room, s.table_number): s.set_number for s in session.seatings.filter(round_number=1)}
+    assert [sets[(1, t)] for t in (1, 2, 3)] == [sets[(2, t)] for t in (1, 2, 3)]
+    assert "Залов: 2" in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_rule_2_the_dashboard_shows_each_room(client, director, event):
+    """Seed §2: the dashboard lists each room's tables under «Зал 1», «Зал 2», and names the room of a table whose
+    results are missing."""
+    client.force_login(director)
+    client.post(
+        reverse("director:movement", args=[event.slug, 1]), {"scheme": "basic", "tables": "3", "rooms": "2"}
+    )
+    session = event.sessions.get()
+    round_start(rnd=session.rounds.get(number=1), user=director, now=timezone.now())
+    result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 6), now=timezone.now())
+    html = client.get(reverse("director:session_dashboard", args=[event.slug, 1])).content.decode()
+    assert "Зал 1" in html and "Зал 2" in html
+    assert html.count('class="room-tables"') == 2
+    assert 'data-room="2"' in html

@@ -51,6 +51,26 @@ def _vists_field(seat: str) -> forms.Field:
     )
 
 
+def _percent_field(seat: str) -> forms.Field:
+    return forms.DecimalField(
+        label=_("Non-offender above A+, %(seat)s, %% of the top") % {"seat": seat},
+        required=False, min_value=0, max_value=100, decimal_places=2,
+    )  # fmt: skip
+
+
+def _played_row_field() -> forms.Field:
+    return forms.JSONField(
+        label=_("The row as played"),
+        required=False,
+        help_text=_(
+            "Only when the table could not enter it: the row's facts as in the bundle — contract, declarer, w1, "
+            'w2, calls, play. Example: {"contract": "6S", "declarer": ["N", 6], "w1": ["E", 2], "w2": ["S", 2], '
+            '"calls": {"E": "whist", "S": "whist"}, "play": "closed"}'
+        ),
+        widget=forms.Textarea(attrs={"rows": 3, "class": "mono"}),
+    )
+
+
 def _participant_field(seat: str) -> forms.Field:
     return forms.IntegerField(
         label=_("Participant at %(seat)s") % {"seat": seat}, min_value=1, required=False
@@ -252,6 +272,7 @@ class IrregularityForm(SeatFieldsForm):
         label=_("Board the table should have played"), required=False, min_value=1
     )
     play_later = forms.BooleanField(label=_("The correct board is to be played later"), required=False)
+    row = _played_row_field()
     # §12
     offence = forms.ChoiceField(label=_("Procedural offence"), choices=OFFENCES, required=False)
     penalty_participant = forms.IntegerField(label=_("Penalty: participant"), required=False, min_value=1)
@@ -279,6 +300,7 @@ class IrregularityForm(SeatFieldsForm):
         "found",
         "intended_board",
         "play_later",
+        "row",
         "offence",
         "penalty_participant",
         "penalty_matchpoints",
@@ -320,13 +342,26 @@ class ReviseForm(SeatFieldsForm):
         required=False,
     )
 
-    seat_fields = (("fault", _fault_field), ("vists", _vists_field))
+    row = _played_row_field()
+    percent_reason = forms.CharField(
+        label=_("Why a non-offender gets more than A+"),
+        required=False,
+        max_length=300,
+        help_text=_("Rules §11.2 B1: «at least 60 %», e.g. his session percentage when it is higher."),
+    )
+
+    seat_fields = (("fault", _fault_field), ("vists", _vists_field), ("percent", _percent_field))
 
     def facts(self) -> dict[str, Any]:
-        remedy = self.cleaned_data.get("remedy") or ""
+        d = self.cleaned_data
+        remedy = d.get("remedy") or ""
         out: dict[str, Any] = {"remedy": remedy}
         if remedy == "assigned":
             out["assigned"] = self.per_seat_text("vists")
+        out["percent"] = {s: format(v.normalize(), "f") for s, v in self.per_seat("percent").items() if v is not None}
+        out["percent_reason"] = (d.get("percent_reason") or "").strip()
+        if d.get("row"):
+            out["row"] = d["row"]
         return out
 
     def fault(self) -> dict[str, str]:

@@ -10,9 +10,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from preferans.duplicate.artificial import Problem, annulled_problems, seat_percent_problems
+from preferans.duplicate.artificial import Problem, annulled_problems, parse_percent, seat_percent_problems
 from preferans.game.seats import table_seats
-from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from preferans.numbers import format_fraction
 from scoring.errors import Refusal, ResultRejected
 from tournaments.models import Tournament, default_artificial
 
@@ -65,8 +65,8 @@ def check_seat_adjustments(
     values: dict[str, Fraction] = {}
     for seat, raw in (percent or {}).items():
         try:
-            values[str(seat)] = parse_fraction(raw)
-        except NumberFormatError:
+            values[str(seat)] = parse_percent(raw)
+        except ValueError:
             refusals.append(Refusal("percent_value", f"percent.{seat}", f"seat {seat} needs a percentage",
                                     {"seat": seat}))  # fmt: skip
     problems = annulled_problems(list(annulled), seats=seated, artificial_row=adjusted is not None)

@@ -20,6 +20,7 @@ from preferans.bundle.document import (
     BundleTournament,
 )
 from preferans.bundle.rows import DEAL_FIELDS, BundlePenalty, BundleResult
+from preferans.duplicate.artificial import parse_percent
 from preferans.duplicate.matchpoints import UnequalRule
 from preferans.numbers import parse_fraction
 from scoring.models import Penalty, Result
@@ -62,7 +63,7 @@ def scoring_bundle(tournament: Tournament) -> Bundle:
                 deal={k: v for k, v in (facts or {}).items() if k in DEAL_FIELDS} if not (adjusted or assigned) else {},
                 adjusted=dict(adjusted) if adjusted else None,
                 assigned=_fractions(assigned) if assigned and not adjusted else None,
-                room=room, key=pk, annulled=tuple(annulled or ()), percent=_fractions(percent) if percent else None,
+                room=room, key=pk, annulled=tuple(annulled or ()), percent={k: parse_percent(v) for k, v in percent.items()} if percent else None,
             )
         )  # fmt: skip
     penalties: dict[int, list[BundlePenalty]] = defaultdict(list)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -25,7 +26,7 @@ from appeals.services._common import (
     _plan_from_proposal,
     deal_seats,
 )
-from appeals.services._where import guard_form
+from appeals.services._where import guard_form, rejection_text
 from appeals.services.pulka import pulka_irregularity_revise
 from appeals.services.ruling_texts import proposal_text
 from boards.models import Board as BoardRow
@@ -33,8 +34,10 @@ from preferans.cards.deal import BoardError
 from preferans.cards.fouled import version_labels
 from preferans.duplicate import artificial, rulings
 from preferans.game.seats import table_seats
-from preferans.numbers import NumberFormatError, parse_fraction
+from preferans.numbers import percent_of
+from scoring.errors import ResultRejected
 from scoring.models import Result
+from scoring.rows import compute_vists
 from scoring.seat_adjustments import adjustment_message, percentages
 from tournaments.audit import log_action
 from tournaments.models import Session
@@ -150,8 +153,8 @@ def _check_raised(irregularity: Irregularity) -> None:
         irregularity.facts.pop("percent", None)
         return
     try:
-        values = {s: parse_fraction(v) for s, v in raw.items()}
-    except NumberFormatError as exc:
+        values = {s: artificial.parse_percent(v) for s, v in raw.items()}
+    except ValueError as exc:
         raise AppealsError(_("A percentage of the top is a number such as 65 or 62.5."), code="percent") from exc
     grades = rulings.grades_by_fault(list(irregularity.seats), irregularity.fault)
     problems = artificial.seat_percent_problems(
@@ -165,6 +168,42 @@ def _check_raised(irregularity: Irregularity) -> None:
             code="percent_reason",
         )
     irregularity.facts["percent"] = raw
+
+
+def _check_row(irregularity: Irregularity) -> None:
+    """The row as played that a ruling stores (§11.6): checked now by the core, so a wrong row is refused when the
+    director enters it, not when the ruling is applied."""
+    row = irregularity.facts.get("row")
+    if row in (None, {}, ""):
+        irregularity.facts.pop("row", None)
+        return
+    if not isinstance(row, dict):
+        raise AppealsError(_("The row as played is an object of the row's facts: contract, declarer, w1, w2 …"),
+                           code="row")  # fmt: skip
+    board = None
+    if irregularity.board_number:
+        board = BoardRow.objects.filter(session=irregularity.session, number=irregularity.board_number).first()
+    try:
+        compute_vists(tournament=irregularity.tournament, row=row, dealer=board.dealer if board else None)
+    except ResultRejected as exc:
+        raise AppealsError(
+            _("The row as played is not valid: %(why)s") % {"why": rejection_text(exc)}, code="row"
+        ) from exc
+
+
+def session_percentages(session: Session, numbers: Mapping[str, int]) -> dict[str, Fraction]:
+    """Each seated participant's percentage in the session so far (matchpoints over the tops of his rows): the
+    value the director may give a non-offender when it is higher than A+ (§11.2 B1 «по меньшей мере 60 %»)."""
+    wanted = {number: seat for seat, number in numbers.items()}
+    earned: dict[int, list[Fraction]] = {n: [Fraction(0), Fraction(0)] for n in wanted}
+    for result in Result.objects.filter(session=session, matchpoints__isnull=False).select_related(
+        "seat_n", "seat_e", "seat_s", "seat_w"
+    ):
+        for seat, number in result.seats().items():
+            if number in earned and seat in (result.top or {}):
+                earned[number][0] += Fraction(str(result.matchpoints.get(seat, "0")))
+                earned[number][1] += Fraction(str(result.top[seat]))
+    return {wanted[n]: percent_of(mp, top) for n, (mp, top) in earned.items() if top}
 
 
 def _proposal_dict(p: rulings.Proposal) -> dict[str, Any]:
@@ -230,6 +269,7 @@ def irregularity_record(
             recorded_by=user if getattr(user, "is_authenticated", False) else None,
         )
         _check_raised(irregularity)
+        _check_row(irregularity)
         irregularity.save()
         proposal = _propose(irregularity)
         irregularity.proposal = _proposal_dict(proposal)
@@ -270,6 +310,7 @@ def irregularity_revise(
         if facts is not None:
             irregularity.facts = {**irregularity.facts, **facts}
         _check_raised(irregularity)
+        _check_row(irregularity)
         proposal = _propose(irregularity)
         irregularity.proposal = _proposal_dict(proposal)
         irregularity.save(update_fields=["fault", "facts", "proposal"])

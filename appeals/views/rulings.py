@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from appeals import forms as f
 from appeals import services as svc
 from appeals.models import Irregularity
+from appeals.services import irregularities as svc_irregularities
+from appeals.services.ruling_texts import proposal_text
 from appeals.views import pulka_pages
 from appeals.views._common import (
     _audit_of,
@@ -35,7 +37,9 @@ from boards.forms import LayoutEntryForm
 from boards.models import Board
 from preferans.cards.deal import Seat
 from preferans.cards.deck import format_hand
+from preferans.numbers import format_percent
 from pulkas.forms import PulkaRowForm
+from scoring.seat_adjustments import percentages
 from tournaments.models import Tournament
 
 
@@ -119,6 +123,12 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     initial = {f"fault_{s}": irr.fault.get(s, "") for s in seats}
     initial["remedy"] = irr.facts.get("remedy", "")
     initial.update({f"vists_{s}": (irr.facts.get("assigned") or {}).get(s, "") for s in seats})
+    suggested = _above_plus(t, irr) if not irr.is_pulka else {}
+    raised = irr.facts.get("percent") or {}
+    initial.update({f"percent_{s}": raised.get(s, suggested.get(s, ("", ""))[0]) for s in seats})
+    initial["percent_reason"] = irr.facts.get("percent_reason", "")
+    if irr.facts.get("row"):
+        initial["row"] = irr.facts["row"]
     context = {
         "tournament": t,
         "irr": irr,
@@ -127,12 +137,28 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "revise_form": f.ReviseForm(seats=seats, initial=initial),
         "ruling_form": f.RulingForm(initial={"ruling": irr.ruling or irr.proposal.get("text", "")}),
         "audit": _audit_of(t, "irregularity", irr),
+        "proposal_text": proposal_text(irr.proposal, irr.facts) if not irr.is_pulka else "",
+        "suggested": [(seat, shown) for seat, (_value, shown) in suggested.items()],
         "appeals": irr.appeals.all(),
         **deal_context(irr, with_form=irr.status == Irregularity.Status.RECORDED),
     }
     if irr.is_pulka and (irr.facts or {}).get("row") and context.get("row_form") is not None:
         context["row_form"].initial.update(PulkaRowForm.initial_of_row(irr.facts["row"]))
     return render(request, "appeals/ruling_detail.html", context)
+
+
+def _above_plus(t: Tournament, irr: Irregularity) -> dict[str, tuple[str, str]]:
+    """Non-offenders whose session percentage so far is above the tournament's A+: the value the director may
+    give them instead (§11.2 B1 «по меньшей мере 60 %»), as the form's value and as shown."""
+    if irr.session is None:
+        return {}
+    plus = percentages(t)["A+"]
+    out: dict[str, tuple[str, str]] = {}
+    for seat, value in svc_irregularities.session_percentages(irr.session, irr.seats).items():
+        if not irr.fault.get(seat) and value > plus:
+            shown = format_percent(value)
+            out[seat] = (shown, shown)
+    return out
 
 
 def _revise_pulka(request: HttpRequest, irr: Irregularity, action: str, now: Any) -> None:

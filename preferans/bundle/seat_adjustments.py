@@ -17,8 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from preferans.bundle.shape import Loc, Problems, describe
-from preferans.duplicate.artificial import annulled_problems, seat_percent_problems
-from preferans.numbers import NumberFormatError, parse_fraction
+from preferans.duplicate.artificial import annulled_problems, parse_percent, seat_percent_problems
 
 __all__ = ["parse_seat_adjustments"]
 
@@ -52,8 +51,8 @@ def parse_seat_adjustments(
             percent = {}
             for seat, value in raw.items():
                 try:
-                    percent[str(seat)] = parse_fraction(value)
-                except NumberFormatError as exc:
+                    percent[str(seat)] = parse_percent(value)
+                except ValueError as exc:
                     problems.add(loc, f"percent {seat}: {exc}")
             if seats is not None and len(percent) == len(raw):
                 for p in seat_percent_problems(

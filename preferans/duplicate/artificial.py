@@ -20,6 +20,7 @@ Django layer translates by code. Pure Python, exact fractions, no Django import.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -33,6 +34,7 @@ __all__ = [
     "Problem",
     "annulled_problems",
     "artificial_bounds",
+    "parse_percent",
     "seat_percent_problems",
 ]
 
@@ -52,6 +54,20 @@ class Problem:
     message: str
     params: Mapping[str, Any] = field(default_factory=dict)
     field: str = ""
+
+
+_PERCENT_RE = re.compile(r"^\s*\d+(?:[.,]\d+)?\s*$|^\s*\d+\s*/\s*[1-9]\d*\s*$")
+
+
+def parse_percent(raw: object) -> Fraction:
+    """A percentage of the top as written: ``65``, ``62.5`` (or ``62,5``), ``125/2``; ValueError otherwise."""
+    if isinstance(raw, bool):
+        raise ValueError(f"{raw!r} is not a percentage")
+    if isinstance(raw, int | Fraction):
+        return Fraction(raw)
+    if isinstance(raw, str) and _PERCENT_RE.match(raw):
+        return Fraction(raw.replace(",", ".").replace(" ", ""))
+    raise ValueError(f"{raw!r} is not a percentage such as 65 or 62.5")
 
 
 def _text(value: Fraction) -> str:

@@ -8,9 +8,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from preferans.duplicate.artificial import artificial_bounds
 from preferans.duplicate.penalties import DEFAULT_DEDUCTION
 from preferans.numbers import format_fraction
 from scoring.penalties import PENALTY_RULES
+from scoring.seat_adjustments import adjustment_message
 from tournaments.director.fields import JSONObjectField
 from tournaments.models import Form, Tournament, UnequalResults, Variant
 
@@ -55,14 +57,17 @@ class TournamentForm(forms.Form):
         label=_("Boards with fewer results"), choices=UnequalResults.choices, initial=UnequalResults.NEUBERG
     )
     artificial_minus = forms.IntegerField(
-        label=_("Artificial A-, per cent"), min_value=0, max_value=100, initial=40
-    )
+        label=_("Artificial A-, per cent"), min_value=0, max_value=100, initial=40,
+        help_text=_("Rules §11.2 B1: 40 % of the top for the side at fault; no more."),
+    )  # fmt: skip
     artificial_average = forms.IntegerField(
-        label=_("Artificial A, per cent"), min_value=0, max_value=100, initial=50
-    )
+        label=_("Artificial A, per cent"), min_value=0, max_value=100, initial=50,
+        help_text=_("Rules §11.2 B1: 50 % for a side partly at fault (between A- and A+)."),
+    )  # fmt: skip
     artificial_plus = forms.IntegerField(
-        label=_("Artificial A+, per cent"), min_value=0, max_value=100, initial=60
-    )
+        label=_("Artificial A+, per cent"), min_value=0, max_value=100, initial=60,
+        help_text=_("Rules §11.2 B1: at least 60 % for the non-offending side; a ruling may give one seat more."),
+    )  # fmt: skip
     rules = JSONObjectField(
         label=_("Rule overrides (JSON)"),
         help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
@@ -76,6 +81,16 @@ class TournamentForm(forms.Form):
         if pulka:
             for name in [n for n in self.fields if n not in self.PULKA_FIELDS]:
                 del self.fields[name]
+
+    def clean(self) -> dict[str, Any]:
+        """The book's bounds of the artificial results (§11.2 B1), by the one rule of the pure core."""
+        d = super().clean() or {}
+        names = {"A-": "artificial_minus", "A": "artificial_average", "A+": "artificial_plus"}
+        values = {grade: d.get(name) for grade, name in names.items()}
+        if all(v is not None for v in values.values()):
+            for problem in artificial_bounds({g: v for g, v in values.items() if v is not None}):
+                self.add_error(names.get(problem.field, "artificial_average"), adjustment_message(problem))
+        return d
 
     def values(self) -> dict[str, Any]:
         d = dict(self.cleaned_data)

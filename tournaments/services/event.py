@@ -10,10 +10,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from preferans.duplicate.artificial import artificial_bounds
 from preferans.game import RulesError, make_rules
 from preferans.pulka import SetupError, make_pulka_rules
 from scoring.models import Result
 from scoring.rescore import mark_changed
+from scoring.seat_adjustments import adjustment_message
 from scoring.setup_refusals import setup_refusal
 from tournaments.audit import log_action
 from tournaments.errors import UserError
@@ -58,10 +60,9 @@ def check_artificial(artificial: Mapping[str, Any]) -> dict[str, int]:
                 _("The artificial result %(grade)s must be a whole percentage 0–100.") % {"grade": grade}
             )
         out[grade] = value
-    if not out["A-"] <= out["A"] <= out["A+"]:
-        raise UserError(
-            _("Artificial results must rise: A- ≤ A ≤ A+ (rules §11.2: 40, 50, at least 60).")
-        )
+    problems = artificial_bounds(out)  # the book's bounds (§11.2 B1): one rule for the form, the API, the bundle
+    if problems:
+        raise UserError(" ".join(adjustment_message(p) for p in problems), code="artificial")
     return out
 
 

@@ -31,7 +31,7 @@ def test_rule_5_procedure_2_the_director_seats_a_basic_movement_in_two_rooms(cli
     client.force_login(director)
     url = reverse("director:movement", args=[event.slug, 1])
     page = client.get(url)
-    assert "Залы (базовое движение)" in page.content.decode()
+    assert "Залы (основное движение)" in page.content.decode()
     answer = client.post(url, {"scheme": "basic", "tables": "3", "rooms": "2"})
     assert answer.status_code == 302, answer.content.decode()[:2000]
     session = event.sessions.get()

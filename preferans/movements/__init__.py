@@ -20,7 +20,7 @@ from .planner import Plan, plan
 from .reasons import Reason
 from .routes import Group, RouteScheme, route_movement
 from .serialize import build_movement, movement_from_dict, movement_to_dict, properties_to_dict
-from .validate import Properties, ValidationReport, check, validate
+from .validate import Properties, ValidationReport, check, unmet_line_pairs, validate
 
 __all__ = [
     "BOOK_SCHEMES",
@@ -52,5 +52,6 @@ __all__ = [
     "route_movement",
     "row_place",
     "table_cards",
+    "unmet_line_pairs",
     "validate",
 ]

@@ -23,7 +23,7 @@ from .cyclic import Design, search, shape_for
 from .model import Movement, MovementError
 from .reasons import Reason
 from .routes import route_movement
-from .validate import Properties, validate
+from .validate import Properties, unmet_line_pairs, validate
 
 MAX_ROUNDS = 13  # the longest book scheme (13 rounds of 4 deals ≈ 4½ hours at 5 minutes a deal)
 MIN_PARTICIPANTS = 6  # two tables of three
@@ -290,19 +290,33 @@ def plan(
                 m = basic_movement(t, k, rounds=length, deals_per_set=deals_per_set)
                 report = validate(m)
                 if report.ok:
-                    why.append(
-                        Reason(
-                            f"{n} = {t} tables × {k}: the basic movement (§5) — N stays, E +1, S +2, W −2, sets "
-                            "to table −1; every player meets each player of another line exactly once."
-                            if k == 4
-                            else f"{n} = {t} tables × 3: the basic movement (§5) with lines N, E, S; every player "
-                            "meets each player of another line exactly once.",
-                            f"basic_perfect_{k}",
-                            {"participants": n, "tables": t},
-                        )
+                    shortened = length is not None and length < t
+                    never, pairs = unmet_line_pairs(m)
+                    how = (
+                        "N stays, E +1, S +2, W −2, sets to table −1" if k == 4 else "with lines N, E, S"
                     )
-                    if length is not None and length < t:
-                        why.append(_shortened(length, t))
+                    if not shortened:
+                        why.append(
+                            Reason(
+                                f"{n} = {t} tables × {k}: the basic movement (§5) — {how}; every player meets "
+                                "each player of another line exactly once.",
+                                f"basic_perfect_{k}",
+                                {"participants": n, "tables": t},
+                            )
+                        )
+                    else:
+                        # shortened, the claim no longer holds: say how many pairs are left apart (§5)
+                        why.append(
+                            Reason(
+                                f"{n} = {t} tables × {k}: the basic movement (§5) — {how}; every player meets "
+                                f"each player of another line at most once: shortened to {length} of {t} "
+                                f"rounds, {never} of the {pairs} pairs of players of different lines never meet.",
+                                f"basic_shortened_{k}",
+                                {"participants": n, "tables": t, "played": length or t, "full": t,
+                                 "never": never, "pairs": pairs},
+                            )  # fmt: skip
+                        )
+                        why.append(_shortened(length or t, t))
                     return Plan(m, report.properties, tuple(why))
     found = candidates(n, per_table=per_table, rounds=rounds, rooms=rooms, deals=deals_per_set)
     if not found:

@@ -167,6 +167,34 @@ def validate(m: Movement) -> ValidationReport:
     return ValidationReport(tuple(problems), props)
 
 
+def unmet_line_pairs(m: Movement) -> tuple[int, int]:
+    """The pairs the basic movement is meant to bring together, and how many of them never meet.
+
+    A pair counts when its two participants start (round 1) in different lines of the same room; it meets when
+    both sit at one table in some round. Returns ``(never, pairs)``. A full basic movement on a prime number of
+    tables gives ``(0, pairs)``; a shortened one leaves some pairs apart (``manage.py movement``, §5).
+    """
+    start: dict[int, tuple[int, Line]] = {}
+    if m.rounds:
+        for ta in m.rounds[0].tables:
+            for line, p in ta.seats:
+                start[p] = (ta.room, line)
+    met: set[tuple[int, int]] = set()
+    for _, ta in m.seatings():
+        members = sorted(p for _, p in ta.seats)
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                met.add((a, b))
+    people = sorted(start)
+    pairs = never = 0
+    for i, a in enumerate(people):
+        for b in people[i + 1 :]:
+            if start[a][0] == start[b][0] and start[a][1] != start[b][1]:
+                pairs += 1
+                never += (a, b) not in met
+    return never, pairs
+
+
 def check(m: Movement) -> Properties:
     """Validate, raising ``MovementError`` with every problem if the movement breaks a rule."""
     report = validate(m)

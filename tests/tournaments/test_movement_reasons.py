@@ -157,6 +157,7 @@ def test_every_translated_code_is_one_the_planner_gives():
     plans = _other_paths()
     plans += [plan(n, per_table=4) for n in (8, 9, 10, 12, 14, 16, 18, 20, 21, 24, 32, 36, 56, 88)]
     plans += [plan(n, per_table=3) for n in (8, 15)]
+    plans += [plan(68, per_table=4), plan(33, per_table=3, rounds=6)]  # shortened basic movements
     codes: set[str] = set()
     for p in plans:
         codes |= _check_translated(_reasons(p))

@@ -54,6 +54,17 @@ MESSAGES: dict[str, Any] = {
         "%(participants)s = %(tables)s tables × 3: the basic movement (§5) with lines N, E, S; every player "
         "meets each player of another line exactly once."
     ),
+    # shortened (§5): the claim above no longer holds; the number of pairs left apart is the movement's
+    "basic_shortened_4": gettext_lazy(
+        "%(participants)s = %(tables)s tables × 4: the basic movement (§5) — N stays, E +1, S +2, W −2, sets "
+        "to table −1; every player meets each player of another line at most once: shortened to %(played)s of "
+        "%(full)s rounds, %(never)s of the %(pairs)s pairs of players of different lines never meet."
+    ),
+    "basic_shortened_3": gettext_lazy(
+        "%(participants)s = %(tables)s tables × 3: the basic movement (§5) with lines N, E, S; every player "
+        "meets each player of another line at most once: shortened to %(played)s of %(full)s rounds, "
+        "%(never)s of the %(pairs)s pairs of players of different lines never meet."
+    ),
     "basic_layout": gettext_lazy(
         "%(participants)s = %(rooms)s room(s) × %(tables)s tables × %(per_table)s: %(note)s."
     ),

@@ -69,6 +69,24 @@ def _move_text(move: str, lab: Mapping[str, str]) -> str:
     return move
 
 
+def _heading_size(name: str, link: TableLink | None, lab: Mapping[str, str], right: float) -> float:
+    """The card's heading («Стол 3 · Зал 2») as large as fits left of the code and its caption (34 pt at most)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
+
+    if link is None:
+        return 34.0
+    caption = max(
+        stringWidth(f"{lab['table_code']}: {link.code}", FONT_BOLD, 12),
+        stringWidth(lab["scan_to_enter"], FONT, 7.5),
+        stringWidth(link.url, FONT, 7.5),
+    )
+    room = right - caption - 12 - MARGIN
+    size = 34.0
+    while size > 14 and stringWidth(name, FONT_BOLD, size) > room:
+        size -= 1
+    return size
+
+
 def table_cards_pdf(
     movement: Any,
     *,
@@ -92,7 +110,9 @@ def table_cards_pdf(
         )
         y = doc.new_page(name)
         c = doc.c
-        c.setFont(FONT_BOLD, 34)
+        link = (links or {}).get((card.room, card.table))
+        qr_size = 92.0
+        c.setFont(FONT_BOLD, _heading_size(name, link, lab, doc.width - MARGIN - qr_size - 8))
         c.drawString(MARGIN, y - 34, name)
         c.setFont(FONT, 10)
         c.setFillColor(DARK)
@@ -100,8 +120,6 @@ def table_cards_pdf(
             MARGIN, y - 52, f"{lab['session']} {session} · {len(card.rounds)} {lab['rounds_of'].lower()}"
         )
         c.setFillColor(colors.black)
-        link = (links or {}).get((card.room, card.table))
-        qr_size = 92.0
         if link is not None:
             qx = doc.width - MARGIN - qr_size
             draw_qr(c, link.url, qx, y - qr_size, qr_size)

@@ -61,6 +61,34 @@ def draw_qr(c: Any, data: str, x: float, y: float, size: float) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
+# The note a printout carries when its route corrects a misprint of the book (preferans.movements.book_correction).
+# Kept here, like results.labels, so that the file is in the tournament's language whatever the catalogues say.
+CORRECTION_NOTES: dict[str, dict[str, str]] = {
+    "book_misprint_16": {
+        "ru": "Маршрут группы 2 (игроки 9–16, столы 3–4) исправляет опечатку книги: в книге напечатано "
+        "{printed} (4S дважды, 3S нет); здесь используется {used} — маршрут для 8 участников, перенесённый "
+        "на столы 3–4, № 16 постоянно на 3E.",
+        "en": "The route of group 2 (players 9–16, tables 3–4) corrects a misprint of the book: the book prints "
+        "{printed} (4S twice, 3S missing); used here is {used}, the 8-player route moved to tables 3–4 with "
+        "No. 16 fixed at 3E.",
+    },
+}
+
+
+def correction_note(movement: Any, lang: str) -> tuple[str, tuple[int, ...]] | None:
+    """The printed note about a corrected misprint of the book, and the tables it concerns; None if none."""
+    from preferans.movements import book_correction
+
+    found = book_correction(movement)
+    if found is None:
+        return None
+    reason, tables = found
+    texts = CORRECTION_NOTES.get(reason.code)
+    if texts is None:
+        return str(reason), tables
+    return texts["ru" if lang == "ru" else "en"].format(**reason.params), tables
+
+
 def _move_text(move: str, lab: Mapping[str, str]) -> str:
     if move.endswith(" stays"):
         return f"{move[:-6]} {lab['stays']}"
@@ -104,6 +132,7 @@ def table_cards_pdf(
     doc = PdfDoc(title=lab["table_cards"], tournament=tournament, publication="", lang=lang,
                  generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
     seats = [str(line) for line in movement.lines]
+    correction = correction_note(movement, lang)
     for card in table_cards(movement):
         name = f"{lab['table']} {card.table}" + (
             f" · {lab['room']} {card.room}" if movement.rooms > 1 else ""
@@ -133,6 +162,8 @@ def table_cards_pdf(
             c.setFillColor(colors.black)
         y -= max(64, qr_size + 8) if link is not None else 64
         y = doc.paragraph(y, lab["card_rules"], size=8.5)
+        if correction is not None and card.table in correction[1]:
+            y = doc.paragraph(y, correction[0], size=8.5, colour=colors.black)
         cols = [
             Col(lab["round"], 7, "c"),
             Col(lab["set"], 8, "c"),
@@ -169,6 +200,9 @@ def row_of_sets_pdf(
         y, lab["row_of_sets"], right=f"{lab['session']} {session} · {lab['sets_n']}: {movement.sets}"
     )
     y = doc.paragraph(y, lab["row_rules"], size=8.5)
+    correction = correction_note(movement, lang)
+    if correction is not None:
+        y = doc.paragraph(y, correction[0], size=8.5, colour=colors.black)
     rows_data = director_rows(movement)
     many_rooms = movement.rooms > 1
     cols = [Col(lab["round"], 1.6 * 16, "c")]

@@ -13,7 +13,7 @@ Pure Python, no Django: frozen dataclasses in, frozen dataclasses out. Public AP
 """
 
 from .basic import basic_movement, is_prime
-from .book import BOOK_SCHEMES, book_movement, book_numbers
+from .book import BOOK_CORRECTIONS, BOOK_SCHEMES, book_correction, book_movement, book_numbers
 from .instructions import director_rows, render_text, row_place, table_cards
 from .model import Line, Movement, MovementError, MovementRound, TableAssignment, TableSeat, dealer_of_board
 from .planner import Plan, plan
@@ -23,6 +23,7 @@ from .serialize import build_movement, movement_from_dict, movement_to_dict, pro
 from .validate import Properties, ValidationReport, check, unmet_line_pairs, validate
 
 __all__ = [
+    "BOOK_CORRECTIONS",
     "BOOK_SCHEMES",
     "Group",
     "Line",
@@ -37,6 +38,7 @@ __all__ = [
     "TableSeat",
     "TableAssignment",
     "basic_movement",
+    "book_correction",
     "book_movement",
     "book_numbers",
     "build_movement",

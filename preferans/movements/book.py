@@ -60,6 +60,28 @@ BOOK_NOTES: dict[int, Reason] = {
 }
 
 
+# The book's misprints that a scheme here corrects (movements.md §3): what the printout must say about them.
+BOOK_CORRECTIONS: dict[int, Reason] = {
+    16: Reason(
+        "The route of group 2 (players 9–16, tables 3–4) corrects a misprint of the book: the book prints "
+        "3W-3N-4N-4S-4E-4W-4S (4S twice, 3S missing); used here is 3W-3N-4N-3S-4E-4W-4S, the 8-player route "
+        "moved to tables 3–4 with No. 16 fixed at 3E.",
+        "book_misprint_16",
+        {"printed": "3W-3N-4N-4S-4E-4W-4S", "used": _R16B, "tables": "3–4"},
+    ),
+}
+CORRECTED_TABLES: dict[int, tuple[int, ...]] = {16: (3, 4)}
+
+
+def book_correction(m: Movement) -> tuple[Reason, tuple[int, ...]] | None:
+    """The note a printout of ``m`` carries when ``m`` is a book scheme whose printed route was corrected, and
+    the tables that route seats; ``None`` for any other movement."""
+    n = m.participants
+    if m.scheme != "book" or m.per_table != 4 or m.rooms != 1 or n not in BOOK_CORRECTIONS:
+        return None
+    return BOOK_CORRECTIONS[n], CORRECTED_TABLES[n]
+
+
 def book_numbers() -> tuple[int, ...]:
     return tuple(sorted(BOOK_SCHEMES))
 

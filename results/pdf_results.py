@@ -105,7 +105,7 @@ def draw_standings(doc: PdfDoc, report: Report, lang: str) -> None:
     for st in report.standings:
         person = report.person(st.participant)
         cells: list[str | Cell] = [
-            st.rank, str(st.participant), person.name, person.club, num(st.matchpoints, lang), num(st.max, lang),
+            st.rank or lab["disqualified"], str(st.participant), person.name, person.club, num(st.matchpoints, lang), num(st.max, lang),
             Cell(st.percent.replace(".", ",") if lang == "ru" else st.percent, bold=True),
         ]  # fmt: skip
         for n in sessions if many else ():
@@ -358,7 +358,7 @@ def draw_cards(
         st = card.standing
         summary = []
         if st is not None:
-            summary.append(f"{lab['place']}: {st.rank}")
+            summary.append(f"{lab['place']}: {st.rank or lab['disqualified']}")
         summary.append(f"{lab['mp']}: {num(card.total, lang)} / {num(card.top, lang)}")
         summary.append(f"{pct(card.percent, lang)} %" if card.percent is not None else "")
         doc.c.setFont(FONT_BOLD, 10.5)

@@ -107,7 +107,7 @@ def standings_sheet(report: Report, lang: str) -> Sheet:
         for st in report.standings:
             person = report.person(st.participant)
             row: list[Any] = [
-                st.rank, st.participant, person.name, person.club, st.matchpoints, st.max, _pct(st.matchpoints, st.max),
+                st.rank or lab["disqualified"], st.participant, person.name, person.club, st.matchpoints, st.max, _pct(st.matchpoints, st.max),
             ]  # fmt: skip
             for n in sessions if many else ():
                 t = totals.get((st.participant, n))

@@ -26,7 +26,7 @@ from results.derived import frequencies, protocols, running_percentages, score_c
 from results.labels import contract_text
 from results.models import ExportJob
 from results.services import EXPORTERS, ExportError, start_export
-from tournaments.models import Tournament
+from tournaments.models import Sanction, Tournament
 from tournaments.permissions import can_direct, can_see_results
 
 REFRESH_SECONDS = 30
@@ -90,6 +90,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     context = _base(
         request, tournament, report, is_director, nav="standings", rows=rows, scored_sessions=scored_sessions, many=many,
         penalties=[p for s in report.sessions for p in s.penalties],
+        sanctions=Sanction.objects.filter(tournament=tournament).select_related("participant", "session"),
     )  # fmt: skip
     return render(request, "results/standings.html", context)
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from preferans.duplicate.session_scoring import ScoredBundle, score_bundle
+from preferans.duplicate.standings import out_of_the_ranking
 from preferans.numbers import format_fraction, format_percent
 from scoring.models import Result, Standing
 from scoring.selectors import scoring_bundle
@@ -53,6 +54,8 @@ def store_scores(tournament: Tournament, scored: ScoredBundle, *, now: dt.dateti
                 changed.append((r.key, out))
     _write_result_cache(changed)
     participants = dict(tournament.participants.values_list("number", "pk"))
+    # A disqualified participant takes no place (rules §13.2.4): the others are ranked without him.
+    standings = out_of_the_ranking(scored.standings, tournament.disqualified_numbers())
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         Standing(
@@ -60,7 +63,7 @@ def store_scores(tournament: Tournament, scored: ScoredBundle, *, now: dt.dateti
             rank=row.rank, matchpoints=format_fraction(row.matchpoints), max=format_fraction(row.max),
             percent=format_percent(row.percent),
         )
-        for position, row in enumerate(scored.standings, start=1)
+        for position, row in enumerate(standings, start=1)
         if row.participant in participants
     )  # fmt: skip
     # Last, so the session rows (which every new protocol row touches) are locked only until the commit.

@@ -189,6 +189,14 @@ class Tournament(models.Model):
         """The end of the correction period: the official publication + the correction minutes (rules §1)."""
         return deadlines.correction_deadline(self.official_at, self.correction_minutes)
 
+    def disqualified_numbers(self) -> frozenset[int]:
+        """The participants out of the ranking: disqualified (rules §13.2.4, :class:`Sanction`)."""
+        return frozenset(
+            Sanction.objects.filter(tournament=self, kind="disqualification").values_list(
+                "participant__number", flat=True
+            )
+        )
+
     @property
     def time_zone(self) -> dt.tzinfo:
         """The event's time zone: every time shown to people (deadlines, refusals, pages) is in it. It is the
@@ -421,3 +429,44 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} table {self.number}"
+
+
+class Sanction(models.Model):
+    """A disciplinary measure of §13.2.4 against a participant, as the director records it (audited).
+
+    * Suspension («отстранять участника от игры в текущей сессии или любой её части»): from play in a session,
+      or in some of its rounds (``first_round``…``last_round``; empty: from the first / to the last). The
+      director's decision is final.
+    * Disqualification («дисквалифицировать участника с одобрения турнирного комитета или ОТ»): needs the
+      approval of the tournament committee or the organisers (``approved_by``); the participant leaves the
+      ranking (:func:`preferans.duplicate.standings.rank_totals`).
+    """
+
+    class Kind(models.TextChoices):
+        SUSPENSION = "suspension", _("Suspension from play")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sanctions")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="sanctions")
+    kind = models.CharField(_("measure"), max_length=16, choices=Kind.choices)
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    first_round = models.PositiveSmallIntegerField(_("from round"), null=True, blank=True)
+    last_round = models.PositiveSmallIntegerField(_("to round"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=300)
+    approved_by = models.CharField(_("approved by"), max_length=200, blank=True)
+    at = models.DateTimeField(_("when"))
+
+    class Meta:
+        ordering = ["tournament", "participant__number", "id"]
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="suspension") & Q(session__isnull=False))
+                | (Q(kind="disqualification") & Q(session__isnull=True) & ~Q(approved_by="")),
+                name="sanction_kind_fields",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.get_kind_display()}"

@@ -7,19 +7,24 @@ highest first; equal percentages share a rank written ``"3-4"``.
 
 Multi-session standings sum matchpoints and maxima over the sessions, then take the percentage.
 
+Disqualified participants (§13.2.4) take no place: the others are ranked without them, and they are listed last
+with an empty rank (:func:`rank_totals`, ``out_of_ranking``). A suspension (§13.2.4 «отстранять участника от
+игры в текущей сессии или любой её части») changes no number here: the suspended participant simply has no
+board-lines for the rounds he did not play, so neither his matchpoints nor his maximum count them.
+
 Pure Python, exact fractions, no Django import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
 from preferans.numbers import percent_of
 
-__all__ = ["StandingRow", "Total", "add_totals", "rank_totals", "session_totals"]
+__all__ = ["StandingRow", "Total", "add_totals", "out_of_the_ranking", "rank_totals", "session_totals"]
 
 
 @dataclass(frozen=True)
@@ -91,28 +96,51 @@ def add_totals(sessions: Iterable[Mapping[int, Total]]) -> dict[int, Total]:
     return result
 
 
-def rank_totals(totals: Mapping[int, Total], names: Mapping[int, str] | None = None) -> tuple[StandingRow, ...]:
+def rank_totals(
+    totals: Mapping[int, Total],
+    names: Mapping[int, str] | None = None,
+    out_of_ranking: Collection[int] = frozenset(),
+) -> tuple[StandingRow, ...]:
     """Sort by percent (highest first, then participant number) and give ranks.
 
     Ties are decided on the **exact** percentages, not on the rounded strings printed: two participants whose
     percentages both print as ``"57.14"`` but differ in the exact value get different ranks. A shared rank is
     written ``"first-last"`` (``"3-4"``), a single one ``"3"``.
+
+    ``out_of_ranking``: disqualified participants (§13.2.4 «дисквалифицировать участника»). They take no place:
+    the others are ranked as if they were absent, and they follow at the end (by percent, then number) with the
+    rank ``""``, their numbers still shown so that nothing is hidden. Their matchpoints stay what they earned, and
+    so do the others': the boards were played, and the book annuls no result for a disqualification.
     """
     names = names or {}
     keyed = sorted(((total.percent, number, total) for number, total in totals.items()), key=_order)
+    ranked = [item for item in keyed if item[1] not in out_of_ranking]
     standings: list[StandingRow] = []
     start = 0
-    while start < len(keyed):
+    while start < len(ranked):
         end = start
-        while end + 1 < len(keyed) and keyed[end + 1][0] == keyed[start][0]:
+        while end + 1 < len(ranked) and ranked[end + 1][0] == ranked[start][0]:
             end += 1
         rank = str(start + 1) if end == start else f"{start + 1}-{end + 1}"
-        for percent, number, total in keyed[start : end + 1]:
+        for percent, number, total in ranked[start : end + 1]:
             standings.append(
                 StandingRow(number, names.get(number, ""), total.matchpoints, total.max, percent, rank)
             )
         start = end + 1
+    for percent, number, total in keyed:
+        if number in out_of_ranking:
+            standings.append(StandingRow(number, names.get(number, ""), total.matchpoints, total.max, percent, ""))
     return tuple(standings)
+
+
+def out_of_the_ranking(rows: Iterable[StandingRow], out_of_ranking: Collection[int]) -> tuple[StandingRow, ...]:
+    """The standings ``rows`` (as :func:`rank_totals` made them) ranked again without ``out_of_ranking``
+    (disqualified participants, §13.2.4); nothing else changes."""
+    rows = tuple(rows)
+    if not out_of_ranking:
+        return rows
+    totals = {r.participant: Total(r.matchpoints, r.max) for r in rows}
+    return rank_totals(totals, {r.participant: r.name for r in rows}, out_of_ranking)
 
 
 def _order(item: tuple[Fraction, int, Total]) -> tuple[Fraction, int]:

@@ -26,6 +26,12 @@ PAGES: dict[str, Page] = {
     "director:participants_import": Page(DIRECTOR_ONLY, "GP", kwargs=slug, post=garbage),
     "director:pins": director_writes(slug, lambda w: {"everyone": "1"}),
     "director:participant": director_writes(player_1, lambda w: {"number": 1, "name": "Renamed"}),
+    "director:sanctions": director_writes(
+        slug, lambda w: {"action": "disqualify", "d-participant": 2, "d-approved_by": "ОТ", "d-reason": "x"}
+    ),
+    "director:sanction_delete": director_writes(
+        lambda w: {"slug": w.slug, "pk": w.sanction}, lambda w: {"reason": "x"}, methods="P"
+    ),
     "director:standings": Page(DIRECTOR_ONLY, kwargs=slug),
     "director:rescore": director_writes(slug, methods="P"),
     "director:publication": director_writes(slug, lambda w: {"action": "withdraw", "reason": "x"}),

@@ -9,6 +9,7 @@ again; the fixtures of ``conftest.py`` do both once a test module.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Iterable
 from io import StringIO
 from typing import Any
@@ -30,7 +31,7 @@ from boards.models import Board
 from pulkas.models import PulkaTable
 from results.models import ExportJob
 from scoring.models import Penalty, Result
-from tournaments.models import Seating, Table, Tournament
+from tournaments.models import Sanction, Seating, Table, Tournament
 from tournaments.services.event import tournament_create
 
 # -- roles ------------------------------------------------------------------------------------------------
@@ -85,6 +86,7 @@ class World:
     ruling: int  # Irregularity pk
     correction: int  # Correction pk
     penalty: int  # Penalty pk
+    sanction: int  # Sanction pk (a suspension, §13.2.4)
     member: int  # CommitteeMember pk (linked to the committee role's login)
     export: int  # ExportJob pk, done, with a file
     code: str  # table 1's code
@@ -144,6 +146,11 @@ def build(admin_models: Iterable[str]) -> World:
     now = timezone.now()
     first = Result.objects.filter(session=session, round_number=1, table_number=1).order_by("board_number")[0]
     appellant = first.seat_n
+    # Both appellants warned the director before the next deal (rules §1: the notice is required).
+    started = appeals_services.next_deal_started_at(session=session, board=first.board_number, round=1, table=1)
+    for player in (first.seat_n, first.seat_e):
+        appeals_services.appeal_notice(session=session, appellant=player, round=1, board=first.board_number,
+                                       user=director, now=(started or now) - dt.timedelta(seconds=1))  # fmt: skip
     appeal = appeals_services.appeal_file(
         session=session, appellant=appellant, round=1, board=first.board_number, claim="c", now=now
     )
@@ -172,6 +179,8 @@ def build(admin_models: Iterable[str]) -> World:
     table = Table.objects.get(session=session, number=1, room=1)
     seating = Seating.objects.get(session=session, round_number=4, table_number=1)
     table_board = Board.objects.filter(session=session, set_number=seating.set_number).order_by("number")[0]
+    sanction = Sanction.objects.create(tournament=t, participant=appellant, kind=Sanction.Kind.SUSPENSION,
+                                       session=session, first_round=2, last_round=2, reason="noise", at=now)  # fmt: skip
     admin_objects = {}
     for label in admin_models:
         model = apps.get_model(label)
@@ -187,6 +196,7 @@ def build(admin_models: Iterable[str]) -> World:
         ruling=ruling.pk,
         correction=correction.pk,
         penalty=Penalty.objects.get(session=session).pk,
+        sanction=sanction.pk,
         member=member.pk,
         export=job.pk,
         code=table.code,

@@ -79,7 +79,9 @@ def _director_page(t, session, director, value):
     # The page asks how much to deduct: deducting -3 would add 3.
     deduct = str(-Fraction(value))
     url = reverse("director:penalties", kwargs={"slug": t.slug, "session": session.number})
-    page = client.post(url, {"participant": 3, "deduct": deduct, "kind": "12.2.2"}, headers={"Accept-Language": "ru"})
+    page = client.post(
+        url, {"participant": 3, "deduct": deduct, "kind": "12.2.2"}, headers={"Accept-Language": "ru"}
+    )
     if page.status_code == 200:
         text = page.content.decode()
         assert "has-error" in text

@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from . import views_event, views_layout, views_participants, views_publish, views_results, views_rounds
+from . import (
+    views_event,
+    views_layout,
+    views_participants,
+    views_publish,
+    views_results,
+    views_rounds,
+    views_sanctions,
+)
 
 app_name = "director"
 
@@ -21,6 +29,8 @@ urlpatterns = [
     ),
     path("<slug:slug>/participants/pins/", views_participants.pins, name="pins"),
     path("<slug:slug>/participants/<int:number>/", views_participants.participant_edit, name="participant"),
+    path("<slug:slug>/sanctions/", views_sanctions.sanctions, name="sanctions"),
+    path("<slug:slug>/sanctions/<int:pk>/delete/", views_sanctions.sanction_delete, name="sanction_delete"),
     path("<slug:slug>/standings/", views_publish.standings, name="standings"),
     path("<slug:slug>/rescore/", views_publish.rescore, name="rescore"),
     path("<slug:slug>/publication/", views_publish.publication, name="publication"),

@@ -59,3 +59,36 @@ def test_rule_2_the_dashboard_shows_each_room(client, director, event):
     assert "Зал 1" in html and "Зал 2" in html
     assert html.count('class="room-tables"') == 2
     assert 'data-room="2"' in html
+
+
+@pytest.mark.django_db
+def test_formats_2_1_the_director_enters_a_row_for_a_table_of_room_2(client, director, event):
+    """The room keys a row on the director's pages too: board 1 at table 1 in round 1 is entered for room 1 and
+    for room 2 (``?room=2``), two rows; the room-2 page shows and corrects its own row only."""
+    from scoring.models import Result
+
+    client.force_login(director)
+    client.post(
+        reverse("director:movement", args=[event.slug, 1]), {"scheme": "basic", "tables": "3", "rooms": "2"}
+    )
+    session = event.sessions.get()
+    round_start(rnd=session.rounds.get(number=1), user=director, now=timezone.now())
+    url = reverse(
+        "director:board_entry", kwargs={"slug": event.slug, "session": 1, "round": 1, "table": 1, "board": 1}
+    )
+    row = played(1, 6)
+    data = {"kind": "row", "contract": "6S", "declarer_seat": row["declarer"][0], "declarer_tricks": 6,
+            "w1_tricks": 2, "w2_tricks": 2, "call1": "whist", "call2": "whist"}  # fmt: skip
+    assert client.post(url, data).status_code == 302
+    answer = client.post(
+        url + "?room=2", {**data, "room": "2", "declarer_tricks": 7, "w1_tricks": 2, "w2_tricks": 1}
+    )
+    assert answer.status_code == 302 and answer["Location"].endswith("?room=2")
+    rows = {
+        r.room: r
+        for r in Result.objects.filter(session=session, board_number=1, round_number=1, table_number=1)
+    }
+    assert set(rows) == {1, 2} and rows[2].row["declarer"][1] == 7
+    assert rows[2].seat_n == session.seatings.get(room=2, round_number=1, table_number=1).seat_n
+    page = client.get(url + "?room=2").content.decode()
+    assert "Зал 2" in page or "зал 2" in page

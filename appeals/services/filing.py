@@ -40,14 +40,15 @@ def _next_number(tournament: Tournament) -> int:
 
 def _where_played(
     session: Session, appellant: Participant, round: int, board: int, table: int | None
-) -> tuple[int, dict[str, int]]:
-    """The table at which the appellant played (or was seated for) the board in that round."""
+) -> tuple[int, int, dict[str, int]]:
+    """The room and table at which the appellant played (or was seated for) the board in that round (rooms play
+    the same boards: table 1 of room 2 is not table 1 of room 1)."""
     rows = Result.objects.filter(session=session, round_number=round, board_number=board)
     if table is not None:
         rows = rows.filter(table_number=table)
     for r in rows.select_related("seat_n", "seat_e", "seat_s", "seat_w"):
         if appellant.number in r.seats().values():
-            return r.table_number, r.seats()
+            return r.room, r.table_number, r.seats()
     seatings = Seating.objects.filter(session=session, round_number=round)
     board_set = session.boards.filter(number=board).values_list("set_number", flat=True).first()
     if board_set is not None:
@@ -57,7 +58,7 @@ def _where_played(
     for s in seatings.select_related("seat_n", "seat_e", "seat_s", "seat_w"):
         numbers = {seat: p.number for seat, p in s.seats().items()}
         if appellant.number in numbers.values():
-            return s.table_number, numbers
+            return s.room, s.table_number, numbers
     raise AppealsError(
         _("Participant %(p)s did not play board %(b)s in round %(r)s.")
         % {"p": appellant.number, "b": board, "r": round},
@@ -67,9 +68,9 @@ def _where_played(
 
 def _session_place(session: Session, appellant: Participant, round: int, board: int, table: int | None) -> Place:
     guard_form(session.tournament, pulka=False)
-    table, seats = _where_played(session, appellant, round, board, table)
-    fields = {"session": session, "round_number": round, "board_number": board, "table_number": table}
-    return Place(fields, seats, {"board": board, "round": round, "table": table})
+    room, table, seats = _where_played(session, appellant, round, board, table)
+    fields = {"session": session, "round_number": round, "board_number": board, "table_number": table, "room": room}
+    return Place(fields, seats, {"board": board, "round": round, "table": table} | ({"room": room} if room != 1 else {}))
 
 
 def appeal_notice(

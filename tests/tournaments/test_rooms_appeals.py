@@ -1,0 +1,26 @@
+"""Appeals in an event of several rooms (seed §2): the appeal is about the appellant's own table, in his room."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from appeals import services as svc
+from tests.scoring.rooms_fixture import two_rooms
+from tournaments.models import Participant, Seating
+from tournaments.services.bundles import import_bundle
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("room", [1, 2])
+def test_rule_2_an_appeal_names_the_room_of_the_appellants_table(room: int) -> None:
+    """Seed §2: the rooms play the same boards, so «table 1, round 1, board 1» exists once in each room; an appeal
+    of a player of room 2 is about his row, not room 1's."""
+    t = import_bundle(now=timezone.now(), data=two_rooms())
+    session = t.sessions.get()
+    seating = Seating.objects.get(session=session, room=room, round_number=1, table_number=1)
+    appellant = Participant.objects.get(pk=seating.seat_n_id)
+    appeal = svc.appeal_file(session=session, appellant=appellant, round=1, board=1, table=1, claim="Неверно записано",
+                             now=timezone.now())  # fmt: skip
+    assert (appeal.room, appeal.table_number) == (room, 1)
+    assert appellant.number in appeal.seats.values()

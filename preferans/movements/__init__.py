@@ -14,6 +14,7 @@ Pure Python, no Django: frozen dataclasses in, frozen dataclasses out. Public AP
 
 from .basic import basic_movement, is_prime
 from .book import BOOK_CORRECTIONS, BOOK_SCHEMES, book_correction, book_movement, book_numbers
+from .draw import draw_starting_numbers
 from .instructions import director_rows, render_text, row_place, table_cards
 from .model import Line, Movement, MovementError, MovementRound, TableAssignment, TableSeat, dealer_of_board
 from .planner import Plan, plan
@@ -45,6 +46,7 @@ __all__ = [
     "check",
     "dealer_of_board",
     "director_rows",
+    "draw_starting_numbers",
     "is_prime",
     "movement_from_dict",
     "movement_to_dict",

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import (
+    views_draw,
     views_event,
     views_layout,
     views_participants,
@@ -28,6 +29,7 @@ urlpatterns = [
         "<slug:slug>/participants/import/", views_participants.participants_upload, name="participants_import"
     ),
     path("<slug:slug>/participants/pins/", views_participants.pins, name="pins"),
+    path("<slug:slug>/participants/draw/", views_draw.draw, name="draw"),
     path("<slug:slug>/participants/<int:number>/", views_participants.participant_edit, name="participant"),
     path("<slug:slug>/sanctions/", views_sanctions.sanctions, name="sanctions"),
     path("<slug:slug>/sanctions/<int:pk>/delete/", views_sanctions.sanction_delete, name="sanction_delete"),

@@ -6,6 +6,7 @@ import datetime as dt
 import random
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -13,10 +14,11 @@ from django.utils.translation import gettext
 
 from boards.models import Board, BoardSet
 from preferans.movements import Movement, MovementError, build_movement, dealer_of_board, movement_to_dict
+from preferans.movements.draw import SEED_LIMIT, draw_starting_numbers
 from scoring.models import Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
-from tournaments.models import Participant, Room, Round, Seating, Session, Table
+from tournaments.models import AuditEntry, Form, Participant, Room, Round, Seating, Session, Table, Tournament
 from tournaments.services.movement_errors import movement_refusal
 
 # No 0/O, 1/I/L: codes are read aloud and typed on phones.
@@ -151,3 +153,100 @@ def apply_movement(
             "movement": session.movement if spec is not None else movement.scheme,
         }, at=now,
     )
+
+
+# -- the random draw of the initial seating (seed 004, general provisions) --------------------------------------
+DRAW_ACTION = "participants.draw"
+
+
+@dataclass(frozen=True)
+class DrawnNumber:
+    participant: str
+    old: int
+    new: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A recorded draw: its seed, who drew it and when, and every participant's old and new starting number."""
+
+    seed: int
+    at: dt.datetime
+    actor: str
+    numbers: tuple[DrawnNumber, ...]
+
+    @property
+    def reproduced(self) -> bool:
+        """The seed, applied to the numbers before the draw, gives exactly the recorded draw."""
+        return draw_starting_numbers((n.old for n in self.numbers), self.seed) == {
+            n.old: n.new for n in self.numbers
+        }
+
+
+@transaction.atomic
+def draw_initial_seating(
+    *, tournament: Tournament, user: Any, now: dt.datetime, seed: int | None = None
+) -> Draw:
+    """Draw the starting numbers at random (the movement seats by number, so this draws the initial seating).
+
+    Refused once any result exists (the seating of played boards stays) and for pulka events (they draw their
+    own tables each round). Sessions that already have a movement are seated again with the new numbers; table
+    codes and PINs stay. The seed is recorded in the audit trail with every old and new number.
+    """
+    tournament.ensure_not_locked()
+    if tournament.form != Form.DUPLICATE:
+        raise UserError(
+            gettext("Starting numbers are drawn for duplicate events; pulka events draw their tables each round."),
+            code="draw_not_duplicate",
+        )
+    if Result.objects.filter(session__tournament=tournament).exists():
+        raise UserError(
+            gettext("Results have been entered: the starting numbers can no longer be drawn."),
+            code="draw_has_results",
+            status=409,
+        )
+    people = list(Participant.objects.select_for_update().filter(tournament=tournament).order_by("number"))
+    if len(people) < 2:
+        raise UserError(gettext("Register the participants first: a draw needs at least two."), code="draw_too_few")
+    if seed is None:
+        seed = secrets.randbelow(SEED_LIMIT)
+    elif not 0 <= seed < SEED_LIMIT:
+        raise UserError(
+            gettext("A draw seed is a whole number from 0 to %(limit)s.") % {"limit": SEED_LIMIT - 1},
+            code="draw_seed",
+        )
+    drawn = draw_starting_numbers((p.number for p in people), seed)
+    shift = max(drawn) + 1  # two steps, so that no number is ever held twice (one number per participant)
+    for p in people:
+        p.number += shift
+    Participant.objects.bulk_update(people, ["number"])
+    numbers = []
+    for p in people:
+        old = p.number - shift
+        p.number = drawn[old]
+        numbers.append(DrawnNumber(str(p.name or ""), old, p.number))
+    Participant.objects.bulk_update(people, ["number"])
+    for session in tournament.sessions.exclude(movement=None).order_by("number"):
+        spec = session.movement
+        apply_movement(session=session, movement=movement_for(session, spec), spec=spec, user=user, now=now)
+    entry = log_action(
+        tournament=tournament,
+        action=DRAW_ACTION,
+        user=user,
+        obj=tournament,
+        data={"seed": seed, "numbers": [[n.participant, n.old, n.new] for n in numbers]},
+        at=now,
+    )
+    return _draw_of(entry)
+
+
+def _draw_of(entry: AuditEntry) -> Draw:
+    data = entry.data or {}
+    numbers = tuple(DrawnNumber(str(name), int(old), int(new)) for name, old, new in data.get("numbers", []))
+    return Draw(int(data["seed"]), entry.at, entry.actor, tuple(sorted(numbers, key=lambda n: n.new)))
+
+
+def last_draw(tournament: Tournament) -> Draw | None:
+    """The latest recorded draw of the tournament's starting numbers, if any."""
+    entry = AuditEntry.objects.filter(tournament=tournament, action=DRAW_ACTION).order_by("-at", "-id").first()
+    return _draw_of(entry) if entry is not None else None

@@ -236,10 +236,17 @@ class NoteForm(forms.Form):
     note = forms.CharField(label=_("Note"), widget=forms.Textarea(attrs={"rows": 2}))
 
 
+def _room_field() -> forms.IntegerField:
+    """The room of the table, when the event is split into rooms that play the same boards (rules §2)."""
+    return forms.IntegerField(label=_("Room"), min_value=1, max_value=99, initial=1, required=False,
+                              help_text=_("1 unless the event is played in several rooms."))  # fmt: skip
+
+
 class IrregularityForm(SeatFieldsForm):
     session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
     kind = forms.ChoiceField(label=_("Irregularity"), choices=Irregularity.Kind.choices)
     round = forms.IntegerField(label=_("Round"), min_value=1)
+    room = _room_field()
     table = forms.IntegerField(label=_("Table"), min_value=1)
     board = forms.IntegerField(label=_("Board"), min_value=1, required=False)
     description = forms.CharField(
@@ -378,6 +385,7 @@ class CorrectionForm(forms.Form):
     session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
     kind = forms.ChoiceField(label=_("Kind"), choices=Correction.Kind.choices)
     round = forms.IntegerField(label=_("Round"), min_value=1)
+    room = _room_field()
     table = forms.IntegerField(label=_("Table"), min_value=1)
     board = forms.IntegerField(label=_("Board"), min_value=1)
     description = forms.CharField(label=_("What is wrong"), widget=forms.Textarea(attrs={"rows": 3}))

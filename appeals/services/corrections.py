@@ -46,6 +46,7 @@ def correction_request(
     board: int | None = None,
     round: int | None = None,
     table: int | None = None,
+    room: int = 1,
     participant: Participant | None = None,
     late_note: str = "",
     user: Any = None,
@@ -54,7 +55,7 @@ def correction_request(
     """Ask for a result to be corrected. Outside the correction period it is stored as refused with the reason;
     the director may admit a late one with a note, except once the results are final (then only arithmetic)."""
     guard_form(session.tournament, pulka=False)
-    where = {"session": session, "board_number": board, "round_number": round, "table_number": table}
+    where = {"session": session, "board_number": board, "round_number": round, "table_number": table, "room": room}
     return record_correction(tournament=session.tournament, where=where, audit={"board": board},
                              description=description, kind=kind, participant=participant, late_note=late_note,
                              user=user, now=now)  # fmt: skip

@@ -39,6 +39,7 @@ def correction_new(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             c = _create(request, lambda: svc.correction_request(
                 session=session, kind=d["kind"], board=d["board"], round=d["round"], table=d["table"],
+                room=d.get("room") or 1,
                 description=d["description"], late_note=d["late_note"], user=request.user, now=timezone.now(),
             ), _("Correction recorded."))  # fmt: skip
             if c is not None:

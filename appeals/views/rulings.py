@@ -136,9 +136,10 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "people": _names(t, irr.seats),
         "changes": irr.changes.select_related("audit_entry", "participant"),
         "revise_form": f.ReviseForm(seats=seats, initial=initial),
-        "ruling_form": f.RulingForm(initial={"ruling": irr.ruling or irr.proposal.get("text", "")}),
+        "ruling_form": f.RulingForm(initial={"ruling": irr.ruling or _proposal_words(irr)}),
         "audit": _audit_of(t, "irregularity", irr),
-        "proposal_text": proposal_text(irr.proposal, irr.facts) if not irr.is_pulka else "",
+        "proposal_text": _proposal_words(irr) if not irr.is_pulka else "",
+        "percent_legend": _("§11.2 B1: a non-offender gets at least 60 %"),
         "suggested": [(seat, shown) for seat, (_value, shown) in suggested.items()],
         "appeals": irr.appeals.all(),
         **deal_context(irr, with_form=irr.status == Irregularity.Status.RECORDED),
@@ -146,6 +147,11 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if irr.is_pulka and (irr.facts or {}).get("row") and context.get("row_form") is not None:
         context["row_form"].initial.update(PulkaRowForm.initial_of_row(irr.facts["row"]))
     return render(request, "appeals/ruling_detail.html", context)
+
+
+def _proposal_words(irr: Irregularity) -> str:
+    """The proposal in the page's language (a pulka ruling's remedy is its corrected row: its own words)."""
+    return irr.proposal.get("text", "") if irr.is_pulka else proposal_text(irr.proposal, irr.facts)
 
 
 def _above_plus(t: Tournament, irr: Irregularity) -> dict[str, tuple[str, str]]:

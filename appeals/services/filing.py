@@ -269,12 +269,12 @@ def notice_refusal(check: deadlines.Check) -> str:
     if check.code == "notice_missing":
         return _(
             "The director was not warned of the appeal before the next deal, which had started by %(started)s "
-            "(§1: warn the director before the next deal). The director may admit the appeal with a note."
+            "(§1: warn the director before the next deal)."
         ) % {"started": check.params.get("started")}
     if check.code == "notice_late":
         return _(
             "The director was warned at %(notice)s, but the next deal had started by %(started)s (§1: warn the "
-            "director before the next deal). The director may admit the appeal with a note."
+            "director before the next deal)."
         ) % {"notice": check.params.get("notice"), "started": check.params.get("started")}
     if check.code == "notice_after_filing":
         return _("The notice cannot come after the filing (§1).")

@@ -185,6 +185,10 @@ class HearForm(forms.Form):
         self.fields["members"].queryset = CommitteeMember.objects.filter(tournament=tournament)
 
 
+# §12 gives no values for the offences: the amount is the organisers' choice (docs/director-guide.md §7).
+PENALTY_HELP = _("Negative, e.g. -1 or -1/2 (rules §12). The rules give no values: the amount is the organisers' choice.")
+
+
 class DecideForm(SeatFieldsForm):
     outcome = forms.ChoiceField(label=_("Outcome"), choices=Appeal.Outcome.choices, widget=forms.RadioSelect)
     decision = forms.CharField(
@@ -200,7 +204,9 @@ class DecideForm(SeatFieldsForm):
         ],
     )
     penalty_participant = forms.IntegerField(label=_("Penalty: participant"), required=False, min_value=1)
-    penalty_matchpoints = forms.CharField(label=_("Penalty: matchpoints"), required=False, max_length=16)
+    penalty_matchpoints = forms.CharField(
+        label=_("Penalty: matchpoints"), required=False, max_length=16, help_text=PENALTY_HELP
+    )
 
     seat_fields = (("grade", _grade_field), ("vists", _vists_field))
 
@@ -287,7 +293,7 @@ class IrregularityForm(SeatFieldsForm):
         label=_("Penalty: matchpoints"),
         required=False,
         max_length=16,
-        help_text=_("Negative, e.g. -1 or -1/2."),
+        help_text=PENALTY_HELP,
     )
     # §10: the layout the table played
     played_n = forms.CharField(label=_("Played hand N"), required=False)

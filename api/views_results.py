@@ -87,7 +87,7 @@ class ResultViewSet(
         )
         if self.action == "list":
             for name, field in (("session", "session_id"), ("board", "board_number"), ("round", "round_number"),
-                                ("table", "table_number")):  # fmt: skip
+                                ("table", "table_number"), ("room", "room")):  # fmt: skip
                 value = _int_param(self.request, name)
                 if value:
                     qs = qs.filter(**{field: value})

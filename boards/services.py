@@ -45,7 +45,7 @@ def board_mark_fouled(
     log_action(
         tournament=session.tournament, action="board.fouled", user=user, obj=board, reason=note, at=now,
         data={"session": session.number, "board": board.number, "before": {"fouled": was[0], "note": was[1]},
-              "versions": {str(results[k].table_number): v for k, v in versions.items()}},
+              "versions": {_table_key(results[k]): v for k, v in versions.items()}},
     )  # fmt: skip
     for pk, label in versions.items():
         if results[pk].version != label:
@@ -72,3 +72,8 @@ def board_clear_fouled(*, board: Board, user: Any, reason: str, now: dt.datetime
                at=now, data={"session": session.number, "board": board.number})  # fmt: skip
     mark_changed(session, now=now)
     return board
+
+
+def _table_key(result: Result) -> str:
+    """A table in the audit trail: «3», or «2/3» for table 3 of room 2 (rules §2: rooms number their tables from 1)."""
+    return f"{result.room}/{result.table_number}" if result.room != 1 else str(result.table_number)

@@ -282,3 +282,32 @@ def test_rule_2_tricks_differ_between_the_rooms() -> None:
     assert {tricks_at(1, 1, 1), tricks_at(2, 1, 1)} == {4, 7}
     with pytest.raises(BundleInvalid):
         parse_bundle({**two_rooms(), "sessions": [{"number": 1, "results": [{"board": 1, "room": 0}]}]})
+
+
+@pytest.mark.django_db
+def test_formats_2_1_a_conflict_in_room_2_names_the_room() -> None:
+    """A second row for table 1 of room 2 is refused with words that name the room, in Russian and English."""
+    from django.utils import translation
+
+    session = import_bundle(now=NOW, data=two_rooms(results=False)).sessions.get()
+    result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 6), now=NOW)
+    for language, words in (("ru", "за столом 1 зала 2 в туре 1"), ("en", "at table 1 of room 2 in round 1")):
+        with translation.override(language), pytest.raises(ResultConflict) as refused:
+            result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 7), now=NOW)
+        assert words in refused.value.message
+
+
+@pytest.mark.django_db
+def test_formats_2_1_the_api_lists_the_rows_of_one_room() -> None:
+    """``GET /api/results/?room=2`` lists room 2's rows only; every row says its room."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    t = import_bundle(now=NOW, data=two_rooms())
+    user = get_user_model().objects.create_user("rooms-director", password="pw-rooms-1")
+    t.directors.add(user)
+    c = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    answer = c.get("/api/results/", {"room": 2, "board": 1, "page_size": 100}).json()
+    rows = answer["results"] if isinstance(answer, dict) else answer
+    assert len(rows) == 3 and {r["room"] for r in rows} == {2}

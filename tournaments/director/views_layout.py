@@ -200,6 +200,8 @@ def comparison_context(comparison: FouledComparison) -> dict[str, Any]:
 
 def _default_note(result: Result, comparison: FouledComparison) -> str:
     where = _("Round %(r)s, table %(t)s") % {"r": result.round_number, "t": result.table_number}
+    if result.room > 1:
+        where += " · " + _("room %(n)s") % {"n": result.room}
     return f"{where}: " + "; ".join(m.text for m in comparison.moves) if comparison.moves else where
 
 
@@ -277,7 +279,8 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
     ruling_url = safe_url("appeals:ruling-new", tournament.slug)
     ruling_query = {"kind": "fouled", "session": session.number, "board": board}
     if shown:
-        ruling_query |= {"round": shown["result"].round_number, "table": shown["result"].table_number}
+        ruling_query |= {"round": shown["result"].round_number, "table": shown["result"].table_number,
+                         "room": shown["result"].room}
     context = nav(tournament, session, active="boards") | {
         "board": board_obj, "form": form, "diagram": board_diagram(board_obj), "results": results, **shown,
         "hand_help": HAND_HELP,

@@ -60,3 +60,41 @@ def test_code_3_9_18_a_player_cannot_write_wrong_cards(event):  # noqa: F811
 
 def test_code_3_9_18_the_director_row_form_takes_wrong_cards():
     assert "wrong_cards" in EXTRA_KEYS
+
+
+# -- the bundle (formats.md §2.1): the optional field is read, checked by the core and written back ------------------
+def _club_cup_with(index: int, **changes: object) -> dict:
+    from tests import golden
+
+    data = golden.load("club_cup.json")
+    row = data["sessions"][0]["results"][index]
+    row.update(changes)
+    for key in [k for k, v in changes.items() if v is None]:
+        del row[key]
+    return data
+
+
+def test_code_3_9_18_a_bundle_row_carries_wrong_cards():
+    from preferans.bundle.document import bundle_to_dict
+    from preferans.duplicate.session_scoring import validate_and_score
+
+    data = _club_cup_with(1, wrong_cards=["S"], vists=None)  # 9♥ made by S with 9 tricks, S had wrong cards
+    bundle, _scored = validate_and_score(data)
+    assert bundle_to_dict(bundle)["sessions"][0]["results"][1]["wrong_cards"] == ["S"]
+
+
+# (case, row index, changes, words of the problem)
+BUNDLE_REFUSED = [
+    ("the vists written as made", 1, {"wrong_cards": ["S"]}, "differ from the deal's vists"),
+    ("a misère", 2, {"wrong_cards": ["E"]}, "wrong_cards (Code 3.9.18) applies only to a played trick contract"),
+]
+
+
+@pytest.mark.parametrize(("index", "changes", "words"), [c[1:] for c in BUNDLE_REFUSED], ids=[c[0] for c in BUNDLE_REFUSED])
+def test_code_3_9_18_a_bundle_row_with_wrong_cards_is_checked(index, changes, words):
+    from preferans.bundle.document import BundleInvalid
+    from preferans.duplicate.session_scoring import validate_and_score
+
+    with pytest.raises(BundleInvalid) as info:
+        validate_and_score(_club_cup_with(index, **changes))
+    assert any(words in str(p) for p in info.value.problems), info.value.problems

@@ -58,8 +58,15 @@ def _percent_field(seat: str) -> forms.Field:
     )  # fmt: skip
 
 
+class _RowField(forms.JSONField):
+    """A row as JSON; an empty field stays empty (not ``null``)."""
+
+    def prepare_value(self, value: Any) -> Any:
+        return "" if value is None else super().prepare_value(value)
+
+
 def _played_row_field() -> forms.Field:
-    return forms.JSONField(
+    return _RowField(
         label=_("The row as played"),
         required=False,
         help_text=_(

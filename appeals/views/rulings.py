@@ -126,16 +126,19 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     initial.update({f"vists_{s}": (irr.facts.get("assigned") or {}).get(s, "") for s in seats})
     suggested = _above_plus(t, irr) if not irr.is_pulka else {}
     raised = irr.facts.get("percent") or {}
-    initial.update({f"percent_{s}": raised.get(s, suggested.get(s, ("", ""))[0]) for s in seats})
+    initial.update({f"percent_{s}": raised.get(s, "") for s in seats})
     initial["percent_reason"] = irr.facts.get("percent_reason", "")
     if irr.facts.get("row"):
         initial["row"] = irr.facts["row"]
+    revise_form = f.ReviseForm(seats=seats, initial=initial)
+    for seat, (value, _shown) in suggested.items():  # offered, never filled in for him
+        revise_form.fields[f"percent_{seat}"].widget.attrs["placeholder"] = value
     context = {
         "tournament": t,
         "irr": irr,
         "people": _names(t, irr.seats),
         "changes": irr.changes.select_related("audit_entry", "participant"),
-        "revise_form": f.ReviseForm(seats=seats, initial=initial),
+        "revise_form": revise_form,
         "ruling_form": f.RulingForm(initial={"ruling": irr.ruling or _proposal_words(irr)}),
         "audit": _audit_of(t, "irregularity", irr),
         "proposal_text": _proposal_words(irr) if not irr.is_pulka else "",

@@ -9,6 +9,8 @@ as one field: a room-2 player earns his matchpoints against room 1.
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tests.e2e.conftest import screenshot
@@ -46,6 +48,9 @@ def enter_at_table(pg, code: str, *, board: int, declarer: str, tricks: int, pin
 def test_rule_2_two_rooms_run_end_to_end_as_one_field(page, phone, django_user_model):
     """Seed §2: «Турнир может проводиться в нескольких комнатах … все комнаты играют одни и те же сдачи», and
     §5 procedure 2: the rooms' results of a board are compared together (one field), not room by room."""
+    from pypdf import PdfReader
+
+    from results.models import ExportJob
     from scoring.models import Result, Standing
     from tournaments.models import Participant, Seating, Table, Tournament
 
@@ -79,8 +84,22 @@ def test_rule_2_two_rooms_run_end_to_end_as_one_field(page, phone, django_user_m
     assert page.locator(".codechip").count() == 22
     screenshot(page, "two-rooms-seating")
 
+    # The table cards: one page per table of each room, the room in the heading.
+    page.goto(f"/t/{t.slug}/exports/")
+    page.locator('form[data-kind="table_cards"] button[value="pdf"]').click()
+    page.wait_for_selector("tr[data-status=done] a.btn")
+    job = ExportJob.objects.get(kind="table_cards")
+    with job.file.open("rb") as pdf:
+        text = pdf.read()
+    job.file.delete(save=False)  # keep the project's media/ clean
+    pages = PdfReader(io.BytesIO(text)).pages
+    assert len(pages) == 22
+    headings = [page_.extract_text().split("\n") for page_ in pages]
+    assert sum(any("Стол 1 · Зал 2" in line for line in lines) for lines in headings) == 1
+    assert sum(any("Зал 1" in line for line in lines) for lines in headings) == 11
+
     # Round 1; the dashboard shows each room's tables under the room's heading.
-    page.click(".d-tabs a >> nth=0")
+    page.goto(f"/director/{t.slug}/")
     page.click(".d-next button[type=submit]")
     page.wait_for_selector(".countdown")
     assert page.locator(".room-tables").count() == 2

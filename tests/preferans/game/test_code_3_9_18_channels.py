@@ -8,6 +8,7 @@ at least two (even if he was making the contract)" (Code 3.9.18).
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from scoring.models import Result
 from tests.api.helpers import client_for, event  # noqa: F401
@@ -58,8 +59,20 @@ def test_code_3_9_18_a_player_cannot_write_wrong_cards(event):  # noqa: F811
     assert not Result.objects.exists()
 
 
-def test_code_3_9_18_the_director_row_form_takes_wrong_cards():
+def test_code_3_9_18_the_director_row_form_takes_wrong_cards(event, director, client):  # noqa: F811
     assert "wrong_cards" in EXTRA_KEYS
+    client.force_login(director)
+    url = reverse("director:board_entry", kwargs={"slug": "tt", "session": 1, "round": 1, "table": 1, "board": 1})
+    data = {"kind": "row", "contract": "6S", "declarer_seat": "E", "declarer_tricks": 8, "w1_tricks": 1,
+            "w2_tricks": 1, "call1": "whist", "call2": "whist", "extra": '{"wrong_cards": ["E"]}'}  # fmt: skip
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    stored = Result.objects.get()
+    assert stored.row["wrong_cards"] == ["E"] and float(stored.vists["E"]) < 0
+    # the core's refusal, in Russian, next to the field: a seat that held no cards (N deals board 1)
+    refused = client.post(url, data | {"extra": '{"wrong_cards": ["N"]}', "reason": "x"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "У N в этой сдаче карт не было" in refused.content.decode()
+    assert Result.objects.get().row["wrong_cards"] == ["E"]
 
 
 # -- the bundle (formats.md §2.1): the optional field is read, checked by the core and written back ------------------

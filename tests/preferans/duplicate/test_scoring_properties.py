@@ -86,7 +86,8 @@ def bundles(draw: st.DrawFn) -> dict[str, Any]:
                         row["version"] = "B"
                     results.append(row)
         penalties = [
-            {"participant": draw(st.sampled_from(people)), "matchpoints": str(draw(fractions))}
+            # A penalty takes matchpoints away (rules §12): always below zero.
+            {"participant": draw(st.sampled_from(people)), "matchpoints": str(-abs(draw(fractions)) - 1)}
             for _ in range(draw(st.integers(0, 3)))
         ]
         sessions.append({"number": number, "results": results, "penalties": penalties})

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from appeals import services as svc
 from appeals.models import Appeal, CommitteeMember
 from scoring.models import Result, Standing
 from tournaments.models import AuditEntry, Participant, Session, Tournament
@@ -46,6 +47,10 @@ def test_full_appeal_walkthrough(page, phone):
         CommitteeMember.objects.create(tournament=t, name=Participant.objects.get(tournament=t, number=n).name,
                                        participant=Participant.objects.get(tournament=t, number=n), is_chair=chair)  # fmt: skip
     before = standings(t)
+    # 0. The player warned the director before the next deal, who recorded the notice (rules §1).
+    started = svc.next_deal_started_at(session=session, board=1, round=1, table=1)
+    svc.appeal_notice(session=session, appellant=Participant.objects.get(tournament=t, number=6), round=1, board=1,
+                      user=t.directors.get(), now=started - dt.timedelta(seconds=1))  # fmt: skip
 
     # 1. The player (E at table 1, round 1) files on his phone.
     phone.goto("/appeals/demo/player/")

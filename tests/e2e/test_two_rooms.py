@@ -1,4 +1,4 @@
-"""A two-room event in a real browser (seed §2 «несколько комнат», §5 procedure 2): two rooms play the same boards
+"""A two-room event in a real browser (seed 004 §2, §5 procedure 2): two rooms play the same boards
 and are compared as one field.
 
 The director registers 88 participants; the planner offers 2 rooms × 11 tables of 4, and seats everyone. Round 1
@@ -30,7 +30,7 @@ def pick(pg, board: int, name: str, value: str) -> None:  # type: ignore[no-unty
     pg.locator(f"#board-{board} input[name={name}][value='{value}']").locator("xpath=..").click()
 
 
-def enter_at_table(pg, code: str, *, board: int, declarer: str, tricks: int, pin: str) -> None:  # type: ignore[no-untyped-def]
+def enter_at_table(pg, code, *, board, declarer, tricks, pin) -> None:  # type: ignore[no-untyped-def]
     """A player enters a 6♠ with both defenders whisting on his table's page (the defenders split the rest)."""
     pg.goto(f"/table/{code}/")
     pick(pg, board, "contract", "6S")
@@ -46,8 +46,10 @@ def enter_at_table(pg, code: str, *, board: int, declarer: str, tricks: int, pin
 
 
 def test_rule_2_two_rooms_run_end_to_end_as_one_field(page, phone, django_user_model):
-    """Seed §2: «Турнир может проводиться в нескольких комнатах … все комнаты играют одни и те же сдачи», and
-    §5 procedure 2: the rooms' results of a board are compared together (one field), not room by room."""
+    """Seed 004 §2: «При игре в нескольких комнатах … полагается скопировать игранную сдачу в аналогичные коробки,
+    передающиеся затем в другие комнаты, чтобы там играли на тех же раскладах»; §5, procedure 2: «Разбить игроков
+    на несколько комнат с простым числом столов». The rooms' results of a board are compared together (one field,
+    formats.md §2.1), not room by room."""
     from pypdf import PdfReader
 
     from results.models import ExportJob

@@ -50,7 +50,9 @@ def two_rooms(*, results: bool = True) -> dict[str, Any]:
                     row = {"board": board, "round": rnd["round"], "table": t["table"]}
                     if t["room"] != 1:
                         row["room"] = t["room"]
-                    rows.append(row | {"seats": t["seats"]} | played(board, tricks_at(t["room"], t["table"], board)))
+                    rows.append(
+                        row | {"seats": t["seats"]} | played(board, tricks_at(t["room"], t["table"], board))
+                    )
     return {
         "format": "duplicate-preferans-bundle", "version": 1,
         "tournament": {"name": "Two rooms", "variant": "sochi", "players_per_table": 4, "deals_per_set": DEALS},

@@ -1,9 +1,11 @@
-"""Several rooms (seed §2 «несколько комнат», §5 procedure 2; formats.md §2.1 ``room``).
+"""Several rooms (seed 004 §2 and §5 procedure 2; formats.md §2.1 ``room``).
 
-Seed 004 §2: «Турнир может проводиться в нескольких комнатах (залах); все комнаты играют одни и те же сдачи» — the
-rooms play the same boards, and a board's results are compared as one field: a board-line's comparison group holds
-the rows of every room. A row is identified by (room, board, table, round): table 1 of room 1 and table 1 of room 2
-both play board 1 in round 1, and neither row is «a second result» of the other.
+Seed 004 §2 «Подготовка раскладов»: «При игре в нескольких комнатах … полагается скопировать игранную сдачу в
+аналогичные коробки, передающиеся затем в другие комнаты, чтобы там играли на тех же раскладах» — every room plays
+the same boards (the same layouts); §5, procedure 2: «Разбить игроков на несколько комнат с простым числом столов».
+The shared format (formats.md §2.1) draws the consequence: the rooms are one field, a board-line's comparison group
+holds the rows of every room. A row is identified by (room, board, table, round): table 1 of room 1 and table 1 of
+room 2 both play board 1 in round 1, and neither row is «a second result» of the other.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def by_place(out: dict[str, Any], data: dict[str, Any]) -> dict[tuple[int, int, 
 
 
 def test_rule_2_rooms_are_one_field() -> None:
-    """Seed §2 «все комнаты играют одни и те же сдачи» / §5 procedure 2: every room plays the same boards, and a
+    """Seed §2 «чтобы там играли на тех же раскладах» / §5 procedure 2: every room plays the same boards, and a
     board's line is compared over the rows of every room (one field): 6 rows, top 2·(6 − 1) = 10, and each row's
     matchpoints count the rows of the other room too."""
     data = two_rooms()
@@ -263,7 +265,8 @@ def test_rule_2_score_import_rescore_and_export_agree_on_two_rooms(tmp_path: Pat
     }
     assert {key: (res["matchpoints"], res["top"]) for key, res in by_place(pure, data).items()} == stored
     standings = [(s.participant.number, s.matchpoints, s.max, s.percent, s.rank)
-                 for s in Standing.objects.filter(tournament=t).order_by("position").select_related("participant")]  # fmt: skip
+                 for s in Standing.objects.filter(tournament=t).order_by("position")
+                 .select_related("participant")]  # fmt: skip
     assert standings == [
         (s["participant"], s["matchpoints"], s["max"], s["percent"], s["rank"]) for s in pure["standings"]
     ]

@@ -1,4 +1,4 @@
-"""The director's pages for an event in several rooms (seed §2 «несколько комнат», §5 procedure 2)."""
+"""The director's pages for an event in several rooms (seed 004 §2, §5 procedure 2)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,10 @@ def event(db, director):
 
 @pytest.mark.django_db
 def test_rule_5_procedure_2_the_director_seats_a_basic_movement_in_two_rooms(client, director, event):
-    """Seed §5, procedure 2 (several rooms): «в каждой комнате — базовое движение, все комнаты играют одни и те же
-    комплекты» — the director asks for the basic movement on 3 tables in 2 rooms; each room's tables are numbered
-    from 1 and play the same sets."""
+    """Seed §5, procedure 2: «Разбить игроков на несколько комнат с простым числом столов» — the director asks
+    for the basic movement on 3 tables (a prime number from 5 is the book's ideal; the skip procedure covers 3) in 2
+    rooms; each room's tables are numbered from 1 and play the same sets (seed §2: «чтобы там играли на тех же
+    раскладах»)."""
     client.force_login(director)
     url = reverse("director:movement", args=[event.slug, 1])
     page = client.get(url)

@@ -84,9 +84,12 @@ def _participant_field(seat: str) -> forms.Field:
     )
 
 
-def _late_note_field() -> forms.Field:
+APPEAL_NOTE_LABEL = _("If late, or the director was not warned before the next deal: why the director admits it")
+
+
+def _late_note_field(label: Any = None) -> forms.Field:
     return forms.CharField(
-        label=_("If late: why the director admits it"),
+        label=label or _("If late: why the director admits it"),
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -160,7 +163,7 @@ class DirectorAppealForm(forms.Form):
     )
     bidding = forms.CharField(label=_("Bidding"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
     play = forms.CharField(label=_("Play"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    late_note = _late_note_field()
+    late_note = _late_note_field(APPEAL_NOTE_LABEL)
 
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

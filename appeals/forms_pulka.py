@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from appeals.forms import _late_note_field
+from appeals.forms import APPEAL_NOTE_LABEL, _late_note_field
 from appeals.models import Appeal, Correction, Irregularity
 from appeals.services import PULKA_KINDS
 
@@ -63,7 +63,7 @@ class PulkaDirectorAppealForm(forms.Form):
     claim = _text(_("Substance of the claim"), rows=3, max_length=CLAIM_MAX)
     bidding = _text(_("Bidding"), rows=2)
     play = _text(_("Play"), rows=2)
-    late_note = _late_note_field()
+    late_note = _late_note_field(APPEAL_NOTE_LABEL)
 
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from boards.models import Board
-from preferans.numbers import parse_fraction
+from preferans.numbers import format_percent, parse_fraction
 from scoring.models import Penalty, Result, Standing
 from tournaments.models import Participant, Round, Seating, Session, Tournament
 
@@ -216,6 +216,17 @@ class Report:
 
 
 # -- loading ---------------------------------------------------------------------------------------------
+def _seat_label(seat: str, adjusted: Any, annulled: Any, percent: Any) -> str | None:
+    """What a seat shows instead of vists: its artificial grade (§11.2 B1), its percentage of the top set by a
+    ruling (``75 %``: §11.2 B1 above A+, §11.3 C), or ``×`` when its result here is annulled (§11.6 B)."""
+    if annulled and seat in annulled:
+        return "×"
+    if percent and seat in percent:
+        value = parse_fraction(percent[seat])
+        return f"{value.numerator if value.denominator == 1 else format_percent(value)} %"
+    return (adjusted or {}).get(seat) if adjusted else None
+
+
 def _pair(raw: object) -> tuple[str, int] | None:
     if isinstance(raw, list | tuple) and len(raw) == 2:
         return str(raw[0]), int(raw[1])
@@ -256,9 +267,11 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
     fields = (
         "session_id", "board_number", "round_number", "table_number", "room", "seat_n_id", "seat_e_id",
         "seat_s_id", "seat_w_id", "row", "version", "adjusted", "assigned", "vists", "matchpoints", "top",
+        "annulled", "percent",
     )  # fmt: skip
     for (
         session_id, board, rnd, table, room, n, e, s, w, row, version, adjusted, assigned, vists, mps, tops,
+        annulled, percent,
     ) in Result.objects.filter(session__tournament=t).order_by("session_id", "position", "id").values_list(
         *fields
     ):  # fmt: skip
@@ -277,7 +290,7 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
                     vists=None if v is None else frac[v],
                     matchpoints=frac[mps[seat]],
                     top=frac[(tops or {}).get(seat, "0")],
-                    adjusted=(adjusted or {}).get(seat) if adjusted else None,
+                    adjusted=_seat_label(seat, adjusted, annulled, percent),
                 )
         else:  # not scored yet: keep who sat where, without numbers
             for seat in SEAT_ORDER:

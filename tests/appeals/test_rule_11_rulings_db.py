@@ -12,6 +12,7 @@ from django.utils import translation
 
 from appeals import services as svc
 from appeals.services.irregularities import session_percentages
+from results.data import load_report
 from scoring.errors import ResultRejected
 from scoring.models import Result
 from scoring.rows import result_save
@@ -120,6 +121,8 @@ def test_rule_11_6_B_only_the_repeaters_second_result_is_annulled(
     assert first.annulled == [], "his first result stands"
     assert _row(session, 13, 4, 1).adjusted == {"N": "A-", "E": "A+", "S": "A+", "W": "A+"}
     assert db_standings(t) == core_standings(t) == round_trip(t)
+    shown = next(r for r in load_report(t.pk).session(1).results if (r.board, r.round, r.table) == (1, 4, 1))
+    assert shown.seats["N"].adjusted == "×" and shown.seats["E"].adjusted is None  # the protocol marks it
 
 
 def test_rule_11_6_B_the_later_round_is_annulled_even_when_filed_on_the_first(
@@ -193,6 +196,8 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(demo, director_use
     assert Fraction(row.matchpoints["N"]) == top * 75 / 100 and Fraction(row.matchpoints["E"]) == top * 60 / 100
     irr.refresh_from_db()
     assert "75" in irr.ruling and "his session percentage" in irr.ruling  # recorded on the ruling
+    shown = next(r for r in load_report(t.pk).session(1).results if (r.board, r.round, r.table) == (2, 1, 1))
+    assert (shown.seats["N"].adjusted, shown.seats["E"].adjusted) == ("75 %", "A+")  # and on the protocol
     assert db_standings(t) == core_standings(t) == round_trip(t)
 
 

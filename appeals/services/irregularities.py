@@ -283,7 +283,8 @@ def irregularity_record(
             at=now,
             reason=description,
             data={"irregularity": irregularity.pk, "kind": kind, "session": session.number, "board": board,
-                  "round": round, "table": table, "proposal": irregularity.proposal},
+                  "round": round, "table": table, "proposal": irregularity.proposal,
+                  **{k: irregularity.facts[k] for k in ("percent", "percent_reason", "row") if irregularity.facts.get(k)}},
         )  # fmt: skip
     return irregularity
 
@@ -333,6 +334,8 @@ def irregularity_revise(
                 "irregularity": irregularity.pk,
                 "fault": irregularity.fault,
                 "proposal": irregularity.proposal,
+                # what the director added: a non-offender above A+ and why (§11.2 B1), the row as played (§11.6)
+                **{k: irregularity.facts[k] for k in ("percent", "percent_reason", "row") if irregularity.facts.get(k)},
             },
         )
     return irregularity

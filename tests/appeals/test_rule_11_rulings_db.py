@@ -17,6 +17,7 @@ from scoring.errors import ResultRejected
 from scoring.models import Result
 from scoring.rows import result_save
 from tournaments.director.forms import TournamentForm
+from tournaments.models import AuditEntry
 from tournaments.services.bundles import import_bundle, tournament_to_bundle
 
 from .conftest import ENDED
@@ -190,6 +191,8 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(demo, director_use
                                   "percent_reason": "his session percentage is 75 %"}, user=director_user, now=ENDED)  # fmt: skip
     change = irr.changes.get()
     assert change.values == {"N": "A+", "E": "A+", "S": "A-", "W": "A+", "percent": {"N": "75"}}
+    audited = AuditEntry.objects.filter(action="irregularity.revise").latest("id").data
+    assert (audited["percent"], audited["percent_reason"]) == ({"N": "75"}, "his session percentage is 75 %")
     apply(irr, director_user, django_capture_on_commit_callbacks)
     row = _row(session, 2, 1, 1)
     top = Fraction(row.top["N"])

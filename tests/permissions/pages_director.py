@@ -26,6 +26,9 @@ PAGES: dict[str, Page] = {
     "director:participants_import": Page(DIRECTOR_ONLY, "GP", kwargs=slug, post=garbage),
     "director:pins": director_writes(slug, lambda w: {"everyone": "1"}),
     "director:participant": director_writes(player_1, lambda w: {"number": 1, "name": "Renamed"}),
+    # The world's event has results, so even the director's draw is refused (tested in
+    # tests/tournaments/test_random_initial_seating.py); here: nobody else may open or post it.
+    "director:draw": Page(DIRECTOR_ONLY, "GP", kwargs=slug, post=lambda w: {"seed": 7}),
     "director:sanctions": director_writes(
         slug, lambda w: {"action": "disqualify", "d-participant": 2, "d-approved_by": "ОТ", "d-reason": "x"}
     ),

@@ -198,6 +198,14 @@ class ResultSerializer(serializers.Serializer):
     raspasy_step = serializers.IntegerField(read_only=True, allow_null=True)
     adjusted = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)
     assigned = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)
+    annulled = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="Seats whose result on this row a ruling annulled (rules §11.6 B: a player's second result).",
+    )  # fmt: skip
+    percent = serializers.DictField(
+        child=serializers.CharField(), read_only=True, allow_null=True,
+        help_text="Per-seat percentages of the top set by a ruling (rules §11.2 B1 above A+, §11.3 C).",
+    )  # fmt: skip
     version = serializers.CharField(read_only=True)
     vists = serializers.DictField(
         child=serializers.CharField(), read_only=True, allow_null=True, help_text='Exact numbers: "16/3".'
@@ -232,6 +240,8 @@ class ResultSerializer(serializers.Serializer):
             **{k: row.get(k) for k in ROW_KEYS if k not in ("vists", "extra_entries")},
             "adjusted": instance.adjusted,
             "assigned": instance.assigned,
+            "annulled": list(instance.annulled or []),
+            "percent": instance.percent,
             "version": instance.version,
             "vists": instance.vists,
             "matchpoints": instance.matchpoints if show_scores else None,

@@ -33,7 +33,7 @@ from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.errors import Refusal, ResultConflict, ResultRejected
 from scoring.models import Result
 from scoring.rescore import mark_changed
-from scoring.seat_adjustments import annulled_either, check_seat_adjustments
+from scoring.seat_adjustments import annulled_either, check_seat_adjustments, kept_seat_adjustments
 from scoring.withdraw import withdraw
 from tournaments.audit import audit_entry
 from tournaments.errors import Detail, UserError
@@ -240,7 +240,7 @@ def result_save(
     arithmetic: bool = False,
     board_outside_set: bool = False,
     board_obj: Board | None = None,
-    annulled: Sequence[str] = (),
+    annulled: Sequence[str] | None = None,
     percent: Mapping[str, Any] | None = None,
     seating: Seating | None = None,
     confirmations: Sequence[tuple[str, str]] = (),
@@ -254,7 +254,9 @@ def result_save(
     the row's fouled-board version unless ``version`` is given. A repeated ``idempotency_key`` returns the row
     stored the first time, unchanged. ``arithmetic``: an obvious arithmetic error, which may be corrected even
     once the results are final (rules §1). ``board_outside_set``: the director's ruling on a wrong board (§11.6)
-    lets a row on a board outside the table's set stand.
+    lets a row on a board outside the table's set stand. ``annulled`` and ``percent`` are a ruling's per-seat
+    adjustments (:mod:`scoring.seat_adjustments`); a replacement that does not give them keeps the row's, as long
+    as it stays the same kind (played, artificial or assigned).
 
     Callers that already hold them may pass the board (``board_obj``), the ``seating`` (loaded with its seats)
     and ``key_checked`` (the key is known to be new), which saves the lookups. ``confirmations`` — (seat, actor)
@@ -287,6 +289,12 @@ def result_save(
             )  # fmt: skip
         seats = {seat: p.number for seat, p in seating.seats().items()}
     participants = _check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
+    if replace and (annulled is None or percent is None):  # a correction keeps a ruling's per-seat adjustments
+        annulled, percent = kept_seat_adjustments(
+            session, room=room, board=board, table=table, round=round, annulled=annulled, percent=percent,
+            kind="adjusted" if adjusted is not None else "assigned" if assigned is not None else "row",
+        )  # fmt: skip
+    annulled = annulled or ()
     _check_not_played_before(
         session, board=board, room=room, table=table, round=round, seats=seats, participants=participants,
         annulled=annulled,

@@ -14,6 +14,7 @@ from preferans.duplicate.artificial import Problem, annulled_problems, parse_per
 from preferans.game.seats import table_seats
 from preferans.numbers import format_fraction
 from scoring.errors import Refusal, ResultRejected
+from scoring.models import Result
 from tournaments.models import Tournament, default_artificial
 
 
@@ -98,3 +99,31 @@ def annulled_either(others: Iterable[Any], seats: Mapping[str, int], annulled: S
             if here[number] not in annulled and number not in voided_there:
                 return False
     return True
+
+
+def kept_seat_adjustments(
+    session: Any,
+    *,
+    room: int,
+    board: int,
+    table: int,
+    round: int,
+    annulled: Sequence[str] | None,
+    percent: Mapping[str, Any] | None,
+    kind: str,
+) -> tuple[Sequence[str], Mapping[str, Any] | None]:
+    """A replaced row's per-seat adjustments that the caller did not give: the stored row's, when the row stays
+    the same kind (a correction of a played row keeps the ruling's annulled seat); none otherwise."""
+    stored = (
+        Result.objects.filter(session=session, room=room, board_number=board, table_number=table, round_number=round)
+        .values_list("adjusted", "assigned", "annulled", "percent")
+        .first()
+    )
+    if stored is None:
+        return annulled or (), percent
+    adjusted, assigned, old_annulled, old_percent = stored
+    same = kind == ("adjusted" if adjusted else "assigned" if assigned else "row")
+    return (
+        annulled if annulled is not None else (list(old_annulled or ()) if same else ()),
+        percent if percent is not None else (dict(old_percent) if same and old_percent else None),
+    )

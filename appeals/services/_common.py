@@ -238,6 +238,8 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
             content: dict[str, Any]
             version = existing.version if existing is not None else "A"
             values, per_seat = split_seat_adjustments(change.values) if kind != K.RESTORE else (change.values, {})
+            if kind in (K.ARTIFICIAL, K.ASSIGNED):  # a new adjustment: only the per-seat ones it carries
+                per_seat = {"annulled": [], "percent": None, **per_seat}
             if kind == K.ARTIFICIAL:
                 content = {"adjusted": values}
             elif kind == K.ASSIGNED:

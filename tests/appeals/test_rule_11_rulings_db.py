@@ -170,6 +170,14 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result(
     assert row.percent == {"E": "0"} and row.matchpoints["E"] == "0" and row.top["E"] != "0"
     assert row.row, "the played deal is kept: the non-offenders' vists are compared"
     assert db_standings(t) == core_standings(t) == round_trip(t)
+    # A later correction of the row's facts keeps the ruling's per-seat result; an artificial result replaces it.
+    again = result_save(session=session, board=2, round=1, table=1, row=row.row, replace=True, reason="typo",
+                        now=ENDED)  # fmt: skip
+    assert again.percent == {"E": "0"}
+    grades = {"N": "A", "E": "A", "S": "A", "W": "A"}
+    again = result_save(session=session, board=2, round=1, table=1, adjusted=grades, replace=True, reason="x",
+                        now=ENDED)  # fmt: skip
+    assert again.percent is None and again.annulled == []
 
 
 def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(demo, director_user, django_capture_on_commit_callbacks):

@@ -5,7 +5,12 @@ returns a :class:`Proposal`: the rule applied, a code for its wording, and the s
 director confirms (or overrides) it; the Django shell applies the changes through the result write path.
 
 Fault by seat (§11.2 B1): ``offending`` → 40 % («средний минус», grade ``A-``), ``partly`` → 50 % («среднее»,
-``A``), ``none`` → at least 60 % («средний плюс», ``A+``). The percentages are the tournament's.
+``A``), ``none`` → at least 60 % («средний плюс», ``A+``). The percentages are the tournament's, within the book's
+bounds (:mod:`preferans.duplicate.artificial`); the director may raise a non-offender above A+ (``percent``).
+
+Rulings change a row seat by seat where the book says so: §11.6 B annuls only the repeater's *second* result (by
+round order, whichever row the director opened) and the others keep theirs; §11.3 C keeps the non-offenders' result
+and gives the offender the least favourable (0 % of the top); §11.6 A.1 stores the row that stands.
 
 Pure Python, no Django import.
 """

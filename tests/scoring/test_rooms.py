@@ -314,3 +314,20 @@ def test_formats_2_1_the_api_lists_the_rows_of_one_room() -> None:
     answer = c.get("/api/results/", {"room": 2, "board": 1, "page_size": 100}).json()
     rows = answer["results"] if isinstance(answer, dict) else answer
     assert len(rows) == 3 and {r["room"] for r in rows} == {2}
+
+
+@pytest.mark.django_db
+def test_formats_4_an_explicit_movement_with_rooms_seats_both_rooms_on_import() -> None:
+    """The ``movement`` command's output pasted as the explicit movement of a bundle: ``import_bundle`` seats both
+    rooms, each with its tables 1…3, and scores the rows as the short form does."""
+    data = two_rooms()
+    data["sessions"][0]["movement"] = {**movement_json(), "scheme": "explicit"}
+    t = import_bundle(now=NOW, data=data)
+    session = t.sessions.get()
+    assert sorted(Table.objects.filter(session=session).values_list("room", "number")) == [
+        (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3),
+    ]  # fmt: skip
+    assert session.seatings.filter(room=2).count() == 9
+    short = score_document(two_rooms())
+    assert [(s.participant.number, s.matchpoints) for s in Standing.objects.filter(tournament=t).order_by("position")
+            .select_related("participant")] == [(s["participant"], s["matchpoints"]) for s in short["standings"]]  # fmt: skip

@@ -234,6 +234,13 @@ MESSAGES: dict[str, list[Rule]] = {
     "assigned_value": [(_always, gettext_lazy("Seat %(seat)s needs an assigned score in vists."))],
     "row_kind": [(_always, gettext_lazy("Give either a played deal, an artificial or an assigned result."))],
     "board_unknown": [(_always, gettext_lazy("This session has no board %(board)s."))],
+    "board_played_twice": [
+        (lambda p: p.get("room", 1) != 1, gettext_lazy(
+            "Participant %(numbers)s already played board %(board)s (table %(table)s of room %(room)s, round "
+            "%(round)s): the director rules on it (§11.6).")),
+        (_always, gettext_lazy("Participant %(numbers)s already played board %(board)s (table %(table)s, round "
+                               "%(round)s): the director rules on it (§11.6).")),
+    ],  # fmt: skip
     "row_field": [(_always, gettext_lazy("Unknown field %(field)s."))],
     # -- a deal of a pulka (preferans.pulka): the rules between deals, pulka-spec §6, §7, §11 --
     "pulka_row_field": [

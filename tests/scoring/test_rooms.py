@@ -331,3 +331,22 @@ def test_formats_4_an_explicit_movement_with_rooms_seats_both_rooms_on_import() 
     short = score_document(two_rooms())
     assert [(s.participant.number, s.matchpoints) for s in Standing.objects.filter(tournament=t).order_by("position")
             .select_related("participant")] == [(s["participant"], s["matchpoints"]) for s in short["standings"]]  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_rule_11_6_a_board_played_in_another_room_names_that_room() -> None:
+    """§11.6 (a player repeats a board) across rooms: the refusal names the other room's table, in Russian."""
+    from django.utils import translation
+
+    from scoring.errors import ResultRejected
+
+    session = import_bundle(now=NOW, data=two_rooms(results=False)).sessions.get()
+    result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 6), now=NOW)
+    there = Seating.objects.get(session=session, room=2, round_number=1, table_number=1)
+    here = Seating.objects.get(session=session, room=1, round_number=2, set_number=1)
+    seats = {seat: p.number for seat, p in here.seats().items()} | {"N": there.seat_n.number}
+    with translation.override("ru"), pytest.raises(ResultRejected) as refused:
+        result_save(session=session, board=1, round=2, table=here.table_number, room=1, seats=seats,
+                    row=played(1, 6), now=NOW)  # fmt: skip
+    assert refused.value.refusals[0].code == "board_played_twice"
+    assert f"Участник {there.seat_n.number} уже играл сдачу 1 (стол 1 зала 2, тур 1)" in refused.value.message

@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from preferans.bundle.checks import check_fits_movement, check_results
 from preferans.bundle.rows import (
     BoardLayout,
     BundlePenalty,
     BundleResult,
     board_to_dict,
-    check_fits_movement,
-    check_results,
     json_copy,
     parse_boards,
     parse_penalties,

@@ -289,7 +289,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = [
             "slug", "name", "variant", "players_per_table", "deals_per_set", "unequal_results", "starts_on",
-            "venue", "publication",
+            "venue", "zone", "publication",
         ]  # fmt: skip
 
 

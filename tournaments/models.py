@@ -7,7 +7,6 @@ these models only store the facts an event produces.
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 from functools import cached_property
 from typing import Any
 
@@ -20,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from preferans.duplicate import deadlines
 from preferans.game import Rules, make_rules
+from tournaments import zones
 from tournaments.errors import Conflict
 
 
@@ -106,6 +106,8 @@ class Tournament(models.Model):
     )
     starts_on = models.DateField(_("date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    # The event's time zone (IANA name; empty: the site's TIME_ZONE): see :attr:`time_zone`.
+    zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -199,9 +201,10 @@ class Tournament(models.Model):
 
     @property
     def time_zone(self) -> dt.tzinfo:
-        """The event's time zone: every time shown to people (deadlines, refusals, pages) is in it. It is the
-        site's ``TIME_ZONE`` (Europe/Moscow unless configured), the zone the pages render times in too."""
-        return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+        """The event's time zone: every time shown to people (deadlines, refusals, pages, printed results) is in
+        it. The organisers choose it in the settings (``zone``); empty is the site's ``TIME_ZONE`` (Europe/Moscow
+        unless configured). Pages about the event render in it (``config.middleware.EventTimeZoneMiddleware``)."""
+        return zones.zone(self.zone)
 
 
 class Participant(models.Model):

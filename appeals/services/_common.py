@@ -43,10 +43,11 @@ def settings_for(tournament: Tournament) -> AppealSettings:
     return obj
 
 
-def _local(moment: dt.datetime | None) -> str:
+def _local(moment: dt.datetime | None, zone: dt.tzinfo) -> str:
+    """A moment as people read it: hours and minutes in the event's time zone."""
     if moment is None:
         return "—"
-    return formats.date_format(timezone.localtime(moment), "H:i")
+    return formats.date_format(timezone.localtime(moment, zone), "H:i")
 
 
 def _reason_text(tournament: Tournament, obj: Irregularity | Appeal | Correction) -> str:

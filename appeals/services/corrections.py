@@ -97,7 +97,7 @@ def record_correction(
             requested_at=now,
             deadline=check.deadline,
             status=Correction.Status.REQUESTED if (check or admitted) else Correction.Status.REFUSED,
-            refusal="" if (check or admitted) else _correction_refusal(check),
+            refusal="" if (check or admitted) else _correction_refusal(check, tournament.time_zone),
             late_note=late_note if admitted else "",
         )
         log_action(
@@ -115,10 +115,10 @@ def record_correction(
     return correction
 
 
-def _correction_refusal(check: deadlines.Check) -> str:
+def _correction_refusal(check: deadlines.Check, zone: dt.tzinfo) -> str:
     if check.code == "results_final":
         return _("The results are final: only obvious (arithmetic) errors are corrected (§1).")
-    return _("The correction period ended at %(deadline)s (§1).") % {"deadline": _local(check.deadline)}
+    return _("The correction period ended at %(deadline)s (§1).") % {"deadline": _local(check.deadline, zone)}
 
 
 def correction_apply(

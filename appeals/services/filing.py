@@ -111,7 +111,7 @@ def record_notice(
             _(
                 "Notice too late: the next deal at table %(t)s had started by %(at)s (§1). Admit it with a note."
             )
-            % {"t": place.table, "at": _local(check.deadline)},
+            % {"t": place.table, "at": _local(check.deadline, tournament.time_zone)},
             check=check,
         )
     _check_ruling(tournament, ruling)
@@ -232,7 +232,7 @@ def record_filing(
             appeal.late_note = late_note if admitted else appeal.late_note
         else:
             appeal.status = Appeal.Status.REFUSED
-            appeal.refusal = _refusal_text(check, part=part) if not check else notice_refusal(notice)
+            appeal.refusal = _refusal_text(check, tournament.time_zone, part=part) if not check else notice_refusal(notice)
         appeal.save()
         log_action(
             tournament=tournament,
@@ -281,12 +281,12 @@ def notice_refusal(check: deadlines.Check) -> str:
     return check.message
 
 
-def _refusal_text(check: deadlines.Check, *, part: str = "session") -> str:
+def _refusal_text(check: deadlines.Check, zone: dt.tzinfo, *, part: str = "session") -> str:
     if check.code == "filing_late":
         params = {
             "now": check.params.get("now"),
             "minutes": check.params.get("minutes"),
-            "deadline": _local(check.deadline),
+            "deadline": _local(check.deadline, zone),
         }
         if part == "round":
             return _(

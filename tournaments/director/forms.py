@@ -13,6 +13,7 @@ from preferans.duplicate.penalties import DEFAULT_DEDUCTION
 from preferans.numbers import format_fraction
 from scoring.penalties import PENALTY_RULES
 from scoring.seat_adjustments import adjustment_message
+from tournaments import zones
 from tournaments.director.fields import JSONObjectField
 from tournaments.models import Form, Tournament, UnequalResults, Variant
 
@@ -34,6 +35,10 @@ class TournamentForm(forms.Form):
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    zone = forms.ChoiceField(
+        label=_("Time zone"), required=False, choices=zones.choices,
+        help_text=_("Deadlines, the round clock, messages and printed results show times in this zone."),
+    )  # fmt: skip
     variant = forms.ChoiceField(label=_("Variant"), choices=Variant.choices, initial=Variant.SOCHI)
     players_per_table = forms.TypedChoiceField(
         label=_("Players per table"), choices=[(4, "4"), (3, "3")], coerce=int, initial=4
@@ -74,7 +79,7 @@ class TournamentForm(forms.Form):
     )  # fmt: skip
 
     # What a pulka event's settings page keeps: its game settings are on the pulka settings page.
-    PULKA_FIELDS = ("name", "starts_on", "venue", "correction_minutes")
+    PULKA_FIELDS = ("name", "starts_on", "venue", "zone", "correction_minutes")
 
     def __init__(self, *args: Any, pulka: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -105,7 +110,7 @@ class TournamentForm(forms.Form):
     def initial_of(cls, t: Tournament) -> dict[str, Any]:
         art = t.artificial or {}
         return {
-            "name": t.name, "starts_on": t.starts_on, "venue": t.venue, "variant": t.variant,
+            "name": t.name, "starts_on": t.starts_on, "venue": t.venue, "zone": t.zone, "variant": t.variant,
             "players_per_table": t.players_per_table, "deals_per_set": t.deals_per_set,
             "minutes_per_deal": t.minutes_per_deal, "correction_minutes": t.correction_minutes,
             "unequal_results": t.unequal_results, "artificial_minus": art.get("A-", 40),

@@ -17,6 +17,7 @@ from scoring.models import Result
 from scoring.rescore import mark_changed
 from scoring.seat_adjustments import adjustment_message
 from scoring.setup_refusals import setup_refusal
+from tournaments import zones
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament, default_artificial
@@ -30,6 +31,7 @@ EDITABLE = (
     "starts_on",
     "venue",
     "language",
+    "zone",
     "minutes_per_deal",
     "correction_minutes",
     *STRUCTURAL,
@@ -49,6 +51,15 @@ def check_rules(variant: str, rules: Mapping[str, Any] | None, form: str = "dupl
         raise setup_refusal(exc) from exc
     except (RulesError, ValueError) as exc:
         raise UserError(_("The rule overrides are not valid: %(problem)s") % {"problem": exc}) from exc
+
+
+def check_zone(name: str) -> str:
+    """The event's time zone: empty (the site's) or one of the zones the settings offer."""
+    name = (name or "").strip()
+    if not zones.is_known(name):
+        raise UserError(_("Unknown time zone “%(zone)s”: choose one from the list.") % {"zone": name[:64]},
+                        code="zone")  # fmt: skip
+    return name
 
 
 def check_artificial(artificial: Mapping[str, Any]) -> dict[str, int]:
@@ -83,6 +94,7 @@ def tournament_create(
     starts_on: dt.date | None = None,
     venue: str = "",
     language: str = "ru",
+    zone: str = "",
     form: str = "duplicate",
     now: dt.datetime,
 ) -> Tournament:
@@ -110,6 +122,7 @@ def tournament_create(
         starts_on=starts_on,
         venue=venue,
         language=language,
+        zone=check_zone(zone),
         form=form,
     )
     if getattr(user, "is_authenticated", False):
@@ -170,6 +183,8 @@ def tournament_update(
     check_rules(variant, changed.get("rule_overrides", tournament.rule_overrides), tournament.form)
     if "artificial" in changed:
         changed["artificial"] = check_artificial(changed["artificial"])
+    if "zone" in changed:
+        changed["zone"] = check_zone(changed["zone"])
     before = {k: _jsonable(getattr(tournament, k)) for k in changed}
     for key, value in changed.items():
         setattr(tournament, key, value)

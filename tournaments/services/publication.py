@@ -62,7 +62,7 @@ def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime) -> 
         if ends is not None and now < ends:
             raise UserError(
                 _("The correction period runs until %(time)s; the results become final after it.")
-                % {"time": date_format(timezone.localtime(ends), "TIME_FORMAT")}
+                % {"time": date_format(timezone.localtime(ends, tournament.time_zone), "TIME_FORMAT")}
             )
         still_open = {k: n for k, n in open_matters(tournament).items() if n}
         if still_open:

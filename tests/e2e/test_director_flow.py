@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.conftest import login as log_in
 from tests.e2e.conftest import screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 ORDER = ("N", "E", "S", "W")
-
-
-def log_in(pg, username: str, password: str) -> None:  # type: ignore[no-untyped-def]
-    """Like conftest's ``login``, but clicks the login form's button (not the language switcher's)."""
-    pg.goto("/accounts/login/")
-    pg.fill("input[name=username]", username)
-    pg.fill("input[name=password]", password)
-    pg.click("main form button[type=submit]")
-    pg.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
 def test_director_runs_round_one(page, phone, django_user_model):

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.conftest import login as log_in
 from tests.e2e.conftest import screenshot
-from tests.e2e.test_director_flow import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

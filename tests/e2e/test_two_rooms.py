@@ -13,17 +13,10 @@ import io
 
 import pytest
 
+from tests.e2e.conftest import login as log_in
 from tests.e2e.conftest import screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(pg, username: str, password: str) -> None:  # type: ignore[no-untyped-def]
-    pg.goto("/accounts/login/")
-    pg.fill("input[name=username]", username)
-    pg.fill("input[name=password]", password)
-    pg.click("main form button[type=submit]")
-    pg.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
 def pick(pg, board: int, name: str, value: str) -> None:  # type: ignore[no-untyped-def]

@@ -357,10 +357,16 @@ class BoardSerializer(serializers.ModelSerializer):
 class StandingSerializer(serializers.ModelSerializer):
     participant = serializers.IntegerField(source="participant.number")
     name = serializers.CharField(source="participant.name")
+    disqualified = serializers.SerializerMethodField(
+        help_text="Disqualified (rules §13.2.4): no rank, listed last; the results played stand."
+    )
 
     class Meta:
         model = Standing
-        fields = ["position", "rank", "participant", "name", "matchpoints", "max", "percent"]
+        fields = ["position", "rank", "participant", "name", "matchpoints", "max", "percent", "disqualified"]
+
+    def get_disqualified(self, obj: Standing) -> bool:
+        return obj.participant.number in self.context.get("disqualified", frozenset())
 
 
 class PenaltySerializer(serializers.ModelSerializer):

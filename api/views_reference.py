@@ -56,7 +56,8 @@ class TournamentViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
         ):
             raise exceptions.NotFound(_("The standings are not published yet."))
         rows = tournament.standings.select_related("participant").order_by("position")
-        return Response(StandingSerializer(rows, many=True).data)
+        context = {"disqualified": tournament.disqualified_numbers()}
+        return Response(StandingSerializer(rows, many=True, context=context).data)
 
 
 @extend_schema_view(

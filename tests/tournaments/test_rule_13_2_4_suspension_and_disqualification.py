@@ -191,3 +191,8 @@ def test_rule_13_2_4_director_page_public_standings_and_export_mark_the_disquali
         assert rows[-1][1] == 3
     pdf = standings_pdf(report, lang="ru")
     assert pdf.startswith(b"%PDF")
+
+    api = client.get(f"/api/tournaments/{t.slug}/standings/").json()
+    marked = {row["participant"]: (row["rank"], row["disqualified"]) for row in api}
+    assert marked[3] == ("", True) and api[-1]["participant"] == 3  # the API says why he has no rank
+    assert not any(flag for number, (_rank, flag) in marked.items() if number != 3)

@@ -96,7 +96,7 @@ def test_create_a_pulka_event_on_the_create_page(dclient, director):
 def test_the_general_settings_page_of_a_pulka_event_has_no_duplicate_fields(dclient, director):
     t = make_event(director, "swiss", 8, 4)
     response = dclient.get(reverse("director:settings", kwargs={"slug": t.slug}))
-    assert set(response.context["form"].fields) == {"name", "starts_on", "venue", "correction_minutes"}
+    assert set(response.context["form"].fields) == {"name", "starts_on", "venue", "zone", "correction_minutes"}
     response = dclient.post(reverse("director:settings", kwargs={"slug": t.slug}),
                             {"name": "Новое имя", "correction_minutes": 20})  # fmt: skip
     assert response.status_code == 302

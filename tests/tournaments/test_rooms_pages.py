@@ -93,3 +93,23 @@ def test_formats_2_1_the_director_enters_a_row_for_a_table_of_room_2(client, dir
     assert rows[2].seat_n == session.seatings.get(room=2, round_number=1, table_number=1).seat_n
     page = client.get(url + "?room=2").content.decode()
     assert "Зал 2" in page or "зал 2" in page
+
+
+@pytest.mark.django_db
+def test_rule_2_the_seating_page_lists_each_rooms_tables(client, director, event):
+    """Seed §2, §5 procedure 2: the seating page names the room of every table in a column of its own and groups the
+    table codes under «Зал 1», «Зал 2» — table 1 of room 1 and table 1 of room 2 are two tables."""
+    from tests.html import english_phrases, visible_text
+
+    client.force_login(director)
+    client.post(
+        reverse("director:movement", args=[event.slug, 1]), {"scheme": "basic", "tables": "3", "rooms": "2"}
+    )
+    page = client.get(reverse("director:seating", args=[event.slug, 1]), headers={"accept-language": "ru"})
+    text = visible_text(page)
+    assert "Зал 1" in text and "Зал 2" in text and "ЗалСтолКомплект" in text  # the room column's heading
+    assert "Тур 1, зал 1: " in text and "Тур 1, зал 2: " in text  # the director's row of sets of each room
+    assert english_phrases(text, event.name) == []
+    for room in (1, 2):
+        code = Table.objects.get(session__tournament=event, room=room, number=1).code
+        assert code in text

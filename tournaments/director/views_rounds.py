@@ -123,7 +123,8 @@ def seating(request: HttpRequest, tournament: Tournament, session: Session) -> H
     rows = director_rows(m) if m is not None else []
     context = nav(tournament, session, active="seating") | {
         "by_round": sorted(by_round.items()),
-        "tables": Table.objects.filter(session=session),
+        "tables": Table.objects.filter(session=session).order_by("room", "number"),
+        "rooms": max((s.room for s in seatings), default=1),
         "movement_obj": m,
         "rows": rows,
     }

@@ -270,3 +270,27 @@ def test_director_pages_are_translated(dclient, seated):
     en = dclient.get(dash, headers=EN)
     assert lang(en) == "en"
     assert "Start round 1" in visible_text(en) and "Начать тур" not in visible_text(en)
+
+
+def test_rule_11_2_B1_the_directors_adjustment_page_gives_a_non_offender_more_than_A_plus(dclient, seated):
+    """§11.2 Б.1 «по меньшей мере 60 % (средний плюс) для невиновной стороны»: on the director's own adjustment
+    page (not only in a ruling) a non-offender may get more than A+, by the write path's one rule: never an
+    offender, never below A+; the reason is the row's; the page shows what is stored."""
+    start(dclient, seated)
+    session = seated.sessions.get(number=1)
+    seating = session.seatings.get(round_number=1, table_number=2)
+    board = Board.objects.filter(session=session, set_number=seating.set_number).first()
+    url = reverse(
+        "director:board_entry",
+        kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": 2, "board": board.number},
+    )
+    grades = {"kind": "artificial", "n": "A+", "e": "A-", "s": "A", "w": "A", "reason": "11.6 A.2: session 71 %"}
+    for percent in ({"percent_e": "70"}, {"percent_n": "55"}, {"percent_n": "lots"}):
+        refused = dclient.post(url, grades | percent, headers=EN)
+        assert refused.status_code == 200 and not Result.objects.exists(), percent
+        assert refused.context["art_form"].errors
+    dclient.post(url, grades | {"percent_n": "71"})
+    r = Result.objects.get(board_number=board.number, table_number=2)
+    assert r.adjusted == {"N": "A+", "E": "A-", "S": "A", "W": "A"} and r.percent == {"N": "71"}
+    page = dclient.get(url, headers=EN)
+    assert page.context["art_form"].initial == {"n": "A+", "e": "A-", "s": "A", "w": "A", "percent_n": "71"}

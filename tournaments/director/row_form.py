@@ -178,10 +178,28 @@ class ArtificialForm(forms.Form):
         self.seats = table_seats(players)
         for seat in self.seats:
             self.fields[seat.lower()] = forms.ChoiceField(label=seat, choices=GRADES, initial="A")
-        self.order_fields([s.lower() for s in self.seats] + ["reason"])
+        for seat in self.seats:  # «по меньшей мере 60 %»: a non-offender (A+) may get more, with the reason
+            self.fields[f"percent_{seat.lower()}"] = forms.CharField(
+                label=_("%(seat)s: more than A+, per cent") % {"seat": seat}, required=False, max_length=8,
+                help_text=_("Only for a non-offender (A+), at least the tournament's A+; say why in the reason.")
+                if seat == self.seats[0] else "",
+            )  # fmt: skip
+        self.order_fields([s.lower() for s in self.seats] + [f"percent_{s.lower()}" for s in self.seats] + ["reason"])
 
     def adjusted(self) -> dict[str, str]:
         return {seat: self.cleaned_data[seat.lower()] for seat in self.seats}
+
+    @staticmethod
+    def initial_of(existing: Any) -> dict[str, str] | None:
+        """The stored artificial result (grades and any percentage above A+) as the form's initial values."""
+        if existing is None or not existing.adjusted:
+            return None
+        percent = {f"percent_{k.lower()}": str(v) for k, v in (existing.percent or {}).items()}
+        return {k.lower(): v for k, v in existing.adjusted.items()} | percent
+
+    def percent(self) -> dict[str, str]:
+        """A non-offender's percentage above A+ by seat (§11.2 B1), checked by the write path's one rule."""
+        return {seat: text for seat in self.seats if (text := self.cleaned_data[f"percent_{seat.lower()}"].strip())}
 
 
 class AssignedForm(forms.Form):

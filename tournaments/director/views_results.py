@@ -120,7 +120,7 @@ def board_entry(
     row_form = ProtocolRowForm(request.POST if kind == "row" else None, players=players, dealer=dealer,
                        initial=ProtocolRowForm.initial_of(existing) if existing else None)  # fmt: skip
     art_form = ArtificialForm(request.POST if kind == "artificial" else None, players=players,
-                              initial=existing.adjusted if existing and existing.adjusted else None)  # fmt: skip
+                              initial=ArtificialForm.initial_of(existing))  # fmt: skip
     asg_form = AssignedForm(request.POST if kind == "assigned" else None, players=players,
                             initial={k.lower(): v for k, v in (existing.assigned or {}).items()} if existing else None)  # fmt: skip
     delete_form = ReasonForm(request.POST if kind == "delete" else None)
@@ -151,7 +151,7 @@ def board_entry(
             if kind == "row":
                 result_save(**where, row=form.row(), reason=reason, replace=replace)
             elif kind == "artificial":
-                result_save(**where, adjusted=form.adjusted(), reason=reason, replace=replace)
+                result_save(**where, adjusted=form.adjusted(), percent=form.percent(), reason=reason, replace=replace)
             else:
                 result_save(**where, assigned=form.assigned(), reason=reason, replace=replace)
         except ResultConflict:

@@ -274,8 +274,19 @@ class AdjustmentSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=["A-", "A", "A+"]), required=False, help_text='{"N": "A+", …}'
     )
     assigned = serializers.DictField(child=serializers.CharField(max_length=32), required=False)
+    percent = serializers.DictField(
+        child=serializers.CharField(max_length=8), required=False,
+        help_text='§11.2 B1: a non-offender (A+) above the tournament\'s A+, e.g. {"N": "71"}; '
+                  "§11.3 C on an assigned row: a seat's percentage of the top.",
+    )  # fmt: skip
     version = serializers.CharField(required=False, max_length=8, default="A")
     reason = serializers.CharField(max_length=1000)
+
+    def validate_percent(self, value: dict[str, str]) -> dict[str, str]:
+        unknown = sorted(k for k in value if k not in ("N", "E", "S", "W"))
+        if unknown:
+            raise serializers.ValidationError(_("Seats are N, E, S and W."), code="percent_seat")
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("adjusted" in attrs) == ("assigned" in attrs):

@@ -52,6 +52,7 @@ class AdjustmentViewSet(ApiView, viewsets.GenericViewSet):
         result = result_save(
             session=session, board=data["board"], round=data["round"], table=data["table"], room=data.get("room", 1),
             seats=data.get("seats"), adjusted=data.get("adjusted"), assigned=data.get("assigned"),
+            percent=data.get("percent"),
             version=data.get("version"), status=Result.Status.DIRECTOR, user=request.user, reason=data["reason"],
             replace=True, now=timezone.now(),
         )  # fmt: skip

@@ -92,3 +92,24 @@ def test_the_api_answers_a_refused_row_in_the_requests_language(event, director)
     detail = error["details"][0]
     assert detail["code"] == "tricks_total"
     assert "11" in detail["message"] and "total" not in detail["message"]
+
+
+# -- a non-offender above A+ (rules §11.2 B1 «по меньшей мере 60 %») ------------------------------------------
+@pytest.mark.parametrize(
+    ("percent", "stored"),
+    [({"N": "71"}, True), ({"E": "71"}, False), ({"N": "55"}, False), ({"N": "lots"}, False)],
+)
+def test_rule_11_2_B1_the_api_gives_a_non_offender_more_than_A_plus_by_the_one_rule(event, director, percent, stored):  # noqa: F811
+    """The API's adjustment takes ``percent`` as the ruling and the director's page do: only an A+ seat, never
+    below the tournament's A+, checked by the write path."""
+    session = Session.objects.get(tournament__slug="tt")
+    adjustment = {"session": session.pk, "round": 1, "table": 1, "board": 1, "reason": "§11.2 B1: session 71 %",
+                  "adjusted": {"N": "A+", "E": "A-", "S": "A", "W": "A"}, "percent": percent}  # fmt: skip
+    answer = client_for("director", director).post("/api/adjustments/", adjustment, format="json")
+    if stored:
+        assert answer.status_code == 201, answer.content
+        assert Result.objects.get().percent == {"N": "71"}
+    else:
+        error = _error(answer, 400)
+        assert [d["code"] for d in error["details"]] and all(d["code"].startswith("percent") for d in error["details"])
+        assert not Result.objects.exists()

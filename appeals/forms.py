@@ -218,7 +218,7 @@ class DecideForm(SeatFieldsForm):
         label=_("Penalty: matchpoints"), required=False, max_length=16, help_text=PENALTY_HELP
     )
 
-    seat_fields = (("grade", _grade_field), ("vists", _vists_field))
+    seat_fields = (("grade", _grade_field), ("vists", _vists_field), ("percent", _percent_field))
 
     def adjustment(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -226,6 +226,9 @@ class DecideForm(SeatFieldsForm):
         out: dict[str, Any] = {"kind": kind}
         if kind == "artificial":
             out["values"] = self.per_seat("grade")
+            percent = {s: format(v.normalize(), "f") for s, v in self.per_seat("percent").items() if v is not None}
+            if percent:  # a non-offender above A+ (§11.2 B1): the decision is the reason
+                out["percent"] = percent
         elif kind == "assigned":
             out["values"] = self.per_seat("vists")
         if d.get("penalty_participant") and d.get("penalty_matchpoints"):

@@ -365,3 +365,49 @@ def test_cancelling_a_ruling_restores_the_row_exactly(
     restored = Result.objects.get(pk=original.pk)
     assert (restored.row, restored.vists) == facts and restored.adjusted is None
     assert db_standings(t) == before
+
+
+@pytest.mark.parametrize(
+    ("percent", "refused"),
+    [({"N": "71"}, None), ({"E": "71"}, "percent"), ({"N": "55"}, "percent"), ({"N": "lots"}, "percent")],
+)
+def test_rule_11_2_B1_the_committee_gives_a_non_offender_more_than_A_plus(
+    demo, director_user, committee, django_capture_on_commit_callbacks, percent, refused
+):
+    """§11.2 Б.1 «по меньшей мере 60 % … для невиновной стороны»: the appeals committee, like the director's ruling,
+    may give a non-offender (A+) more than the tournament's A+ — never an offender, never less than A+; the write
+    path stores it when the decision is applied and the board is scored with it."""
+    _t, session = demo
+    appeal = walk_to_heard(file_one(session), director_user, committee)
+    grades = {"N": "A+", "E": "A-", "S": "A+", "W": "A"}
+    adjustment = {"kind": "artificial", "values": grades, "percent": percent}
+    if refused:
+        with pytest.raises(svc.AppealsError) as info:
+            svc.appeal_decide(appeal=appeal, outcome="adjusted", decision="N's session is 71 %",
+                              adjustment=adjustment, user=director_user, now=IN_TIME)  # fmt: skip
+        assert info.value.code == refused
+        assert not appeal.changes.exists()
+        return
+    appeal = svc.appeal_decide(appeal=appeal, outcome="adjusted", decision="N's session is 71 %",
+                               adjustment=adjustment, user=director_user, now=IN_TIME)  # fmt: skip
+    for m in committee:
+        svc.appeal_sign(appeal=appeal, member=m, user=director_user, now=IN_TIME)
+    with django_capture_on_commit_callbacks(execute=True):
+        svc.appeal_apply(appeal=appeal, user=director_user, now=IN_TIME)
+    row = Result.objects.get(session=session, board_number=1, round_number=1, table_number=1)
+    assert row.adjusted == grades and row.percent == {"N": "71"}
+    assert row.matchpoints["N"] > row.matchpoints["S"]  # 71 % against the plain A+ of S
+
+
+def test_rule_11_2_B1_the_committees_form_carries_the_percentage_above_A_plus():
+    from appeals.forms import DecideForm
+
+    data = {"outcome": "adjusted", "decision": "d", "kind": "artificial", "grade_N": "A+", "grade_E": "A-",
+            "grade_S": "A", "grade_W": "A", "percent_N": "70.50", "percent_S": ""}  # fmt: skip
+    form = DecideForm(data, seats=["N", "E", "S", "W"])
+    assert form.is_valid(), form.errors
+    assert form.adjustment()["percent"] == {"N": "70.5"}
+    form = DecideForm({**data, "percent_N": "70"}, seats=["N", "E", "S", "W"])
+    assert form.is_valid() and form.adjustment()["percent"] == {"N": "70"}
+    form = DecideForm({**data, "percent_N": "100.5"}, seats=["N", "E", "S", "W"])
+    assert not form.is_valid() and "percent_N" in form.errors

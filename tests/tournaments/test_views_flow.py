@@ -171,7 +171,8 @@ def test_round_start_entry_end_handover(dclient, seated):
     assert ov.next_action == "enter" and [t.table for t in ov.tables if t.missing] == [1, 2, 3, 4, 5]
 
 
-def test_artificial_adjustment_through_the_page(dclient, seated):
+def _started_board_entry(dclient, seated):
+    """Round 1 started; the first board of table 2 and its director's entry page."""
     start(dclient, seated)
     session = seated.sessions.get(number=1)
     seating = session.seatings.get(round_number=1, table_number=2)
@@ -180,6 +181,11 @@ def test_artificial_adjustment_through_the_page(dclient, seated):
         "director:board_entry",
         kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": 2, "board": board.number},
     )
+    return board, url
+
+
+def test_artificial_adjustment_through_the_page(dclient, seated):
+    board, url = _started_board_entry(dclient, seated)
     response = dclient.post(url, {"kind": "artificial", "n": "A+", "e": "A-", "s": "A", "w": "A"}, headers=EN)
     assert response.status_code == 200 and not Result.objects.exists()
     assert response.context["art_form"].errors.as_data()["reason"][0].code == "required"  # the reason
@@ -276,14 +282,7 @@ def test_rule_11_2_B1_the_directors_adjustment_page_gives_a_non_offender_more_th
     """§11.2 Б.1 «по меньшей мере 60 % (средний плюс) для невиновной стороны»: on the director's own adjustment
     page (not only in a ruling) a non-offender may get more than A+, by the write path's one rule: never an
     offender, never below A+; the reason is the row's; the page shows what is stored."""
-    start(dclient, seated)
-    session = seated.sessions.get(number=1)
-    seating = session.seatings.get(round_number=1, table_number=2)
-    board = Board.objects.filter(session=session, set_number=seating.set_number).first()
-    url = reverse(
-        "director:board_entry",
-        kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": 2, "board": board.number},
-    )
+    board, url = _started_board_entry(dclient, seated)
     grades = {"kind": "artificial", "n": "A+", "e": "A-", "s": "A", "w": "A", "reason": "11.6 A.2: session 71 %"}
     for percent in ({"percent_e": "70"}, {"percent_n": "55"}, {"percent_n": "lots"}):
         refused = dclient.post(url, grades | percent, headers=EN)

@@ -12,12 +12,15 @@ from django.utils.translation import ngettext
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from tournaments.services.participants import (
+    ROLES,
     ImportLine,
     participant_delete,
     participant_save,
     participants_import,
     pins_assign,
-    read_participants_file,
+    preview_rows,
+    read_rows,
+    role_label,
 )
 
 from .common import directs, fail, nav
@@ -74,40 +77,74 @@ def participant_edit(request: HttpRequest, tournament: Tournament, number: int) 
     return render(request, "tournaments/director/participant_edit.html", context)
 
 
+def _posted_mapping(request: HttpRequest, width: int) -> tuple[list[str], bool] | None:
+    """The column mapping the director chose on the preview (None when the form carried none)."""
+    if "col-0" not in request.POST:
+        return None
+    return [request.POST.get(f"col-{i}", "") for i in range(width)], "header" in request.POST
+
+
 @directs
 def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Step 1: upload; step 2: the preview with every line's problems; step 3 (POST confirm): import."""
+    """Step 1: upload; step 2: the preview — how each column is read (the director may change it) and every
+    line's problems; step 3 (POST confirm, with the mapping previewed): import."""
     key = PREVIEW_KEY.format(tournament.pk)
-    if request.method == "POST" and "confirm" in request.POST:
-        stored = request.session.pop(key, None)
+    form = ImportForm()
+    preview = None
+    registered = tournament.participants.values_list("number", flat=True)
+    if request.method == "POST" and ("confirm" in request.POST or "apply" in request.POST):
+        stored = request.session.get(key)
         if stored is None:
             messages.error(request, _("The preview has expired: upload the file again."))
             return redirect("director:participants_import", slug=tournament.slug)
-        lines = [ImportLine.from_dict(d) for d in stored["lines"]]
+        rows = [(line, cells) for line, cells in stored["rows"]]
+        width = max(len(cells) for _, cells in rows)
+        posted = _posted_mapping(request, width)
+        unchanged = posted is None or (posted[0] == stored["mapping"] and posted[1] == stored["header"])
+        ready = any(not d["errors"] for d in stored["lines"])
+        if "confirm" in request.POST and unchanged and ready:
+            request.session.pop(key, None)
+            lines = [ImportLine.from_dict(d) for d in stored["lines"]]
+            try:
+                added = participants_import(tournament=tournament, lines=lines, user=request.user,
+                                            replace=stored["replace"], now=timezone.now())  # fmt: skip
+            except UserError as exc:
+                fail(request, exc)
+                return redirect("director:participants_import", slug=tournament.slug)
+            messages.success(request, ngettext("%(n)s participant registered.", "%(n)s participants registered.",
+                                               added) % {"n": added})  # fmt: skip
+            return redirect("director:participants", slug=tournament.slug)
+        if "confirm" in request.POST:
+            messages.warning(request, _("The columns were changed: check the lines below, then register them."))
+        mapping, header = posted if posted is not None else (stored["mapping"], stored["header"])
         try:
-            added = participants_import(tournament=tournament, lines=lines, user=request.user,
-                                        replace=stored["replace"], now=timezone.now())  # fmt: skip
+            preview = preview_rows(rows, mapping=mapping, header=header, registered=registered,
+                                   replace=stored["replace"])  # fmt: skip
         except UserError as exc:
             fail(request, exc)
             return redirect("director:participants_import", slug=tournament.slug)
-        messages.success(request, ngettext("%(n)s participant registered.", "%(n)s participants registered.",
-                                           added) % {"n": added})  # fmt: skip
-        return redirect("director:participants", slug=tournament.slug)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    preview = None
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        replace = form.cleaned_data["replace"]
-        try:
-            preview = read_participants_file(
-                filename=upload.name, content=upload.read(), replace=replace,
-                registered=tournament.participants.values_list("number", flat=True),
-            )  # fmt: skip
-        except UserError as exc:
-            form.add_error("file", str(exc))
-        else:
-            request.session[key] = {"lines": [line.to_dict() for line in preview.lines], "replace": replace}
-    context = nav(tournament, active="participants") | {"form": form, "preview": preview}
+        stored |= {"mapping": list(preview.mapping), "header": preview.header,
+                   "lines": [line.to_dict() for line in preview.lines]}  # fmt: skip
+        request.session[key] = stored
+    elif request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            replace = form.cleaned_data["replace"]
+            try:
+                rows = read_rows(filename=upload.name, content=upload.read())
+                preview = preview_rows(rows, registered=registered, replace=replace)
+            except UserError as exc:
+                form.add_error("file", str(exc))
+            else:
+                request.session[key] = {
+                    "rows": [[line, list(cells)] for line, cells in rows], "replace": replace,
+                    "mapping": list(preview.mapping), "header": preview.header,
+                    "lines": [line.to_dict() for line in preview.lines],
+                }  # fmt: skip
+    context = nav(tournament, active="participants") | {
+        "form": form, "preview": preview, "roles": [(r, role_label(r)) for r in ("", *ROLES)],
+    }  # fmt: skip
     return render(request, "tournaments/director/participants_import.html", context)
 
 

@@ -7,6 +7,7 @@ import csv
 import datetime as dt
 import io
 import random
+import re
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,14 +26,90 @@ PIN_LENGTH = 4
 MAX_ROWS = 2000
 NAME_MAX = 200
 
-# Column headers we recognise (lower case, Russian and English).
-HEADERS = {
-    "number": ("number", "no", "no.", "№", "номер", "n", "#", "num"),
-    "name": ("name", "имя", "фио", "участник", "фамилия", "игрок", "player", "participant"),
-    "club": ("club", "клуб", "команда", "город", "city", "team"),
-    "federation_id": ("federation id", "federation_id", "fed id", "id", "код", "рейтинг id", "id федерации"),
-}
-DEFAULT_ORDER = ("number", "name", "club", "federation_id")
+# Column roles of an import file. The name may come in one column or in parts (surname, first name,
+# patronymic), joined in that order; "" means the column is ignored.
+ROLES = ("number", "name", "last_name", "first_name", "middle_name", "club", "federation_id")
+NAME_PARTS = ("name", "last_name", "first_name", "middle_name")
+
+# Column headers we recognise, written as :func:`header_key` leaves them (lower case, «ё» as «е», punctuation
+# as single spaces). One place for every header the import, its preview and its tests know.
+HEADERS: dict[str, tuple[str, ...]] = {
+    "number": (
+        "number", "no", "nr", "n", "num", "#", "№", "№ п п", "п п", "номер", "номер участника", "№ участника",
+        "start number", "starting number", "player number", "стартовый номер", "ст номер", "ст №",
+    ),
+    "name": (
+        "name", "full name", "player", "player name", "participant", "participant name", "фио", "ф и о",
+        "участник", "игрок", "спортсмен", "фамилия имя", "фамилия и имя", "фамилия имя отчество", "фамилия и о",
+        "имя фамилия", "имя и фамилия",
+    ),
+    "last_name": ("фамилия", "last name", "surname", "family name"),
+    "first_name": ("имя", "first name", "given name", "forename"),
+    "middle_name": ("отчество", "middle name", "patronymic"),
+    "club": ("club", "клуб", "команда", "team", "город", "city", "клуб город", "город клуб", "регион", "region"),
+    "federation_id": (
+        "federation id", "federation number", "federation no", "fed id", "fsp", "fsp id", "fsp number",
+        "fsp no", "member id", "id", "код", "фсп", "номер фсп", "№ фсп", "id фсп", "фсп id", "код фсп",
+        "номер в фсп", "номер в федерации", "номер федерации", "id федерации", "код федерации", "членский номер",
+        "рейтинг id", "рейтинг лист id", "id рейтинг лист", "id в рейтинг листе", "номер в рейтинг листе",
+        "рейтинговый номер", "rating id", "rating list id",
+    ),
+}  # fmt: skip
+_HEADER_ROLE = {name: role for role, names in HEADERS.items() for name in names}
+DEFAULT_ORDER = ("number", "name", "club", "federation_id")  # a file without a header row
+
+
+def header_key(text: str) -> str:
+    """A header cell as compared: lower case, «ё» as «е», every run of punctuation or spaces one space
+    («Номер ФСП:», «номер-фсп» and «НОМЕР  ФСП» are the same header)."""
+    text = text.lower().replace("ё", "е")
+    text = re.sub(r"[^\w№#]+", " ", text).replace("_", " ")
+    return " ".join(text.split())
+
+
+def header_role(text: str) -> str | None:
+    """What a header cell names (one of :data:`ROLES`), or None when it is no header we know."""
+    return _HEADER_ROLE.get(header_key(text))
+
+
+def looks_like_header(row: Sequence[str]) -> bool:
+    """A row is the header when most of its filled cells are header words: at least one, and at least half
+    («Фамилия Имя; Клуб; Номер ФСП» is a header, «1; Иванов Иван; Спартак» is data)."""
+    filled = [c for c in row if c.strip()]
+    known = sum(1 for c in filled if header_role(c) is not None)
+    return known > 0 and 2 * known >= len(filled)
+
+
+def guess_mapping(first_row: Sequence[str], width: int) -> tuple[bool, tuple[str, ...]]:
+    """Whether the first row is a header, and each column's role ("" = ignored). Without a header the
+    columns are read in the order number, name, club, federation id. A role goes to its first column only."""
+    if not looks_like_header(first_row):
+        return False, tuple(DEFAULT_ORDER[i] if i < len(DEFAULT_ORDER) else "" for i in range(width))
+    roles: list[str] = []
+    for i in range(width):
+        role = header_role(first_row[i]) if i < len(first_row) else None
+        roles.append(role if role and role not in roles else "")
+    return True, tuple(roles)
+
+
+def check_mapping(mapping: Sequence[str]) -> list[str]:
+    """What is wrong with a column mapping, in the director's words (empty when it can be read)."""
+    problems = []
+    for role in ROLES:
+        if sum(1 for r in mapping if r == role) > 1:
+            problems.append(_("Two columns are read as “%(role)s”: choose one.") % {"role": role_label(role)})
+    if not any(r in NAME_PARTS for r in mapping):
+        problems.append(_("No column is read as the name: choose the column with the names."))
+    return problems
+
+
+def role_label(role: str) -> str:
+    labels = {
+        "number": _("Number"), "name": _("Name"), "last_name": _("Surname"), "first_name": _("First name"),
+        "middle_name": _("Patronymic"), "club": _("Club"), "federation_id": _("Federation id"),
+        "": _("ignore"),
+    }  # fmt: skip
+    return labels[role]
 
 
 @dataclass(frozen=True)
@@ -65,9 +142,43 @@ class ImportLine:
 
 
 @dataclass(frozen=True)
+class ImportColumn:
+    """One column of the file: its header (or its first value when there is no header), an example value, and
+    what it is read as ("" = ignored)."""
+
+    index: int
+    title: str
+    sample: str
+    role: str
+
+    @property
+    def letter(self) -> str:
+        """The column's name as in a spreadsheet: A, B, …, Z, AA, …"""
+        n, out = self.index + 1, ""
+        while n:
+            n, rest = divmod(n - 1, 26)
+            out = chr(ord("A") + rest) + out
+        return out
+
+    @property
+    def role_label(self) -> str:
+        return role_label(self.role)
+
+
+@dataclass(frozen=True)
 class ImportPreview:
     lines: tuple[ImportLine, ...]
     problems: tuple[str, ...] = field(default=())  # problems of the file as a whole
+    columns: tuple[ImportColumn, ...] = field(default=())
+    header: bool = False  # the file's first line is a header row, not a participant
+
+    @property
+    def ignored(self) -> tuple[ImportColumn, ...]:
+        return tuple(c for c in self.columns if not c.role)
+
+    @property
+    def mapping(self) -> tuple[str, ...]:
+        return tuple(c.role for c in self.columns)
 
     @property
     def good(self) -> tuple[ImportLine, ...]:
@@ -116,22 +227,8 @@ def _rows_from_xlsx(content: bytes) -> list[list[str]]:
     return rows
 
 
-def _columns(header: Sequence[str]) -> dict[str, int] | None:
-    """Column positions from a header row, or None when the first row is data."""
-    found: dict[str, int] = {}
-    for i, text in enumerate(header):
-        key = text.strip().lower().rstrip(":")
-        for column, names in HEADERS.items():
-            if key in names and column not in found:
-                found[column] = i
-    return found if "name" in found else None
-
-
-def read_participants_file(
-    *, filename: str, content: bytes, registered: Iterable[int] = (), replace: bool = False
-) -> ImportPreview:
-    """Read a participants list (.xlsx or .csv): columns number, name, club, federation id, with or without
-    a header row. Nothing is saved; every line is checked and its problems listed."""
+def read_rows(*, filename: str, content: bytes) -> list[tuple[int, list[str]]]:
+    """The file's non-empty lines (.xlsx or .csv), each with its line number as in the file."""
     lower = filename.lower()
     if lower.endswith(".xlsx"):
         rows = _rows_from_xlsx(content)
@@ -139,26 +236,70 @@ def read_participants_file(
         rows = _rows_from_csv(content)
     else:
         raise UserError(_("Upload an .xlsx or .csv file."))
-    numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(r)]  # line numbers as in the file
+    numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(r)]
     if not numbered:
         raise UserError(_("The file has no lines."))
-    columns = _columns(numbered[0][1])
-    if columns is not None:
-        numbered = numbered[1:]
-    columns = columns or {name: i for i, name in enumerate(DEFAULT_ORDER)}
-    if len(numbered) > MAX_ROWS:
+    if len(numbered) > MAX_ROWS + 1:
         raise UserError(_("The file has more than %(n)s lines.") % {"n": MAX_ROWS})
+    return numbered
+
+
+def read_participants_file(
+    *, filename: str, content: bytes, registered: Iterable[int] = (), replace: bool = False
+) -> ImportPreview:
+    """Read a participants list (.xlsx or .csv) with the columns guessed from its header row (or number, name,
+    club, federation id without one). Nothing is saved; every line is checked and its problems listed."""
+    return preview_rows(read_rows(filename=filename, content=content), registered=registered, replace=replace)
+
+
+def preview_rows(
+    numbered: Sequence[tuple[int, Sequence[str]]],
+    *,
+    mapping: Sequence[str] | None = None,
+    header: bool | None = None,
+    registered: Iterable[int] = (),
+    replace: bool = False,
+) -> ImportPreview:
+    """The lines of a file read with a column mapping (each column's role, "" = ignored; guessed when None)
+    and with or without a header row (guessed when None). Nothing is saved."""
+    width = max(len(r) for _, r in numbered)
+    guessed_header, guessed = guess_mapping(numbered[0][1], width)
+    header = guessed_header if header is None else header
+    roles = tuple(guessed if mapping is None else (list(mapping) + [""] * width)[:width])
+    unknown = [r for r in roles if r and r not in ROLES]
+    if unknown:
+        raise UserError(_("Unknown column kind: %(kind)s.") % {"kind": unknown[0]})
+    first = numbered[0][1]
+    data = list(numbered[1:] if header else numbered)
+    if len(data) > MAX_ROWS:
+        raise UserError(_("The file has more than %(n)s lines.") % {"n": MAX_ROWS})
+
+    def cell(row: Sequence[str], i: int) -> str:
+        return row[i] if i < len(row) else ""
+
+    columns = tuple(
+        ImportColumn(
+            i, cell(first, i) if header else "",
+            next((cell(r, i) for _, r in data if cell(r, i)), ""), roles[i],
+        )
+        for i in range(width)
+    )  # fmt: skip
+    problems = tuple(check_mapping(roles))
+    if problems:
+        return ImportPreview((), problems, columns, header)
+    where = {role: i for i, role in enumerate(roles) if role}
     taken = set() if replace else set(registered)
     in_file: dict[int, int] = {}
     parsed: list[tuple[int, int | None, str, str, str, list[str]]] = []
-    for index, row in numbered:
+    for index, row in data:
 
-        def value(column: str, row: list[str] = row) -> str:
-            i = columns.get(column)
-            return row[i] if i is not None and i < len(row) else ""
+        def value(column: str, row: Sequence[str] = row) -> str:
+            i = where.get(column)
+            return cell(row, i).strip() if i is not None else ""
 
         errors: list[str] = []
-        raw_number, name = value("number"), value("name")
+        raw_number = value("number")
+        name = " ".join(" ".join(value(part) for part in NAME_PARTS).split())
         number: int | None = None
         if raw_number:
             try:
@@ -193,7 +334,7 @@ def read_participants_file(
             number = next_free
             used.add(number)
         lines.append(ImportLine(index, number, name, club, fed, tuple(errors)))
-    return ImportPreview(tuple(lines))
+    return ImportPreview(tuple(lines), (), columns, header)
 
 
 def _in_use(tournament: Tournament) -> set[int]:

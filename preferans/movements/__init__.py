@@ -8,7 +8,8 @@ Pure Python, no Django: frozen dataclasses in, frozen dataclasses out. Public AP
 - ``validate`` / ``check`` — the rules every movement must pass, and the properties a director weighs;
 - ``plan`` — the planner behind ``manage.py movement --scheme auto``; its reasons are ``Reason`` strings
   (English, with a stable ``code`` and ``params`` for translation);
-- ``table_cards``, ``director_rows``, ``render_text`` — what the director prints;
+- ``table_cards``, ``director_rows``, ``render_text`` — what the director prints; ``rests`` — who sits out
+  in each round and where he plays again;
 - ``movement_to_dict``, ``movement_from_dict``, ``build_movement`` — the JSON of formats.md §2 and §4.
 """
 
@@ -19,6 +20,7 @@ from .instructions import director_rows, render_text, row_place, table_cards
 from .model import Line, Movement, MovementError, MovementRound, TableAssignment, TableSeat, dealer_of_board
 from .planner import Plan, plan
 from .reasons import Reason
+from .rests import Rest, Return, rests
 from .routes import Group, RouteScheme, route_movement
 from .serialize import build_movement, movement_from_dict, movement_to_dict, properties_to_dict
 from .validate import Properties, ValidationReport, check, unmet_line_pairs, validate
@@ -33,6 +35,8 @@ __all__ = [
     "Plan",
     "Properties",
     "Reason",
+    "Rest",
+    "Return",
     "ValidationReport",
     "MovementRound",
     "RouteScheme",
@@ -53,6 +57,7 @@ __all__ = [
     "plan",
     "properties_to_dict",
     "render_text",
+    "rests",
     "route_movement",
     "row_place",
     "table_cards",

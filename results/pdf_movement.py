@@ -6,6 +6,8 @@
   protocol-entry page.
 * The director's row of sets: per round, what lies at each place of the row (a table number, or Z when that
   set is not played), and where resting players sit next.
+* Both carry a column «Отдыхает»: who sits out each round and where he sits again
+  (``preferans.movements.rests``, the same list the seating page, the dashboard and the hand-over show).
 * The table of game costs (004 §6) for the tournament's variant and table size, and optionally the standard
   tables of every variant for 3 and 4 players.
 
@@ -89,6 +91,26 @@ def correction_note(movement: Any, lang: str) -> tuple[str, tuple[int, ...]] | N
     return texts["ru" if lang == "ru" else "en"].format(**reason.params), tables
 
 
+# The column of who sits out each round (issue: nobody was told who rests and where he comes back). Kept here,
+# like CORRECTION_NOTES, so that the file is in the tournament's language whatever the catalogues say.
+REST_LABELS: dict[str, dict[str, str]] = {
+    "ru": {"resting": "Отдыхает", "nobody": "—"},
+    "en": {"resting": "Resting", "nobody": "—"},
+}
+
+
+def rest_text(found: Any, lab: Mapping[str, str]) -> str:
+    """Who rests in one round and where he sits again: «№ 13 → 2W» (next round), «№ 13 → тур 5: 2W» (later)."""
+    parts = []
+    for r in found:
+        text = f"{lab['number']} {r.participant}"
+        if r.back is not None:
+            seat = f"{lab['room']} {r.back.room}, {r.back.seat}" if r.back.room > 1 else str(r.back.seat)
+            text += f" → {seat}" if r.back_next_round else f" → {lab['round'].lower()} {r.back.round}: {seat}"
+        parts.append(text)
+    return ", ".join(parts)
+
+
 def _move_text(move: str, lab: Mapping[str, str]) -> str:
     if move.endswith(" stays"):
         return f"{move[:-6]} {lab['stays']}"
@@ -126,9 +148,12 @@ def table_cards_pdf(
     generated_at: Any = None,
 ) -> bytes:
     """One page per table (and room): rounds, sets, row places, moves after each round, QR to the entry page."""
-    from preferans.movements import table_cards
+    from preferans.movements import rests, table_cards
 
     lab = labels(lang)
+    rest_lab = REST_LABELS["ru" if lang == "ru" else "en"]
+    resting = rests(movement)
+    any_rest = any(resting.values())
     doc = PdfDoc(title=lab["table_cards"], tournament=tournament, publication="", lang=lang,
                  generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
     seats = [str(line) for line in movement.lines]
@@ -169,13 +194,17 @@ def table_cards_pdf(
             Col(lab["set"], 8, "c"),
             Col(lab["take_set"].replace(": ", ":\n"), 16, "c"),
         ]
+        if any_rest:
+            cols.append(Col(rest_lab["resting"], 16, "c"))
         cols += [Col(seat, 14, "c") for seat in seats]
-        groups = [("", 3), (lab["then"], len(seats))]
+        groups = [("", len(cols) - len(seats)), (lab["then"], len(seats))]
         rows: list[Row] = []
         for entry in card.rounds:
             moves = {m.split("–")[0].split(" ")[0][-1]: m for m in entry.moves}
             cells: list[str | Cell] = [Cell(str(entry.round), bold=True), Cell(str(entry.set), bold=True),
                                        Cell(str(entry.place), bold=True)]  # fmt: skip
+            if any_rest:
+                cells.append(rest_text(resting.get(entry.round, ()), lab) or rest_lab["nobody"])
             if entry.moves:
                 cells += [_move_text(moves[s], lab) if s in moves else "" for s in seats]
             else:
@@ -190,9 +219,12 @@ def row_of_sets_pdf(
     movement: Any, *, tournament: str, session: int, lang: str, generated_at: Any = None
 ) -> bytes:
     """The director's row of sets, round by round (Z = not played; a number = the table taking that set)."""
-    from preferans.movements import director_rows
+    from preferans.movements import director_rows, rests
 
     lab = labels(lang)
+    rest_lab = REST_LABELS["ru" if lang == "ru" else "en"]
+    resting = rests(movement)
+    any_rest = any(resting.values())
     doc = PdfDoc(title=lab["row_of_sets"], tournament=tournament, publication="", lang=lang, landscape=True,
                  generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
     y = doc.new_page()
@@ -209,6 +241,8 @@ def row_of_sets_pdf(
     if many_rooms:
         cols.append(Col(lab["room"], 20, "c"))
     cols += [Col(str(place), 16, "c") for place in range(1, movement.sets + 1)]
+    if any_rest:
+        cols.append(Col(rest_lab["resting"], 48, "c"))
     rows: list[Row] = []
     for rr in rows_data:
         cells: list[str | Cell] = [Cell(str(rr.round), bold=True)]
@@ -218,9 +252,13 @@ def row_of_sets_pdf(
             Cell("Z", colour=colors.Color(0.6, 0.6, 0.6)) if p == "Z" else Cell(p, bold=True)
             for p in rr.places
         ]
+        if any_rest:  # the round's resting players, named in the first room's line only
+            cells.append(rest_text(resting.get(rr.round, ()), lab) if rr.room == 1 else "")
         rows.append(Row(cells))
-    groups = [("", len(cols) - movement.sets), (lab["place_in_row"], movement.sets)]
-    width = min(doc.width - 2 * MARGIN, 70.0 + 40.0 * movement.sets)
+    groups = [("", len(cols) - movement.sets - int(any_rest)), (lab["place_in_row"], movement.sets)]
+    if any_rest:
+        groups.append(("", 1))
+    width = min(doc.width - 2 * MARGIN, 70.0 + 40.0 * movement.sets + (120.0 if any_rest else 0.0))
     y = doc.table(y - 2, cols, rows, width=width, size=8.5 if movement.sets > 30 else 10, row_h=16.0, fit_min=8.6,
                   groups=groups)  # fmt: skip
     back = [(rr, text) for rr in rows_data for text in rr.returning]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -17,6 +18,7 @@ from tournaments.models import Round, Seating, Session, Table, Tournament
 from tournaments.services.dashboard import overview
 from tournaments.services.event import current_session
 from tournaments.services.movement_errors import movement_refusal
+from tournaments.services.rests import session_rests
 from tournaments.services.rounds import (
     handover,
     movement_choose,
@@ -121,8 +123,9 @@ def seating(request: HttpRequest, tournament: Tournament, session: Session) -> H
         by_round.setdefault(s.round_number, []).append(s)
     m = session_movement(session)
     rows = director_rows(m) if m is not None else []
+    resting = session_rests(session)
     context = nav(tournament, session, active="seating") | {
-        "by_round": sorted(by_round.items()),
+        "by_round": [(n, seats, resting.get(n, [])) for n, seats in sorted(by_round.items())],
         "tables": Table.objects.filter(session=session).order_by("room", "number"),
         "rooms": max((s.room for s in seatings), default=1),
         "movement_obj": m,
@@ -159,6 +162,15 @@ def end_round(request: HttpRequest, tournament: Tournament, session: Session, nu
     return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)
 
 
+def move_words(move: str) -> str:
+    """A table card's move in the request's language: «1N stays» -> «1N остаётся», «3S–P» -> «3S–P (отдых)»."""
+    if move.endswith(" stays"):
+        return _("%(seat)s stays") % {"seat": move[: -len(" stays")]}
+    if move.endswith("–P"):
+        return _("%(move)s (rests)") % {"move": move}
+    return move
+
+
 @directs
 def handover_page(
     request: HttpRequest, tournament: Tournament, session: Session, number: int
@@ -166,9 +178,14 @@ def handover_page(
     """What to announce at «конец тура»: where each set goes, and where each player moves (rules §4, §5)."""
     rnd = get_object_or_404(Round, session=session, number=number)
     nxt = session.rounds.filter(number=number + 1).first()
+    resting = session_rests(session)
+    items = [replace(h, moves=tuple(move_words(m) for m in h.moves)) for h in handover(session, number)]
     context = nav(tournament, session, active="dashboard") | {
         "round": rnd,
         "next_round": nxt,
-        "items": handover(session, number),
+        "items": items,
+        # who rested this round and sits down again, and who leaves his seat to rest next round
+        "back_from_rest": [r for r in resting.get(number, []) if r.back_round == number + 1],
+        "to_rest": resting.get(number + 1, []) if nxt is not None else [],
     }
     return render(request, "tournaments/director/handover.html", context)

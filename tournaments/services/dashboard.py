@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from boards.models import Board
 from scoring.models import Result
 from tournaments.models import Publication, Round, Seating, Session, Table, Tournament
+from tournaments.services.rests import Resting, session_rests
 from tournaments.services.rounds import RoundTimer, round_timer
 
 
@@ -58,6 +59,7 @@ class Overview:
     alerts: list[Alert] = field(default_factory=list)
     next_step: str = ""
     next_action: str = ""  # "participants" | "movement" | "start" | "end" | "enter" | "publish" | "lock" | ""
+    resting: list[Resting] = field(default_factory=list)  # who sits out the shown round, and where he comes back
 
     @property
     def entered(self) -> int:
@@ -143,6 +145,7 @@ def overview(tournament: Tournament, session: Session, *, round_number: int | No
     if rnd is not None:
         ov.tables = table_states(session, rnd.number)
         ov.timer = round_timer(rnd, tournament)
+        ov.resting = session_rests(session).get(rnd.number, [])
     _alerts(tournament, session, ov, now)
     _next(tournament, session, ov, now, round_number)
     return ov

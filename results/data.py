@@ -43,6 +43,7 @@ class Person:
     number: int
     name: str
     club: str
+    federation_id: str = ""  # the player's number in the federation's rating list, when known
 
     @property
     def label(self) -> str:
@@ -207,6 +208,11 @@ class Report:
         return self.participants.get(number) or Person(number, "", "")
 
     @property
+    def has_federation_ids(self) -> bool:
+        """Whether any participant has a federation number (the standings then carry the column)."""
+        return any(p.federation_id for p in self.participants.values())
+
+    @property
     def any_running(self) -> bool:
         return any(s.running for s in self.sessions)
 
@@ -238,11 +244,11 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
     t = Tournament.objects.get(pk=tournament_id)
     numbers: dict[int, int] = {}
     people: dict[int, Person] = {}
-    for pk, number, name, club in Participant.objects.filter(tournament=t).values_list(
-        "pk", "number", "name", "club"
+    for pk, number, name, club, federation_id in Participant.objects.filter(tournament=t).values_list(
+        "pk", "number", "name", "club", "federation_id"
     ):
         numbers[pk] = number
-        people[number] = Person(number, name, club)
+        people[number] = Person(number, name, club, federation_id or "")
     frac = _FractionCache()
 
     sessions_qs = list(Session.objects.filter(tournament=t).order_by("number"))

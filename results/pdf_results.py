@@ -98,6 +98,9 @@ def draw_standings(doc: PdfDoc, report: Report, lang: str) -> None:
         Col(lab["max"], 8, "r"),
         Col(lab["percent"], 8, "r"),
     ]
+    fed = report.has_federation_ids
+    if fed:
+        cols.insert(4, Col(lab["federation_id"], 12))
     totals = session_totals(report) if many else {}
     if many:
         cols += [Col(f"{lab['session']} {n}\n%", 8, "r") for n in sessions]
@@ -108,6 +111,8 @@ def draw_standings(doc: PdfDoc, report: Report, lang: str) -> None:
             st.rank or lab["disqualified"], str(st.participant), person.name, person.club, num(st.matchpoints, lang), num(st.max, lang),
             Cell(st.percent.replace(".", ",") if lang == "ru" else st.percent, bold=True),
         ]  # fmt: skip
+        if fed:
+            cells.insert(4, person.federation_id)
         for n in sessions if many else ():
             t = totals.get((st.participant, n))
             cells.append(pct(t.percent, lang) if t else "")

@@ -95,6 +95,9 @@ def standings_sheet(report: Report, lang: str) -> Sheet:
         Column(lab["max"], "num", 9),
         Column(lab["percent"], "pct", 9),
     ]
+    fed = report.has_federation_ids
+    if fed:
+        columns.insert(4, Column(lab["federation_id"], "text", 14))
     totals = session_totals(report) if many else {}
     if many:
         for n in sessions:
@@ -109,6 +112,8 @@ def standings_sheet(report: Report, lang: str) -> Sheet:
             row: list[Any] = [
                 st.rank or lab["disqualified"], st.participant, person.name, person.club, st.matchpoints, st.max, _pct(st.matchpoints, st.max),
             ]  # fmt: skip
+            if fed:
+                row.insert(4, person.federation_id)
             for n in sessions if many else ():
                 t = totals.get((st.participant, n))
                 row += [t.matchpoints, t.percent] if t else [None, None]

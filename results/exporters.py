@@ -109,14 +109,21 @@ class Exporter:
             self.progress(5, 100, "loaded")
         return self._report
 
+    def stem(self) -> str:
+        """The file name before the language code: the event and the kind (and the session or round)."""
+        return f"{self.tournament.slug}-{self.identifier.replace('_', '-')}"
+
     def filename(self, fmt: str) -> str:
-        return f"{self.tournament.slug}-{self.identifier.replace('_', '-')}.{fmt}"
+        """``demo-standings-ru.pdf``: the language code keeps a Russian and an English file apart."""
+        return f"{self.stem()}-{self.lang}.{fmt}"
 
     def render(self, fmt: str) -> bytes:
         if fmt not in self.formats:
             raise ExportError(f"{self.identifier} is made as {', '.join(self.formats)}, not {fmt!r}")
         if self.tournament.form not in self.forms:
-            raise ExportError(str(_("This file is not made for a tournament of this form.")), code="export_form")
+            raise ExportError(
+                str(_("This file is not made for a tournament of this form.")), code="export_form"
+            )
         body: bytes = getattr(self, f"render_{fmt}")()
         return body
 
@@ -132,7 +139,7 @@ class TabularExporter(Exporter):
         )
 
     def render_csv(self) -> bytes:
-        return render_csv(sheets(self.report, list(self.sheet_keys), self.lang))
+        return render_csv(sheets(self.report, list(self.sheet_keys), self.lang), lang=self.lang)
 
 
 class ResultsExporter(TabularExporter):
@@ -204,9 +211,8 @@ class SessionExporter(Exporter):
             raise ExportError(str(_("The tournament has no such session.")))
         return found
 
-    def filename(self, fmt: str) -> str:
-        stem = super().filename(fmt).removesuffix(f".{fmt}")
-        return f"{stem}-s{self.session.number}.{fmt}"
+    def stem(self) -> str:
+        return f"{super().stem()}-s{self.session.number}"
 
 
 class TableCardsExporter(SessionExporter):
@@ -315,9 +321,8 @@ class PulkaRoundExporter(PulkaExporter):
             raise ExportError(str(_("The event has no such round.")), code="no_round")
         return found
 
-    def filename(self, fmt: str) -> str:
-        stem = super().filename(fmt).removesuffix(f".{fmt}")
-        return f"{stem}-r{self.round.number}.{fmt}"
+    def stem(self) -> str:
+        return f"{super().stem()}-r{self.round.number}"
 
 
 class PulkaWorkbookExporter(PulkaExporter):

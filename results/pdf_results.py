@@ -15,7 +15,6 @@ from reportlab.lib import colors  # type: ignore[import-untyped]
 
 from boards.pdf.diagram import diagram_size, draw_diagram
 from boards.pdf.fonts import FONT, FONT_BOLD
-from preferans.numbers import format_percent
 from results.data import Progress, Report
 from results.derived import (
     BoardProtocol,
@@ -29,6 +28,7 @@ from results.derived import (
 from results.labels import contract_text, labels
 from results.pdf_common import DARK, LINE, MARGIN, RED, Cell, Col, PdfDoc, Row
 from results.sheets import opponents_text, result_contract
+from scoring.templatetags.scores import display_number
 
 __all__ = [
     "cards_pdf",
@@ -47,23 +47,12 @@ MINUS = "−"
 
 def num(value: Fraction | None, lang: str = "ru") -> str:
     """An exact number for print: ``16/3`` → ``5,33`` (ru) / ``5.33`` (en); a typographic minus."""
-    if value is None:
-        return ""
-    if value.denominator == 1:
-        text = str(value.numerator)
-    else:
-        text = format_percent(value)
-        text = text.rstrip("0").rstrip(".")
-    if lang == "ru":
-        text = text.replace(".", ",")
-    return text.replace("-", MINUS)
+    return display_number(value, lang).replace("-", MINUS)
 
 
-def pct(value: Fraction | None, lang: str = "ru") -> str:
-    if value is None:
-        return ""
-    text = format_percent(value)
-    return (text.replace(".", ",") if lang == "ru" else text).replace("-", MINUS)
+def pct(value: Fraction | str | None, lang: str = "ru") -> str:
+    """A percentage for print with both places (``59,30``), in the language's decimal sign."""
+    return display_number(value, lang, trim=False).replace("-", MINUS)
 
 
 def _doc(report: Report, title: str, lang: str, *, landscape: bool = False) -> PdfDoc:
@@ -109,7 +98,7 @@ def draw_standings(doc: PdfDoc, report: Report, lang: str) -> None:
         person = report.person(st.participant)
         cells: list[str | Cell] = [
             st.rank or lab["disqualified"], str(st.participant), person.name, person.club, num(st.matchpoints, lang), num(st.max, lang),
-            Cell(st.percent.replace(".", ",") if lang == "ru" else st.percent, bold=True),
+            Cell(pct(st.percent, lang), bold=True),
         ]  # fmt: skip
         if fed:
             cells.insert(4, person.federation_id)

@@ -5,10 +5,16 @@ widths set per column; exact numbers are written as numbers (the nearest double)
 format, percentages as fractions with a ``0.00%`` format, so Excel sorts and sums them. Written in openpyxl's
 write-only mode: a 9,000-row event (about 55,000 rows over all sheets) takes a few seconds.
 
-CSV: UTF-8 with a byte-order mark (Excel opens it in the right encoding), comma-separated, numbers as
-decimals with a point rounded half-up to 2 places (the core's rounding), percentages as ``56.25``. Several
-sheets in one CSV file are written one after the other, each with its title line and column titles, separated
-by an empty line.
+Excel print setup: A4, fit to one page wide (as many pages tall as needed), the column titles repeated on every
+printed page, landscape when the columns are too wide for a portrait page. The place column is a number where
+the place is one (``3``) and text where it is shared (``3–4``) or none (``дискв.``).
+
+CSV: UTF-8 with a byte-order mark (Excel opens it in the right encoding); the column titles are the first line
+(no title line above them). The dialect follows the file's language, as Excel reads CSV in that locale: Russian
+is separated by ``;`` with decimal commas (``104,5``; ``56,25``), English by ``,`` with decimal points. Numbers
+are rounded half-up to 2 places (the core's rounding) by :func:`scoring.templatetags.scores.display_number`,
+the one formatter the pages and PDFs use too. Several sheets in one CSV file follow one another, each with its
+column titles, separated by an empty line.
 """
 
 from __future__ import annotations
@@ -25,28 +31,21 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from preferans.numbers import format_percent
 from results.sheets import Sheet
+from scoring.templatetags.scores import decimal_sign, display_number
 
-__all__ = ["csv_text", "decimal_text", "render_csv", "render_xlsx", "safe_text"]
+__all__ = ["csv_delimiter", "csv_text", "render_csv", "render_xlsx", "safe_text"]
 
 # Text that a spreadsheet would read as a formula (OWASP "CSV injection"): names and clubs are typed by anyone.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 _SIGNED_NUMBER = re.compile(r"^(\d+([.,]\d+)?(/\d+)?)?$")  # "-", "-5", "-43/2", "+1,5": no formula to run
 
 NUMBER_FORMATS = {"int": "0", "num": "0.00", "pct": "0.00%"}
+_PORTRAIT_WIDTH = 95.0  # column width units that fit a portrait A4 page at the default margins
 _HEAD_FONT = Font(bold=True)
 _TITLE_FONT = Font(bold=True, size=13)
 _HEAD_FILL = PatternFill("solid", fgColor="E6EBF0")
 _WRAP = Alignment(wrap_text=True, vertical="center", horizontal="center")
-
-
-def decimal_text(value: Fraction) -> str:
-    """``16/3`` → ``"5.33"``, ``4`` → ``"4"``: rounded half-up on the exact value."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    text = format_percent(value)
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def safe_text(value: str) -> str:
@@ -99,6 +98,7 @@ def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | 
             cell.alignment = _WRAP
             head.append(cell)
         ws.row_dimensions[2].height = 30
+        _print_setup(ws, sum(c.width for c in sheet.columns))
         ws.append(head)
         kinds = [c.kind for c in sheet.columns]
         templates: list[Callable[[Any], Any]] = [_converter(ws, kind) for kind in kinds]
@@ -118,8 +118,30 @@ def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | 
     return buffer.getvalue()
 
 
+def _print_setup(ws: Any, width: float) -> None:
+    """A4, one page wide, the heading and column titles on every page; landscape when the sheet is wide."""
+    ws.page_setup.paperSize = "9"  # A4 (ECMA-376 paper size code)
+    ws.page_setup.orientation = "landscape" if width > _PORTRAIT_WIDTH else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0  # as many pages tall as the rows need
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = "1:2"
+    ws.print_options.gridLines = True
+
+
+def _place(ws: Any, value: Any) -> Any:
+    """A place is a number where it is one (``"3"`` → 3); a shared place (``"3–4"``) or a mark stays text."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return value if value is None else _text_cell(ws, str(value))
+
+
 def _converter(ws: Any, kind: str) -> Callable[[Any], Any]:
     """How a value of a column kind becomes a cell: numbers get their number format, text stays text."""
+    if kind == "place":
+        return lambda value: _place(ws, value)
     fmt = NUMBER_FORMATS.get(kind)
     if fmt is None:
         return lambda value: _text_cell(ws, value) if isinstance(value, str) else value
@@ -144,26 +166,32 @@ def _converter(ws: Any, kind: str) -> Callable[[Any], Any]:
     return convert
 
 
-def csv_text(value: Any, kind: str) -> str:
+def csv_delimiter(lang: str) -> str:
+    """``;`` where the decimal sign is a comma (Russian Excel splits on it), else ``,``."""
+    return ";" if decimal_sign(lang) == "," else ","
+
+
+def csv_text(value: Any, kind: str, lang: str) -> str:
+    """One CSV field: numbers in the language's decimal sign (percentages with both places), text made safe."""
     if value is None:
         return ""
     if isinstance(value, Fraction):
-        return format_percent(value) if kind == "pct" else decimal_text(value)
+        return display_number(value, lang, trim=kind != "pct")
     return safe_text(str(value)) if isinstance(value, str) else str(value)
 
 
-def render_csv(sheets: Iterable[Sheet]) -> bytes:
-    """The sheets one after the other in one CSV file (UTF-8 with BOM)."""
+def render_csv(sheets: Iterable[Sheet], *, lang: str) -> bytes:
+    """The sheets one after the other in one CSV file (UTF-8 with BOM) in the dialect of ``lang``: the column
+    titles first, no title line; a further sheet after an empty line, again with its column titles."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=csv_delimiter(lang), lineterminator="\r\n")
     first = True
     for sheet in sheets:
         if not first:
             writer.writerow([])
         first = False
-        writer.writerow([safe_text(sheet.heading)])
         writer.writerow([safe_text(c.title) for c in sheet.columns])
         kinds = [c.kind for c in sheet.columns]
         for row in sheet.rows:
-            writer.writerow([csv_text(v, k) for v, k in zip(row, kinds, strict=True)])
+            writer.writerow([csv_text(v, k, lang) for v, k in zip(row, kinds, strict=True)])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")

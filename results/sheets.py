@@ -32,7 +32,8 @@ __all__ = [
     "standings_sheet",
 ]
 
-# Column kinds: "text", "int", "num" (an exact number shown with 2 decimals), "pct" (a percentage 0–100).
+# Column kinds: "text", "int", "num" (an exact number shown with 2 decimals), "pct" (a percentage 0–100),
+# "place" (a number where the place is one, text where it is shared or a mark).
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def standings_sheet(report: Report, lang: str) -> Sheet:
     sessions = [s.number for s in report.sessions if s.results]
     many = len(sessions) > 1
     columns = [
-        Column(lab["place"], "text", 7),
+        Column(lab["place"], "place", 7),
         Column(lab["number"], "int", 6),
         Column(lab["name"], "text", 28),
         Column(lab["club"], "text", 16),

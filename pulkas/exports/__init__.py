@@ -41,7 +41,7 @@ def standings_xlsx(view: EventView, *, lang: str) -> bytes:
 
 
 def standings_csv(view: EventView, *, lang: str) -> bytes:
-    return render_csv([standings_sheet(view, lang)])
+    return render_csv([standings_sheet(view, lang)], lang=lang)
 
 
 def standings_pdf(view: EventView, *, lang: str, now: dt.datetime) -> bytes:

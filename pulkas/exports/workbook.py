@@ -58,7 +58,7 @@ def round_title(r: RoundView, lang: str) -> str:
 def standings_sheet(view: EventView, lang: str) -> Sheet:
     lab = pulka_labels(lang)
     columns = [
-        Column(lab["place"], "text", 7), Column(lab["number"], "int", 6), Column(lab["name"], "text", 26),
+        Column(lab["place"], "place", 7), Column(lab["number"], "int", 6), Column(lab["name"], "text", 26),
         Column(lab["club"], "text", 16),
     ]  # fmt: skip
     if view.olympic:

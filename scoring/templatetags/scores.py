@@ -1,35 +1,73 @@
-"""Display of exact numbers: scores are kept as fractions and rounded only here, for people to read."""
+"""Display of exact numbers: scores are kept as fractions and rounded only here, for people to read.
+
+:func:`display_number` is the one place a number becomes text for a person — the pages (the ``score`` filter),
+the printed PDFs and the CSV files all call it — so a page and a file of the same language show the same
+decimal sign: a comma in Russian (``104,5``), a point in English (``104.5``). Machine formats (the bundle JSON,
+the API) keep their exact values and never pass through here.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
+import re
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from django import template
-from django.utils.formats import number_format
+from django.utils.translation import get_language
 
 from preferans.numbers import NumberFormatError, format_percent, parse_fraction
 
+__all__ = ["decimal_sign", "display_number", "exact", "score"]
+
 register = template.Library()
 
+_DECIMAL = re.compile(r"^\s*-?\d+([.,]\d+)?\s*$")  # a stored rounded percentage such as "59.38"
 
-def display_number(value: object, places: int = 2) -> str:
-    """``"63/2"`` → ``"31,5"`` (ru) / ``"31.5"`` (en); ``"16/3"`` → ``"5,33"``; empty for missing values."""
+
+def decimal_sign(lang: str | None = None) -> str:
+    """The decimal sign of a language: ``","`` for Russian (the default), ``"."`` for English. ``None`` means
+    the language of the request being answered."""
+    lang = lang if lang is not None else (get_language() or "ru")
+    return "." if lang.lower().startswith("en") else ","
+
+
+def _exact(value: object) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, Decimal):
+        return Fraction(value)
+    if isinstance(value, str) and _DECIMAL.match(value) and not value.strip().lstrip("-").isdigit():
+        try:
+            return Fraction(Decimal(value.strip().replace(",", ".")))
+        except InvalidOperation as exc:  # pragma: no cover - the pattern admits only decimals
+            raise NumberFormatError(value) from exc
+    return parse_fraction(value)
+
+
+def display_number(value: object, lang: str | None = None, *, trim: bool = True) -> str:
+    """An exact number for people: ``"63/2"`` → ``"31,5"`` (ru) / ``"31.5"`` (en); ``"16/3"`` → ``"5,33"``.
+
+    Rounded half-up to two places on the exact value (``preferans.numbers.format_percent``); ``trim`` drops
+    trailing zeros (``31,5``), without it a percentage keeps both places (``59,30``). A stored rounded decimal
+    (``"59.38"``) is shown the same way. Empty for a missing value; text that is no number is shown as is.
+    """
     if value is None or value == "":
         return ""
     try:
-        exact = parse_fraction(value) if not isinstance(value, Fraction) else value
+        number = _exact(value)
     except NumberFormatError:
         return str(value)
-    if exact.denominator == 1:
-        return number_format(exact.numerator)
-    rounded = Decimal(format_percent(exact))  # half-up to 2 places, decided on the exact value
-    text = number_format(rounded, decimal_pos=places)
-    return text.rstrip("0").rstrip(",.") if "," in text or "." in text else text
+    if number.denominator == 1 and trim:
+        return str(number.numerator)
+    text = format_percent(number)  # half-up to 2 places, decided on the exact value
+    if trim:
+        text = text.rstrip("0").rstrip(".")
+    return text.replace(".", decimal_sign(lang))
 
 
 @register.filter(name="score")
 def score(value: object) -> str:
+    """``{{ value|score }}``: the number in the page's language (see :func:`display_number`)."""
     return display_number(value)
 
 

@@ -145,7 +145,7 @@ def test_exports_page_is_for_directors(
     status = en_client.get(_url("export-status", demo, pk=job.pk)).json()
     assert status["status"] == "done" and status["download"]
     download = en_client.get(status["download"])
-    assert download["Content-Disposition"] == 'attachment; filename="demo-table-cards-s1.pdf"'
+    assert download["Content-Disposition"] == 'attachment; filename="demo-table-cards-s1-ru.pdf"'
     assert b"".join(download.streaming_content).startswith(b"%PDF")
     html = en_client.get(_url("exports", demo)).content.decode()
     row = parse(html).one("tr", id=f"job-{job.pk}")

@@ -13,6 +13,7 @@ from boards.models import Board
 from scoring.models import Result
 from tests.html import parse
 from tournaments.models import Publication, Tournament
+from tournaments.services.gaps import round_gaps
 from tournaments.services.publication import publish
 
 from .conftest import legal_row
@@ -45,13 +46,16 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
                                                  "declarer_tricks": 6, "w1_tricks": 2, "w2_tricks": 2,
                                                  "call1": "whist", "call2": "whist"})  # fmt: skip
                 assert response.status_code == 302
-        client.post(reverse("director:end_round", kwargs={"slug": "demo", "session": 1, "number": number}))
+        client.post(reverse("director:end_round", kwargs={"slug": "demo", "session": 1, "number": number}),
+                    {"acknowledged": round_gaps(session.rounds.get(number=number)).token})
     assert Result.objects.filter(session=session).count() == 100
     response = client.get(dash, headers=EN)
     assert response.context["ov"].next_action == "publish"  # play is over, the results are provisional
     publication = reverse("director:publication", kwargs={"slug": "demo"})
     assert parse(response).find("a", href=publication, class_="btn") is not None
-    client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "official"})
+    gaps = client.get(publication).context["gaps"]  # the demo's earlier rows were never confirmed
+    assert gaps.unconfirmed and not gaps.missing
+    client.post(publication, {"action": "official", "acknowledged": gaps.token})
     t.refresh_from_db()
     assert t.publication == Publication.OFFICIAL
     response = client.get(reverse("director:publication", kwargs={"slug": "demo"}), headers=EN)
@@ -59,7 +63,8 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
     assert ends == t.official_at + dt.timedelta(minutes=t.correction_minutes)
     (final,) = parse(response).buttons(name="action", value="final")
     assert "disabled" in final.attrs  # not before the correction period is over
-    publish(tournament=t, to=Publication.FINAL, user=None, now=t.official_at + dt.timedelta(minutes=31))
+    publish(tournament=t, to=Publication.FINAL, user=None, now=t.official_at + dt.timedelta(minutes=31),
+            acknowledged=gaps.token)
     client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "lock"})
     t.refresh_from_db()
     assert t.is_locked

@@ -15,6 +15,7 @@ from scoring.rows import result_delete as director_result_delete
 from scoring.rows import result_save as director_result_save
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Publication, Round
+from tournaments.services.gaps import publication_gaps, round_gaps
 from tournaments.services.publication import publish, tournament_lock, unpublish
 from tournaments.services.rounds import round_end, round_start
 
@@ -138,7 +139,7 @@ def test_penalties(session, director):
 def play_everything(session, director):
     for rnd in session.rounds.order_by("number"):
         round_start(rnd=rnd, user=director, now=timezone.now())
-        round_end(rnd=rnd, user=director, now=timezone.now())
+        round_end(rnd=rnd, user=director, now=timezone.now(), acknowledged=round_gaps(rnd).token)
 
 
 def test_publication_steps_and_lock(session, director):
@@ -152,13 +153,14 @@ def test_publication_steps_and_lock(session, director):
         publish(tournament=t, to=Publication.OFFICIAL, user=director, now=timezone.now())
     play_everything(session, director)
     t.refresh_from_db()
-    publish(tournament=t, to=Publication.OFFICIAL, user=director, now=t0)
+    publish(tournament=t, to=Publication.OFFICIAL, user=director, now=t0, acknowledged=publication_gaps(t).token)
     t.refresh_from_db()
     with pytest.raises(UserError):  # the correction period runs 30 minutes
         publish(tournament=t, to=Publication.FINAL, user=director, now=t0 + dt.timedelta(minutes=29))
     b = boards_of(session, 1, 1)[0]
     enter(session, director, board=b)  # corrections are still accepted
-    publish(tournament=t, to=Publication.FINAL, user=director, now=t0 + dt.timedelta(minutes=30))
+    publish(tournament=t, to=Publication.FINAL, user=director, now=t0 + dt.timedelta(minutes=30),
+            acknowledged=publication_gaps(t).token)
     t.refresh_from_db()
     with pytest.raises(UserError):
         enter(session, director, board=boards_of(session, 1, 1)[1])

@@ -8,6 +8,7 @@ from django.utils import timezone
 from boards.models import BoardSet
 from tournaments.errors import UserError
 from tournaments.models import Room, Round, Session, Table, TournamentStatus
+from tournaments.services.gaps import round_gaps
 from tournaments.services.rounds import (
     handover,
     movement_choose,
@@ -67,7 +68,7 @@ def test_rounds_start_in_order_one_at_a_time(session, director):
         movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 5}, now=timezone.now())
     timer = round_timer(Round.objects.get(pk=r1.pk), session.tournament)
     assert timer.ends_at == t0 + dt.timedelta(minutes=20)  # 5 minutes × 4 deals
-    round_end(rnd=r1, user=director, now=t0 + dt.timedelta(minutes=21))
+    round_end(rnd=r1, user=director, now=t0 + dt.timedelta(minutes=21), acknowledged=round_gaps(r1).token)
     with pytest.raises(UserError):
         round_end(rnd=r1, user=director, now=timezone.now())
     round_start(rnd=r2, user=director, now=timezone.now())
@@ -76,7 +77,7 @@ def test_rounds_start_in_order_one_at_a_time(session, director):
 def test_last_round_ends_the_session_and_the_play(session, director):
     for rnd in session.rounds.order_by("number"):
         round_start(rnd=rnd, user=director, now=timezone.now())
-        round_end(rnd=rnd, user=director, now=timezone.now())
+        round_end(rnd=rnd, user=director, now=timezone.now(), acknowledged=round_gaps(rnd).token)
     session.refresh_from_db()
     assert session.status == Session.Status.FINISHED and session.ended_at
     assert (

@@ -18,7 +18,9 @@ from scoring.penalties import penalty_delete as penalty_withdraw
 from scoring.penalties import penalty_save
 from tournaments.errors import UserError
 from tournaments.models import Participant, Publication, Session, Tournament
+from tournaments.services.gaps import publication_gaps
 from tournaments.services.publication import (
+    final_blockers,
     play_finished,
     publish,
     rescore_now,
@@ -110,24 +112,31 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         action = request.POST.get("action", "")
         try:
             if action in (Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL):
-                publish(tournament=tournament, to=action, user=request.user, now=timezone.now())
+                publish(tournament=tournament, to=action, user=request.user, now=timezone.now(),
+                        acknowledged=request.POST.get("acknowledged", ""))  # fmt: skip
                 messages.success(request, _("Results: %(state)s.") % {"state": Publication(action).label})
             elif action == "withdraw":
                 form = ReasonForm(request.POST)
                 unpublish(tournament=tournament, user=request.user,
                           reason=form.cleaned_data["reason"] if form.is_valid() else "", now=timezone.now())  # fmt: skip
-                messages.success(request, _("The results are no longer public."))
+                if tournament.publication == Publication.PROVISIONAL:
+                    messages.success(request, _("The results are provisional again."))
+                else:
+                    messages.success(request, _("The results are no longer public."))
             elif action == "lock":
                 tournament_lock(tournament=tournament, user=request.user, now=timezone.now())
                 messages.success(request, _("The tournament is locked."))
         except UserError as exc:
             fail(request, exc)
         return redirect("director:publication", slug=tournament.slug)
+    now = timezone.now()
     context = nav(tournament, active="publication") | {
         "current": standings_current(tournament),
         "play_finished": play_finished(tournament),
         "correction_ends": tournament.correction_ends_at,
-        "now": timezone.now(),
+        "final_blockers": final_blockers(tournament, now) if tournament.publication == Publication.OFFICIAL else [],
+        "gaps": publication_gaps(tournament),
+        "now": now,
         "withdraw_form": ReasonForm(),
     }
     return render(request, "tournaments/director/publication.html", context)

@@ -17,6 +17,7 @@ from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Table, Tournament
 from tournaments.services.dashboard import overview
 from tournaments.services.event import current_session
+from tournaments.services.gaps import round_gaps
 from tournaments.services.movement_errors import movement_refusal
 from tournaments.services.rests import session_rests
 from tournaments.services.rounds import (
@@ -48,6 +49,7 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
         "now": timezone.now(),
         "correction_ends": tournament.correction_ends_at,
         "table_entry_urls": {t.table: safe_url("table:entry", t.code) for t in ov.tables},
+        "end_gaps": round_gaps(ov.round) if ov.next_action == "end" and ov.round is not None else None,
     }
     if request.GET.get("partial"):
         return render(request, "tournaments/director/_dashboard_live.html", context)
@@ -152,7 +154,7 @@ def start_round(request: HttpRequest, tournament: Tournament, session: Session, 
 def end_round(request: HttpRequest, tournament: Tournament, session: Session, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, session=session, number=number)
     try:
-        round_end(rnd=rnd, user=request.user, now=timezone.now())
+        round_end(rnd=rnd, user=request.user, now=timezone.now(), acknowledged=request.POST.get("acknowledged", ""))
     except UserError as exc:
         fail(request, exc)
         return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)

@@ -17,6 +17,7 @@ from scoring.rescore import request_rescore
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Publication, Round, Tournament, TournamentStatus
+from tournaments.services.gaps import publication_gaps, require_acknowledged
 
 ORDER = (Publication.DRAFT, Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL)
 
@@ -34,9 +35,35 @@ def play_finished(tournament: Tournament) -> bool:
     )
 
 
+def final_blockers(tournament: Tournament, now: dt.datetime) -> list[str]:
+    """Why the official results cannot become final yet (empty: they can), in the active language.
+
+    The correction period (rules §1: «в течение 30 минут после обнародования официального результата», unless
+    the organisers set another time) and any appeal, ruling or correction still open.
+    """
+    out = []
+    ends = tournament.correction_ends_at
+    if ends is not None and now < ends:
+        out.append(
+            _("The correction period runs until %(time)s; the results become final after it.")
+            % {"time": date_format(timezone.localtime(ends, tournament.time_zone), "TIME_FORMAT")}
+        )
+    still_open = {k: n for k, n in open_matters(tournament).items() if n}
+    if still_open:
+        out.append(
+            _("Results cannot become final while matters are open: %(what)s. Decide or close them first.")
+            % {"what": ", ".join(f"{_(OPEN_LABELS[k])} {n}" for k, n in still_open.items())}
+        )
+    return out
+
+
 @transaction.atomic
-def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime) -> Tournament:
-    """Move the results one step forward: provisional → official → final."""
+def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime, acknowledged: str = "") -> Tournament:
+    """Move the results one step forward: provisional → official → final.
+
+    With results missing, unconfirmed or disputed in a round that has ended (``gaps.publication_gaps``), the
+    step goes through only when ``acknowledged`` is the token of exactly those gaps (the director saw them).
+    """
     tournament.ensure_not_locked()
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one step at a time
     tournament.refresh_from_db()
@@ -58,22 +85,16 @@ def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime) -> 
             raise UserError(_("Official results come when every round has ended."))
         tournament.official_at = now
     elif to == Publication.FINAL:
-        ends = tournament.correction_ends_at
-        if ends is not None and now < ends:
-            raise UserError(
-                _("The correction period runs until %(time)s; the results become final after it.")
-                % {"time": date_format(timezone.localtime(ends, tournament.time_zone), "TIME_FORMAT")}
-            )
-        still_open = {k: n for k, n in open_matters(tournament).items() if n}
-        if still_open:
-            raise UserError(
-                _("Results cannot become final while matters are open: %(what)s. Decide or close them first.")
-                % {"what": ", ".join(f"{_(OPEN_LABELS[k])} {n}" for k, n in still_open.items())}
-            )
+        blockers = final_blockers(tournament, now)
+        if blockers:
+            raise UserError(blockers[0])
         tournament.final_at = now
+    gaps = publication_gaps(tournament)
+    require_acknowledged(gaps, acknowledged, refusal=_("Some results are not complete"))
     tournament.publication = to
     tournament.save(update_fields=["publication", "published_at", "official_at", "final_at"])
-    log_action(tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now)
+    data = {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed} if gaps else None
+    log_action(tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now, data=data)
     return tournament
 
 
@@ -85,15 +106,28 @@ OPEN_LABELS = {"appeals": gettext_noop("appeals"), "rulings": gettext_noop("ruli
 
 @transaction.atomic
 def unpublish(*, tournament: Tournament, user: Any, reason: str, now: dt.datetime) -> Tournament:
-    """Withdraw provisional results from the public (an error found before play ends)."""
+    """Take the results one step back, with a reason (audited): official → provisional, provisional → draft.
+
+    Official results go back to provisional until they are final (an error found after play; the correction
+    period starts again from the next official publication); provisional ones leave the public. Final results
+    stay final.
+    """
     tournament.ensure_not_locked()
-    if tournament.publication != Publication.PROVISIONAL:
-        raise UserError(_("Only provisional results can be withdrawn."))
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    tournament.refresh_from_db()
+    if tournament.publication not in (Publication.PROVISIONAL, Publication.OFFICIAL):
+        raise UserError(_("Only provisional or official results can be withdrawn; final results stay final."))
     if not reason.strip():
         raise UserError(_("Say why the results are withdrawn."))
-    tournament.publication, tournament.published_at = Publication.DRAFT, None
-    tournament.save(update_fields=["publication", "published_at"])
-    log_action(tournament=tournament, action="publication.draft", user=user, obj=tournament, reason=reason, at=now)
+    if tournament.publication == Publication.OFFICIAL:
+        tournament.publication, tournament.official_at = Publication.PROVISIONAL, None
+        fields = ["publication", "official_at"]
+    else:
+        tournament.publication, tournament.published_at = Publication.DRAFT, None
+        fields = ["publication", "published_at"]
+    tournament.save(update_fields=fields)
+    log_action(tournament=tournament, action=f"publication.{tournament.publication}", user=user, obj=tournament,
+               reason=reason, at=now, data={"withdrawn": True})  # fmt: skip
     return tournament
 
 

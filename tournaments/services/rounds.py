@@ -22,6 +22,7 @@ from preferans.movements import (
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
+from tournaments.services.gaps import require_acknowledged, round_gaps
 from tournaments.services.movement_errors import movement_refusal
 from tournaments.services.movement_text import plan_text
 from tournaments.services.seating import SeatingError, apply_movement, movement_for
@@ -194,22 +195,30 @@ def round_start(*, rnd: Round, user: Any, now: dt.datetime) -> Round:
 
 
 @transaction.atomic
-def round_end(*, rnd: Round, user: Any, now: dt.datetime) -> Round:
-    """«Конец тура»: the round's sets go on (see ``handover``); after the last round the session ends."""
+def round_end(*, rnd: Round, user: Any, now: dt.datetime, acknowledged: str = "") -> Round:
+    """«Конец тура»: the round's sets go on (see ``handover``); after the last round the session ends.
+
+    With results missing, unconfirmed or disputed in the round (``gaps.round_gaps``) it ends only when
+    ``acknowledged`` is the token of exactly those gaps: the director has seen them and ends the round anyway.
+    """
     session = rnd.session
     tournament = session.tournament
     tournament.ensure_not_locked()
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if rnd.status != Round.Status.RUNNING:
         raise UserError(_("Round %(n)s is not running.") % {"n": rnd.number})
+    gaps = round_gaps(rnd)
+    require_acknowledged(gaps, acknowledged, refusal=_("Round %(n)s is not complete") % {"n": rnd.number})
     rnd.status, rnd.ended_at = Round.Status.ENDED, max(now, rnd.started_at)
     rnd.save(update_fields=["status", "ended_at"])
     if not session.rounds.exclude(status=Round.Status.ENDED).exists():
         Session.objects.filter(pk=session.pk).update(status=Session.Status.FINISHED, ended_at=now)
         if not tournament.sessions.exclude(status=Session.Status.FINISHED).exists():
             Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.FINISHED)
-    log_action(tournament=tournament, action="round.end", user=user, obj=rnd, at=now,
-               data={"session": session.number, "round": rnd.number})  # fmt: skip
+    data = {"session": session.number, "round": rnd.number}
+    if gaps:
+        data |= {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed}
+    log_action(tournament=tournament, action="round.end", user=user, obj=rnd, at=now, data=data)
     return rnd
 
 

@@ -87,6 +87,9 @@ def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | 
         for i, col in enumerate(sheet.columns, start=1):
             ws.column_dimensions[get_column_letter(i)].width = col.width
         ws.freeze_panes = "A3"
+        _print_setup(
+            ws, sum(c.width for c in sheet.columns)
+        )  # before the first row: the sheet's top is written then
         title = _text_cell(ws, sheet.heading)
         title.font = _TITLE_FONT
         ws.append([title])
@@ -98,7 +101,6 @@ def render_xlsx(sheets: Iterable[Sheet], progress: Callable[[int, int], None] | 
             cell.alignment = _WRAP
             head.append(cell)
         ws.row_dimensions[2].height = 30
-        _print_setup(ws, sum(c.width for c in sheet.columns))
         ws.append(head)
         kinds = [c.kind for c in sheet.columns]
         templates: list[Callable[[Any], Any]] = [_converter(ws, kind) for kind in kinds]

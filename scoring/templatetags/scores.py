@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 
 from preferans.numbers import NumberFormatError, format_percent, parse_fraction
 
-__all__ = ["decimal_sign", "display_number", "exact", "score"]
+__all__ = ["decimal_sign", "display_number", "exact", "percent", "score"]
 
 register = template.Library()
 
@@ -69,6 +69,12 @@ def display_number(value: object, lang: str | None = None, *, trim: bool = True)
 def score(value: object) -> str:
     """``{{ value|score }}``: the number in the page's language (see :func:`display_number`)."""
     return display_number(value)
+
+
+@register.filter(name="percent")
+def percent(value: object) -> str:
+    """``{{ value|percent }}``: a percentage with both places (``59,30``) in the page's language."""
+    return display_number(value, trim=False)
 
 
 @register.filter(name="exact")

@@ -1,7 +1,7 @@
 """Server-rendered SVG pictures: a participant's running percentage and the spread of results on a board.
 
 Plain strings, no JavaScript and no drawing library: they are inlined in the pages (and can be saved as
-``.svg``). Every point carries a ``<title>`` so a pointer shows the exact figure. Pure Python.
+``.svg``). Every point carries a ``<title>`` so a pointer shows the exact figure, in the page's decimal sign.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
-from preferans.numbers import format_percent
 from results.derived import BoardFrequencies, RunningPoint
+from scoring.templatetags.scores import display_number
 
 __all__ = ["board_spread_svg", "running_chart_svg"]
 
@@ -21,9 +21,7 @@ GRID = "#dde2e7"
 
 
 def _num(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return format_percent(value).rstrip("0").rstrip(".")
+    return display_number(value)  # the page's decimal sign, as everywhere (scoring.templatetags.scores)
 
 
 def running_chart_svg(
@@ -76,7 +74,7 @@ def running_chart_svg(
     coords = " ".join(f"{x_of(i):.1f},{y_of(v):.1f}" for i, v in enumerate(values))
     out.append(f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.2"/>')
     for i, p in enumerate(points):
-        tip = f"{p.label}: {format_percent(p.percent)}% ({_num(p.matchpoints)} / {_num(p.top)})"
+        tip = f"{p.label}: {display_number(p.percent, trim=False)}% ({_num(p.matchpoints)} / {_num(p.top)})"
         out.append(
             f'<circle cx="{x_of(i):.1f}" cy="{y_of(values[i]):.1f}" r="3.5" fill="#fff" stroke="{ACCENT}" '
             f'stroke-width="2"><title>{escape(tip)}</title></circle>'
@@ -84,7 +82,7 @@ def running_chart_svg(
     last = points[-1]
     out.append(
         f'<text x="{x_of(n - 1) - 4:.1f}" y="{y_of(values[-1]) - 9:.1f}" text-anchor="end" font-weight="600" '
-        f'fill="{ACCENT}">{format_percent(last.percent)}%</text>'
+        f'fill="{ACCENT}">{display_number(last.percent, trim=False)}%</text>'
     )
     out.append("</svg>")
     return "".join(out)

@@ -40,6 +40,7 @@ from preferans.cards.deck import format_hand
 from preferans.numbers import format_percent
 from pulkas.forms import PulkaRowForm
 from scoring.seat_adjustments import percentages
+from scoring.templatetags.scores import display_number
 from tournaments.models import Tournament
 
 
@@ -166,8 +167,8 @@ def _above_plus(t: Tournament, irr: Irregularity) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     for seat, value in svc_irregularities.session_percentages(irr.session, irr.seats).items():
         if not irr.fault.get(seat) and value > plus:
-            shown = format_percent(value)
-            out[seat] = (shown, shown)
+            # the form's value keeps the point; the hint is shown in the page's language
+            out[seat] = (format_percent(value), display_number(value, trim=False))
     return out
 
 

@@ -13,17 +13,17 @@ import datetime as dt
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from boards.models import Board
 from scoring.models import Result
 from scoring.rows import result_save
 from tests.html import parse
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Publication, Round
+from tournaments.models import AuditEntry, Participant, Publication, Round
 from tournaments.services.gaps import publication_gaps, round_gaps
 from tournaments.services.publication import publish, unpublish
-from tournaments.services.rounds import round_end, round_start
+from tournaments.services.rounds import movement_choose, round_end, round_start
 
 from .conftest import legal_row
 
@@ -208,3 +208,19 @@ def test_a_disabled_make_final_says_why(dclient, seated, director):
     ends = timezone.localtime(seated.correction_ends_at, seated.time_zone).strftime("%H:%M")
     assert "Исправления принимаются до" in why
     assert ends in why
+
+
+def test_gaps_name_the_room_when_there_are_rooms(event, director):
+    """Two rooms play the same boards (rules §5, procedure 2): «стол 1» alone would not say which table."""
+    Participant.objects.bulk_create(
+        Participant(tournament=event, number=n, name=f"Игрок {n}", pin=f"{1000 + n}") for n in range(21, 25)
+    )
+    session = event.sessions.get(number=1)
+    movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 3, "rooms": 2},
+                    now=timezone.now())  # fmt: skip
+    r1 = session.rounds.get(number=1)
+    round_start(rnd=r1, user=director, now=timezone.now())
+    gaps = round_gaps(r1)
+    assert gaps.rooms and {(g.room, g.table) for g in gaps.items} == {(r, t) for r in (1, 2) for t in (1, 2, 3)}
+    with translation.override("ru"):
+        assert "Тур 1, стол 2 (зал 2) — не введены сдачи" in "\n".join(gaps.lines())

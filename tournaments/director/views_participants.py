@@ -115,7 +115,9 @@ def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpRes
                                                added) % {"n": added})  # fmt: skip
             return redirect("director:participants", slug=tournament.slug)
         if "confirm" in request.POST:
-            messages.warning(request, _("The columns were changed: check the lines below, then register them."))
+            messages.warning(
+                request, _("The columns were changed: check the lines below, then register them.")
+            )
         mapping, header = posted if posted is not None else (stored["mapping"], stored["header"])
         try:
             preview = preview_rows(rows, mapping=mapping, header=header, registered=registered,

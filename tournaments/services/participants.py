@@ -105,9 +105,9 @@ def check_mapping(mapping: Sequence[str]) -> list[str]:
 
 def role_label(role: str) -> str:
     labels = {
-        "number": _("Number"), "name": _("Name"), "last_name": _("Surname"), "first_name": _("First name"),
+        "number": _("Number"), "name": _("Full name"), "last_name": _("Surname"), "first_name": _("First name"),
         "middle_name": _("Patronymic"), "club": _("Club"), "federation_id": _("Federation id"),
-        "": _("ignore"),
+        "": _("ignore (do not import)"),
     }  # fmt: skip
     return labels[role]
 

@@ -35,6 +35,7 @@ from table.forms import (
 )
 from table.services import TableState
 from tournaments.models import Session
+from tournaments.services.rests import next_seats
 
 
 def vists_rows(state: TableState, vists: dict[str, str] | None) -> list[dict[str, Any]]:
@@ -209,5 +210,8 @@ def render_entry(
         "page_error": page_error,
         "preview_url": reverse("table:preview", kwargs={"code": state.table.code}),
         "qr_url": reverse("table:qr", kwargs={"code": state.table.code}),
+        # where each player of the table sits next round, the resting one included (issue: nobody was told)
+        "next_seats": next_seats(state.session, room=state.table.room, table=state.table.number,
+                                 round_number=state.round.number) if state.round and state.seating else [],  # fmt: skip
     }
     return render(request, "table/entry.html", ctx, status=status)

@@ -165,3 +165,31 @@ def test_rule_P_printed_cards_and_row_of_sets_carry_a_line_per_round_of_who_rest
             assert f"№ {number} → {table}{line}" in text
         else:
             assert f"№ {number}" in text
+
+
+def test_rule_P_table_page_tells_each_player_his_next_seat_or_his_rest(client, thirteen, director):
+    """The players' own table page (their phones): after the round, each of them reads where he sits next, and
+    the one going to rest reads that he rests and where he comes back."""
+    from tournaments.models import Round, Table
+    from tournaments.services.rounds import round_start
+
+    session = thirteen.sessions.get(number=1)
+    round_start(rnd=Round.objects.get(session=session, number=1), user=director, now=timezone.now())
+    leaving = stored_rests(thirteen)[2][0]
+    table, _line = stored_seat(thirteen, 1, leaving)
+    code = Table.objects.get(session=session, number=table).code
+    page = client.get(reverse("table:entry", kwargs={"code": code}), headers=RU)
+    items = parse(page).one("section", class_="tb-next").find_all("li")
+    seating = Seating.objects.get(session=session, round_number=1, table_number=table)
+    assert len(items) == len(seating.seats())
+    for li, (line, p) in zip(items, seating.seats().items(), strict=True):
+        text = " ".join(li.text().split())
+        assert f"{p.number} {p.name}" in text
+        if p.number == leaving:
+            back_table, back_line = stored_seat(thirteen, 3, leaving)
+            assert f"отдыхает в туре 2, затем тур 3: стол {back_table}, позиция {back_line}" in text
+        else:
+            to_table, to_line = stored_seat(thirteen, 2, p.number)
+            stays = (to_table, to_line) == (table, line)
+            assert ("остаётся на месте" if stays else f"стол {to_table}, позиция {to_line}") in text
+        assert not english_phrases(text)

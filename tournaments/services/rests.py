@@ -70,3 +70,58 @@ def session_rests(session: Session) -> dict[int, list[Resting]]:
             for r in found
         ]  # fmt: skip
     return out
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    """Where a player of a table goes when the round ends."""
+
+    seat: str  # his seat now: "N"
+    number: int
+    name: str
+    text: str  # «стол 2, позиция E», «остаётся на месте», «отдыхает в туре 2, затем тур 3: стол 2, позиция W»
+    rests: bool
+
+
+def next_seats(session: Session, *, room: int, table: int, round_number: int) -> list[NextSeat]:
+    """Where each player of one table sits in the next round (or that he rests, and where he comes back);
+    empty after the last round or without a movement."""
+    m = session_movement(session)
+    if m is None:
+        return []
+    numbers = [rnd.number for rnd in m.rounds]
+    if round_number not in numbers or numbers.index(round_number) + 1 >= len(numbers):
+        return []
+    i = numbers.index(round_number)
+    now = next((ta for ta in m.rounds[i].tables if ta.room == room and ta.table == table), None)
+    if now is None:
+        return []
+    nxt = m.rounds[i + 1]
+    where = nxt.where()
+    resting = {r.participant: r for r in rests(m)[nxt.number]}
+    last = numbers[-1]
+    names = dict(
+        Participant.objects.filter(tournament=session.tournament, number__in=now.participants()).values_list(
+            "number", "name"
+        )
+    )
+    out: list[NextSeat] = []
+    for line, p in now.seats:
+        if p in where:
+            to_room, seat = where[p]
+            if to_room == room and seat.table == table and seat.line == line:
+                text = _("stays at this seat")
+            elif m.rooms > 1:
+                text = _("room %(room)s, table %(t)s, seat %(seat)s") % {
+                    "room": to_room, "t": seat.table, "seat": seat.line.value}  # fmt: skip
+            else:
+                text = _("table %(t)s, seat %(seat)s") % {"t": seat.table, "seat": seat.line.value}
+            out.append(NextSeat(line.value, p, names.get(p, ""), text, False))
+        else:
+            text = _("rests in round %(n)s") % {"n": nxt.number}
+            rest = resting.get(p)
+            back = back_words(rest, last, m.rooms > 1) if rest is not None else ""
+            if back:
+                text = _("%(rest)s, then %(back)s") % {"rest": text, "back": back}
+            out.append(NextSeat(line.value, p, names.get(p, ""), text, True))
+    return out

@@ -154,6 +154,7 @@ def table_cards_pdf(
     rest_lab = REST_LABELS["ru" if lang == "ru" else "en"]
     resting = rests(movement)
     any_rest = any(resting.values())
+    rest_chars = max((len(rest_text(found, lab)) for found in resting.values()), default=0)
     doc = PdfDoc(title=lab["table_cards"], tournament=tournament, publication="", lang=lang,
                  generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
     seats = [str(line) for line in movement.lines]
@@ -194,8 +195,8 @@ def table_cards_pdf(
             Col(lab["set"], 8, "c"),
             Col(lab["take_set"].replace(": ", ":\n"), 16, "c"),
         ]
-        if any_rest:
-            cols.append(Col(rest_lab["resting"], 16, "c"))
+        if any_rest:  # as wide as its longest line (three resting players need more room than one)
+            cols.append(Col(rest_lab["resting"], max(16.0, 1.3 * rest_chars), "c"))
         cols += [Col(seat, 14, "c") for seat in seats]
         groups = [("", len(cols) - len(seats)), (lab["then"], len(seats))]
         rows: list[Row] = []
@@ -241,8 +242,9 @@ def row_of_sets_pdf(
     if many_rooms:
         cols.append(Col(lab["room"], 20, "c"))
     cols += [Col(str(place), 16, "c") for place in range(1, movement.sets + 1)]
-    if any_rest:
-        cols.append(Col(rest_lab["resting"], 48, "c"))
+    rest_w = max(48.0, 2.3 * max((len(rest_text(found, lab)) for found in resting.values()), default=0))
+    if any_rest:  # as wide as its longest line
+        cols.append(Col(rest_lab["resting"], rest_w, "c"))
     rows: list[Row] = []
     for rr in rows_data:
         cells: list[str | Cell] = [Cell(str(rr.round), bold=True)]
@@ -258,7 +260,7 @@ def row_of_sets_pdf(
     groups = [("", len(cols) - movement.sets - int(any_rest)), (lab["place_in_row"], movement.sets)]
     if any_rest:
         groups.append(("", 1))
-    width = min(doc.width - 2 * MARGIN, 70.0 + 40.0 * movement.sets + (120.0 if any_rest else 0.0))
+    width = min(doc.width - 2 * MARGIN, 70.0 + 40.0 * movement.sets + (2.5 * rest_w if any_rest else 0.0))
     y = doc.table(y - 2, cols, rows, width=width, size=8.5 if movement.sets > 30 else 10, row_h=16.0, fit_min=8.6,
                   groups=groups)  # fmt: skip
     back = [(rr, text) for rr in rows_data for text in rr.returning]

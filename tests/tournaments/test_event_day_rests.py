@@ -193,3 +193,19 @@ def test_rule_P_table_page_tells_each_player_his_next_seat_or_his_rest(client, t
             stays = (to_table, to_line) == (table, line)
             assert ("остаётся на месте" if stays else f"стол {to_table}, позиция {to_line}") in text
         assert not english_phrases(text)
+
+
+@pytest.mark.parametrize(("participants", "per_table"), [(27, 4), (10, 3)])
+def test_rule_P_printouts_name_every_resting_player_when_several_rest_or_tables_seat_three(participants, per_table):
+    """Three resting per round (27 at six 4-player tables) and 3-player tables: every resting player of every
+    round is printed with the seat he takes next round, on the cards and on the row of sets."""
+    m = plan(participants, per_table=per_table).movement
+    cards = pdf_text(table_cards_pdf(m, tournament="T", publication="", session=1, lang="ru"))
+    row = pdf_text(row_of_sets_pdf(m, tournament="T", session=1, lang="ru"))
+    for i, rnd in enumerate(m.rounds[:-1]):
+        nxt = m.rounds[i + 1].where()
+        unseated = set(range(1, participants + 1)) - set(rnd.where())
+        assert unseated
+        for p in unseated:
+            if p in nxt:
+                assert f"№ {p} → {nxt[p][1]}" in cards and f"№ {p} → {nxt[p][1]}" in row

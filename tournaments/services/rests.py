@@ -29,7 +29,7 @@ class Resting:
 
     @property
     def label(self) -> str:
-        return f"№ {self.number} {self.name}".strip()
+        return f"{_('No.')} {self.number} {self.name}".strip()  # «№ 13 Иванов» in Russian
 
 
 def back_words(rest: Rest, last_round: int, many_rooms: bool) -> str:

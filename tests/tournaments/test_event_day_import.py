@@ -245,3 +245,18 @@ def test_no_federation_column_when_nobody_has_a_federation_number(finished):
     rows = _csv_rows(build_file(finished.pk, "standings", "csv")[1])
     assert not any("Federation id" in r for r in rows)
     assert "Federation id" not in _pdf_words(build_file(finished.pk, "standings", "pdf")[1])
+
+
+def test_the_director_may_say_the_first_line_is_data_and_an_unknown_column_kind_is_refused(event, dclient):
+    upload = reverse("director:participants_import", kwargs={"slug": event.slug})
+    event.participants.all().delete()
+    content = "Игрок;Клуб\nИванов;Сочи\n".encode()
+    dclient.post(upload, {"file": SimpleUploadedFile("a.csv", content)}, headers=RU)
+    response = dclient.post(
+        upload, {"col-0": "name", "col-1": "club", "apply": "1"}, headers=RU
+    )  # no "header"
+    assert [line.name for line in response.context["preview"].lines] == ["Игрок", "Иванов"]
+    response = dclient.post(
+        upload, {"col-0": "name", "col-1": "rating", "apply": "1"}, headers=RU, follow=True
+    )
+    assert "Неизвестный вид столбца: rating." in response.content.decode() and not event.participants.exists()

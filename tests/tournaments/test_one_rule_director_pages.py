@@ -59,3 +59,18 @@ def test_the_penalty_page_keeps_the_sign_rule_of_the_service(seated, session, dc
     assert not Penalty.objects.exists()
     dclient.post(url, {"participant": 3, "deduct": "2", "kind": "12.2.2"})
     assert Penalty.objects.get().matchpoints == "-2"
+
+
+def test_the_directors_row_form_defaults_like_the_phone_one_whister_plays_closed(seated, session, dclient):
+    """The commonest row — one whister, one passer — is stored from the director's form with its defaults (play «as
+    the calls imply») exactly as the phone stores it by default: closed. It used to be refused (issue 17)."""
+    from table.forms import PhoneRowForm
+
+    seating = session.seatings.get(round_number=1, table_number=1)
+    board = seating.set_boards().first()
+    data = _row_data(board.dealer, call2="pass", w1_tricks=3, w2_tricks=1)
+    page = dclient.post(_board_url(seated, 1, board.number), data, headers=RU)
+    assert page.status_code == 302, page.content.decode()[:3000]
+    stored = Result.objects.get(board_number=board.number, table_number=1).row
+    assert stored["play"] == "closed" and sorted(stored["calls"].values()) == ["pass", "whist"]
+    assert PhoneRowForm.base_fields["play"].initial == "closed"  # the phone's default for the same row

@@ -42,7 +42,10 @@ class ProtocolRowForm(forms.Form):
     call1 = forms.ChoiceField(label=_("First whister's call"), choices=CALLS, required=False)
     call2 = forms.ChoiceField(label=_("Second whister's call"), choices=CALLS, required=False)
     dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
-    play = forms.ChoiceField(label=_("Play"), choices=PLAYS, required=False)
+    play = forms.ChoiceField(
+        label=_("Play"), choices=PLAYS, required=False,
+        help_text=_("One whister and nothing chosen: closed, as on the players' phones."),
+    )  # fmt: skip
     extra = JSONObjectField(
         label=_("Other fields (JSON)"), keys=EXTRA_KEYS, rows=2,
         help_text=_(
@@ -86,9 +89,6 @@ class ProtocolRowForm(forms.Form):
         for name in ("declarer_tricks", "w1_tricks", "w2_tricks"):
             if data.get(name) is None:
                 self.add_error(name, _("How many tricks?"))
-        calls = [data.get("call1"), data.get("call2")]
-        if contract not in ("-", "MIS") and data.get("play") == "" and calls.count("whist") == 1:
-            self.add_error("play", _("With one whister, say whether the play was open or closed."))
         return data
 
     def row(self) -> dict[str, Any]:
@@ -111,7 +111,9 @@ class ProtocolRowForm(forms.Form):
             play = d.get("play") or ""
             if not play:
                 whists = sum(1 for c in calls.values() if c == "whist") + bool(d.get("dealer_whist"))
-                play = "closed" if whists >= 2 else "none" if whists == 0 else ""
+                # One whister and nothing said: closed, the phone form's default (the whister opens only by
+                # saying so); two whisters play closed; nobody whisting, no play.
+                play = "none" if whists == 0 else "closed"
             if play:
                 row["play"] = play
         row.update(d.get("extra") or {})

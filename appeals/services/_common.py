@@ -4,7 +4,7 @@ matter (a duplicate board or a pulka deal), score changes, penalties."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils import formats, timezone, translation
@@ -20,7 +20,7 @@ from appeals.models import (
 from appeals.services._errors import AppealsError, DeadlineMissed, TransitionRefused
 from appeals.services._where import deal_seats, next_deal_started_at, rejection_text
 from appeals.services.ruling_texts import proposal_text
-from preferans.duplicate import rulings
+from preferans.duplicate import artificial, rulings
 from preferans.numbers import format_fraction
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import correct_deal
@@ -28,6 +28,7 @@ from scoring.errors import ResultRejected
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_delete, penalty_save, penalty_value
 from scoring.rows import result_delete, result_facts, result_save
+from scoring.seat_adjustments import adjustment_message, percentages
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Session, Tournament
 
@@ -299,6 +300,27 @@ def _wrong_board(change: ScoreChange) -> bool:
     table's set."""
     ruling = change.irregularity or (change.appeal.ruling if change.appeal is not None else None)
     return ruling is not None and ruling.kind == Irregularity.Kind.WRONG_BOARD
+
+
+def raised_percentages(
+    tournament: Tournament, raw: Mapping[str, Any] | None, *, grades: Mapping[str, str], seats: Sequence[str]
+) -> dict[str, str]:
+    """A non-offender's percentages above A+ (§11.2 B1 «по меньшей мере 60 %») as a ruling or a committee decision
+    gives them, by seat and as written (empty: none): only for a seat graded A+, at least the tournament's A+, at
+    most 100. The write path checks them again when the change is applied."""
+    percent = {str(s): str(v).strip() for s, v in (raw or {}).items() if str(v).strip()}
+    if not percent:
+        return {}
+    try:
+        values = {s: artificial.parse_percent(v) for s, v in percent.items()}
+    except ValueError as exc:
+        raise AppealsError(_("A percentage of the top is a number such as 65 or 62.5."), code="percent") from exc
+    problems = artificial.seat_percent_problems(
+        values, adjusted=grades, artificial=percentages(tournament), seats=list(seats)
+    )
+    if problems:
+        raise AppealsError(adjustment_message(problems[0]), code=problems[0].code)
+    return percent
 
 
 def split_seat_adjustments(values: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -29,13 +29,13 @@ from appeals.services._common import (
     _guard_not_final,
     _lock,
     _plan,
+    raised_percentages,
 )
 from appeals.services._where import next_deal_of
 from appeals.services.filing import notice_refusal
 from appeals.services.pulka import plan_pulka_row
-from preferans.duplicate import artificial, deadlines, rulings
+from preferans.duplicate import deadlines, rulings
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
-from scoring.seat_adjustments import adjustment_message, percentages
 from tournaments.audit import log_action
 from tournaments.models import Participant
 
@@ -177,7 +177,7 @@ def appeal_decide(
                     v not in rulings.FAULT_GRADE.values() for v in values.values()
                 ):
                     raise AppealsError(_("Give every seat an artificial result: A-, A or A+."), code="grades")
-                percent = _above_plus(appeal, adj.get("percent"), grades=values, seats=seats)
+                percent = raised_percentages(appeal.tournament, adj.get("percent"), grades=values, seats=seats)
                 _plan(appeal, kind="artificial", seats=appeal.seats,
                       values={**values, "percent": percent} if percent else values, **key)  # fmt: skip
             elif kind == "assigned":
@@ -206,26 +206,6 @@ def appeal_decide(
         ]
         _log(appeal, "appeal.decide", user, now, reason=decision, outcome=outcome, changes=planned)
     return appeal
-
-
-def _above_plus(
-    appeal: Appeal, raw: Mapping[str, Any] | None, *, grades: Mapping[str, str], seats: Sequence[str]
-) -> dict[str, str]:
-    """The committee's percentages above A+ for non-offenders (§11.2 B1 «по меньшей мере 60 %»), by the same rule
-    as the ruling page and the write path (which checks them again when the decision is applied)."""
-    percent = {str(s): str(v).strip() for s, v in (raw or {}).items() if str(v).strip()}
-    if not percent:
-        return {}
-    try:
-        values = {s: artificial.parse_percent(v) for s, v in percent.items()}
-    except ValueError as exc:
-        raise AppealsError(_("A percentage of the top is a number such as 65 or 62.5."), code="percent") from exc
-    problems = artificial.seat_percent_problems(
-        values, adjusted=grades, artificial=percentages(appeal.tournament), seats=seats
-    )
-    if problems:
-        raise AppealsError(" ".join(adjustment_message(p) for p in problems), code="percent")
-    return percent
 
 
 def _clean_vists(value: str) -> str:

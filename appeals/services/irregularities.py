@@ -25,6 +25,7 @@ from appeals.services._common import (
     _lock,
     _plan_from_proposal,
     deal_seats,
+    raised_percentages,
 )
 from appeals.services._where import guard_form, rejection_text
 from appeals.services.pulka import pulka_irregularity_revise
@@ -32,13 +33,13 @@ from appeals.services.ruling_texts import proposal_text
 from boards.models import Board as BoardRow
 from preferans.cards.deal import BoardError
 from preferans.cards.fouled import version_labels
-from preferans.duplicate import artificial, rulings
+from preferans.duplicate import rulings
 from preferans.game.seats import table_seats
 from preferans.numbers import percent_of
 from scoring.errors import ResultRejected
 from scoring.models import Result
 from scoring.rows import compute_vists
-from scoring.seat_adjustments import adjustment_message, percentages
+from scoring.seat_adjustments import percentages
 from tournaments.audit import log_action
 from tournaments.models import Session
 
@@ -148,20 +149,12 @@ def _propose(irregularity: Irregularity) -> rulings.Proposal:
 def _check_raised(irregularity: Irregularity) -> None:
     """A non-offender's artificial result above A+ (§11.2 B1 «по меньшей мере 60 %»): only for a seat not at
     fault, at least the tournament's A+, at most 100, and with the reason (it goes on the ruling and the audit)."""
-    raw = {s: str(v).strip() for s, v in dict(irregularity.facts.get("percent") or {}).items() if str(v).strip()}
+    grades = rulings.grades_by_fault(list(irregularity.seats), irregularity.fault)
+    raw = raised_percentages(irregularity.tournament, irregularity.facts.get("percent"), grades=grades,
+                             seats=list(irregularity.seats))  # fmt: skip
     if not raw:
         irregularity.facts.pop("percent", None)
         return
-    try:
-        values = {s: artificial.parse_percent(v) for s, v in raw.items()}
-    except ValueError as exc:
-        raise AppealsError(_("A percentage of the top is a number such as 65 or 62.5."), code="percent") from exc
-    grades = rulings.grades_by_fault(list(irregularity.seats), irregularity.fault)
-    problems = artificial.seat_percent_problems(
-        values, adjusted=grades, artificial=percentages(irregularity.tournament), seats=list(irregularity.seats)
-    )
-    if problems:
-        raise AppealsError(adjustment_message(problems[0]), code=problems[0].code)
     if not str(irregularity.facts.get("percent_reason") or "").strip():
         raise AppealsError(
             _("Say why the non-offender gets more than A+ (e.g. his session percentage is higher)."),

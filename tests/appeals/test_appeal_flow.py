@@ -369,7 +369,8 @@ def test_cancelling_a_ruling_restores_the_row_exactly(
 
 @pytest.mark.parametrize(
     ("percent", "refused"),
-    [({"N": "71"}, None), ({"E": "71"}, "percent"), ({"N": "55"}, "percent"), ({"N": "lots"}, "percent")],
+    [({"N": "71"}, None), ({"E": "71"}, "percent_not_plus"), ({"N": "55"}, "percent_below_plus"),
+     ({"N": "lots"}, "percent")],  # fmt: skip
 )
 def test_rule_11_2_B1_the_committee_gives_a_non_offender_more_than_A_plus(
     demo, director_user, committee, django_capture_on_commit_callbacks, percent, refused

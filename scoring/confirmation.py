@@ -32,11 +32,13 @@ def result_confirm(
     now: dt.datetime,
     user: Any = None,
     actor: str = "",
+    reason: str = "",
 ) -> Result:
     """One seat's player agrees with the row (``seat=None``: the director approves it outright).
 
     The row is confirmed (locked for the players) once every seat in ``required`` has agreed. Confirming
-    twice is harmless; a disputed, director's or already-locked row cannot be confirmed by a player.
+    twice is harmless; a disputed, director's or already-locked row cannot be confirmed by a player. ``reason``
+    goes into the audit entry (the director accepting a disputed row as entered names the dispute he settles).
     """
     current_scores_open(result)
     with transaction.atomic():
@@ -63,6 +65,7 @@ def result_confirm(
             actor=actor,
             obj=current,
             at=now,
+            reason=reason,
             data={
                 "session": current.session.number,
                 "seat": seat,

@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
 from results.labels import labels
 
-__all__ = ["MARGIN", "Cell", "Col", "PdfDoc", "Row", "text_width", "wrap_text"]
+__all__ = ["MARGIN", "Cell", "Col", "PdfDoc", "Row", "table_height", "text_width", "wrap_text"]
 
 MARGIN: Final = 28.0
 GREY: Final = colors.Color(0.9, 0.91, 0.93)
@@ -88,6 +88,25 @@ def _wrap_title(title: str, size: float, width: float) -> str:
         ),
     )
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
+
+
+def _layout_head(cols: Sequence[Col], width: float, size: float) -> tuple[list[float], list[Col], float]:
+    """The columns' widths, their titles wrapped to fit, and the height of one row of titles."""
+    total = sum(col.width for col in cols)
+    widths = [col.width * width / total for col in cols]
+    wrapped = [
+        Col(_wrap_title(col.title, size * 0.92, w - 3), col.width, col.align)
+        for col, w in zip(cols, widths, strict=True)
+    ]
+    lines_head = max(len(col.title.split("\n")) for col in wrapped)
+    return widths, wrapped, max(size * 2.1, size * (1.1 * lines_head + 0.9))
+
+
+def table_height(cols: Sequence[Col], rows: int, *, width: float, size: float, row_h: float,
+                 groups: bool = False) -> float:  # fmt: skip
+    """The height :meth:`PdfDoc.table` takes for ``rows`` rows on one page (with the gap below it)."""
+    head_h = _layout_head(cols, width, size)[2]
+    return head_h * (2 if groups else 1) + rows * row_h + 6
 
 
 @dataclass(frozen=True)
@@ -250,17 +269,9 @@ class PdfDoc:
     ) -> float:
         """Draw the rows under column titles (and title groups above them), page after page; return y below."""
         width = width or (self.width - x - MARGIN)
-        total = sum(col.width for col in cols)
-        widths = [col.width * width / total for col in cols]
+        widths, cols, head_h = _layout_head(cols, width, size)
         row_h = row_h or size * 1.55
-        head_h = size * 2.1
         heads = 2 if groups else 1
-        cols = [
-            Col(_wrap_title(col.title, size * 0.92, w - 3), col.width, col.align)
-            for col, w in zip(cols, widths, strict=True)
-        ]
-        lines_head = max(len(col.title.split("\n")) for col in cols)
-        head_h = max(head_h, size * (1.1 * lines_head + 0.9))
         if fit_min is not None and rows:  # shrink the rows (down to fit_min) to keep the table on this page
             room = y - self.bottom - head_h * (2 if groups else 1) - 1
             row_h = max(fit_min, min(row_h, room / len(rows)))

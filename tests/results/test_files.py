@@ -125,9 +125,9 @@ def test_protocols_pdf_has_every_rows_matchpoints(three):
     _name, body = build_file(three.pk, "protocols", "pdf")
     reader, text = _pdf_text(body)
     boards = Board.objects.filter(session__tournament=three).count()
-    assert len(reader.pages) == boards  # one page per board at these sizes
+    assert len(reader.pages) <= boards // 2  # several protocols to a page (issue 17), mostly three here
     assert "OFFICIAL RESULTS" in text and "PROTOCOL" in text
-    page = reader.pages[0].extract_text().replace("−", "-")
+    page = reader.pages[0].extract_text().replace("−", "-").split("PROTOCOL")[1]  # board 1's protocol
     first = Result.objects.filter(session__tournament=three, session__number=1, board_number=1).order_by(
         "round_number"
     )

@@ -28,7 +28,15 @@ from results import pdf_results
 from results.data import Progress, Report, load_report
 from results.labels import lang_of
 from results.pdf_appeal import appeal_form_pdf
-from results.pdf_movement import TableLink, cost_tables_pdf, row_of_sets_pdf, table_cards_pdf
+from results.pdf_movement import (
+    PinSlip,
+    TableLink,
+    cost_tables_pdf,
+    pin_slips_pdf,
+    row_of_sets_pdf,
+    seating_pdf,
+    table_cards_pdf,
+)
 from results.render_tabular import render_csv, render_xlsx
 from results.sheets import sheets
 from tournaments.errors import UserError
@@ -234,6 +242,43 @@ class RowOfSetsExporter(SessionExporter):
         return row_of_sets_for(self.tournament, self.session, lang=self.lang, now=self.now)
 
 
+class SeatingExporter(SessionExporter):
+    identifier = "seating"
+    label = _("Seating of a session: every round, tables × seats, who rests")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        t, session = self.tournament, self.session
+        names = dict(t.participants.values_list("number", "name"))
+        return seating_pdf(session_movement(session), tournament=t.name, session=session.number, names=names,
+                           lang=self.lang, generated_at=self.now)  # fmt: skip
+
+
+class PinSlipsExporter(SessionExporter):
+    identifier = "pin_slips"
+    label = _("PIN slips to cut, with the table where each starts")
+    formats = ("pdf",)
+
+    def render_pdf(self) -> bytes:
+        t, session = self.tournament, self.session
+        try:
+            movement = session_movement(session)
+        except ExportError:  # no movement yet: the slips still carry the PINs, without a table
+            movement = None
+        links = table_links(session, str(self.options.get("base_url") or ""))
+        first: dict[int, tuple[int, int, int, str]] = {}
+        for rnd, ta in movement.seatings() if movement is not None else ():
+            for line, p in ta.seats:
+                first.setdefault(p, (rnd.number, ta.room, ta.table, str(line)))
+        slips = [
+            PinSlip(number, name, pin, first.get(number),
+                    links.get(first[number][1:3]) if number in first else None)  # type: ignore[arg-type]
+            for number, name, pin in t.participants.order_by("number").values_list("number", "name", "pin")
+        ]  # fmt: skip
+        return pin_slips_pdf(slips, tournament=t.name, session=session.number, many_rooms=bool(movement and movement.rooms > 1),
+                             lang=self.lang, generated_at=self.now)  # fmt: skip
+
+
 class CostTableExporter(Exporter):
     identifier = "cost_table"
     label = _("Table of game costs")
@@ -402,6 +447,8 @@ _KINDS: tuple[type[Exporter], ...] = (
     PackExporter,
     TableCardsExporter,
     RowOfSetsExporter,
+    SeatingExporter,
+    PinSlipsExporter,
     PulkaStandingsExporter,
     PulkaWorkbookExporter,
     PulkaBracketExporter,

@@ -8,6 +8,10 @@
   set is not played), and where resting players sit next.
 * Both carry a column «Отдыхает»: who sits out each round and where he sits again
   (``preferans.movements.rests``, the same list the seating page, the dashboard and the hand-over show).
+* The seating of a session (issue 17): every round's tables with who sits at N, E, S, W (number and name) and
+  the round's resting players, a round never split over two pages.
+* PIN slips: one slip per participant, several to an A4 page with cut lines — the event, his number and name,
+  his PIN, and the table (with its code, address and QR code) where he sits down first in the session.
 * The table of game costs (004 §6) for the tournament's variant and table size, and optionally the standard
   tables of every variant for 3 and 4 players.
 
@@ -17,7 +21,7 @@ The data come from the pure cores: ``preferans.movements.table_cards`` / ``direc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -27,9 +31,10 @@ from reportlab.lib import colors  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD
 from results.labels import labels
-from results.pdf_common import DARK, MARGIN, Cell, Col, PdfDoc, Row
+from results.pdf_common import DARK, LINE, MARGIN, Cell, Col, PdfDoc, Row, table_height, text_width
 
-__all__ = ["TableLink", "cost_tables_pdf", "draw_qr", "row_of_sets_pdf", "table_cards_pdf"]
+__all__ = ["PinSlip", "TableLink", "cost_tables_pdf", "draw_qr", "pin_slips_pdf", "row_of_sets_pdf", "seating_pdf",
+           "table_cards_pdf"]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -97,13 +102,25 @@ REST_LABELS: dict[str, dict[str, str]] = {
     "ru": {"resting": "Отдыхает", "nobody": "—"},
     "en": {"resting": "Resting", "nobody": "—"},
 }
+# The seating and the PIN slips (issue 17), kept here for the same reason.
+PRINT_LABELS: dict[str, dict[str, str]] = {
+    "ru": {"seating": "Рассадка", "pin_slips": "PIN-карточки", "pin": "PIN", "starts": "Начало", "no_pin": "—",
+           "no_start": "в этой сессии не играет", "keep": "PIN — для подтверждения протоколов за столом. "
+           "Никому его не показывайте.", "resting_in": "Отдыхают"},
+    "en": {"seating": "Seating", "pin_slips": "PIN slips", "pin": "PIN", "starts": "Starts", "no_pin": "—",
+           "no_start": "does not play in this session", "keep": "The PIN confirms your table's protocol rows. "
+           "Show it to nobody.", "resting_in": "Resting"},
+}  # fmt: skip
 
 
-def rest_text(found: Any, lab: Mapping[str, str]) -> str:
-    """Who rests in one round and where he sits again: «№ 13 → 2W» (next round), «№ 13 → тур 5: 2W» (later)."""
+def rest_text(found: Any, lab: Mapping[str, str], names: Mapping[int, str] | None = None) -> str:
+    """Who rests in one round and where he sits again: «№ 13 → 2W» (next round), «№ 13 → тур 5: 2W» (later);
+    with ``names``, «№ 13 Иванов → 2W»."""
     parts = []
     for r in found:
         text = f"{lab['number']} {r.participant}"
+        if names and names.get(r.participant):
+            text += f" {names[r.participant]}"
         if r.back is not None:
             seat = f"{lab['room']} {r.back.room}, {r.back.seat}" if r.back.room > 1 else str(r.back.seat)
             text += f" → {seat}" if r.back_next_round else f" → {lab['round'].lower()} {r.back.round}: {seat}"
@@ -276,6 +293,153 @@ def row_of_sets_pdf(
         ]
         y = doc.paragraph(y, ";   ".join(items), size=8.5)
     return doc.finish()
+
+
+# -- seating and PIN slips -----------------------------------------------------------------------------------
+def _seat_place(room: int, table: int, many_rooms: bool, lab: Mapping[str, str]) -> str:
+    return (f"{lab['room']} {room} · " if many_rooms else "") + f"{lab['table']} {table}"
+
+
+def seating_pdf(
+    movement: Any,
+    *,
+    tournament: str,
+    session: int,
+    names: Mapping[int, str],
+    lang: str,
+    rounds: Sequence[int] | None = None,
+    generated_at: Any = None,
+) -> bytes:
+    """Every round (or the ``rounds`` asked for): table, set and the participant at each seat, then who rests."""
+    from preferans.movements import rests
+
+    lab = labels(lang)
+    words = PRINT_LABELS["ru" if lang == "ru" else "en"]
+    resting = rests(movement)
+    many_rooms = movement.rooms > 1
+    seats = [str(line) for line in movement.lines]
+    doc = PdfDoc(title=words["seating"], tournament=tournament, publication="", lang=lang,
+                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+    cols = ([Col(lab["room"], 7, "c")] if many_rooms else []) + [
+        Col(lab["table"], 7, "c"),
+        Col(lab["set"], 8, "c"),
+    ]
+    cols += [Col(seat, 30) for seat in seats]
+    width, size, row_h = doc.width - 2 * MARGIN, 9.0, 15.0
+    y = doc.new_page()
+    for rnd in movement.rounds:
+        if rounds and rnd.number not in rounds:
+            continue
+        rows: list[Row] = []
+        for ta in sorted(rnd.tables, key=lambda ta: (ta.room, ta.table)):
+            at = {str(line): p for line, p in ta.seats}
+            cells: list[str | Cell] = [str(ta.room)] if many_rooms else []
+            cells += [Cell(str(ta.table), bold=True), str(ta.set)]
+            cells += [
+                Cell(f"{at[s]}  {names.get(at[s], '')}".strip(), bold=True) if s in at else "" for s in seats
+            ]
+            rows.append(Row(cells))
+        rest_line = rest_text(resting.get(rnd.number, ()), lab, names)
+        need = (
+            22 + table_height(cols, len(rows), width=width, size=size, row_h=row_h) + (14 if rest_line else 0)
+        )
+        if (
+            y - need < doc.bottom and y < doc.height - MARGIN - 42
+        ):  # a round is never split (unless taller than a page)
+            y = doc.new_page()
+        y = doc.heading(y, f"{lab['round']} {rnd.number}", size=12)
+        y = doc.table(y, cols, rows, width=width, size=size, row_h=row_h, min_rows_first=len(rows))
+        if rest_line:
+            y = doc.paragraph(y + 2, f"{words['resting_in']}: {rest_line}", size=8.5, colour=colors.black)
+        y -= 6
+    return doc.finish()
+
+
+@dataclass(frozen=True)
+class PinSlip:
+    """One participant's slip: who he is, his PIN, where he sits down first (None: not seated this session)."""
+
+    number: int
+    name: str
+    pin: str
+    start: tuple[int, int, int, str] | None = None  # round, room, table, seat
+    link: TableLink | None = None
+
+
+def pin_slips_pdf(
+    slips: Sequence[PinSlip], *, tournament: str, session: int, many_rooms: bool, lang: str,
+    generated_at: Any = None,
+) -> bytes:  # fmt: skip
+    """Two columns of slips, six rows to an A4 page, dashed cut lines between them."""
+    lab = labels(lang)
+    words = PRINT_LABELS["ru" if lang == "ru" else "en"]
+    doc = PdfDoc(title=words["pin_slips"], tournament=tournament, publication="", lang=lang,
+                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+    per_row, per_page = 2, 12
+    c = doc.c
+    for i, slip in enumerate(slips or [None]):  # type: ignore[list-item]
+        if i % per_page == 0:
+            top = doc.new_page()
+            slip_w = (doc.width - 2 * MARGIN) / per_row
+            slip_h = (top - doc.bottom) / (per_page // per_row)
+            c.setStrokeColor(LINE)
+            c.setLineWidth(0.6)
+            c.setDash(4, 3)
+            for k in range(per_page // per_row + 1):
+                c.line(MARGIN, top - k * slip_h, doc.width - MARGIN, top - k * slip_h)
+            for k in range(per_row + 1):
+                c.line(MARGIN + k * slip_w, top, MARGIN + k * slip_w, doc.bottom)
+            c.setDash()
+        if slip is None:
+            break
+        k = i % per_page
+        x, y = MARGIN + (k % per_row) * slip_w + 10, top - (k // per_row) * slip_h - 8
+        _draw_slip(c, slip, x, y, slip_w - 20, slip_h - 16, tournament, many_rooms, lab, words)
+    return doc.finish()
+
+
+def _fit_font(text: str, font: str, size: float, width: float) -> float:
+    return (
+        size
+        if text_width(text, font, size) <= width
+        else max(5.0, size * width / text_width(text, font, size))
+    )
+
+
+def _draw_slip(c: Any, slip: PinSlip, x: float, y: float, w: float, h: float, tournament: str, many_rooms: bool,
+               lab: Mapping[str, str], words: Mapping[str, str]) -> None:  # fmt: skip
+    qr = min(64.0, h - 24) if slip.link is not None else 0.0
+    text_w = w - qr - (8 if qr else 0)
+    c.setFillColor(DARK)
+    c.setFont(FONT, _fit_font(tournament, FONT, 8, text_w))
+    c.drawString(x, y - 8, tournament)
+    who = f"{lab['number']} {slip.number}  {slip.name}".strip()
+    c.setFillColor(colors.black)
+    c.setFont(FONT_BOLD, _fit_font(who, FONT_BOLD, 13, text_w))
+    c.drawString(x, y - 25, who)
+    pin = f"{words['pin']}: {slip.pin or words['no_pin']}"
+    c.setFont(FONT_BOLD, 20)
+    c.drawString(x, y - 50, pin)
+    if slip.start is not None:
+        rnd, room, table, seat = slip.start
+        where = f"{_seat_place(room, table, many_rooms, lab)}, {lab['seat'].lower()} {seat}"
+        if rnd != 1:
+            where = f"{lab['round']} {rnd}: {where}"
+        if slip.link is not None:
+            where += f" · {slip.link.code}"
+        line = f"{words['starts']}: {where}"
+    else:
+        line = f"{words['starts']}: {words['no_start']}"
+    c.setFont(FONT_BOLD, _fit_font(line, FONT_BOLD, 9.5, text_w))
+    c.drawString(x, y - 66, line)
+    c.setFillColor(DARK)
+    if slip.link is not None:
+        c.setFont(FONT, _fit_font(slip.link.url, FONT, 7.5, text_w))
+        c.drawString(x, y - 78, slip.link.url)
+        draw_qr(c, slip.link.url, x + w - qr, y - qr, qr)
+    c.setFont(FONT, _fit_font(words["keep"], FONT, 7, w))
+    c.drawString(x, y - h + 4, words["keep"])
+    c.setFillColor(colors.black)
 
 
 # -- cost tables -----------------------------------------------------------------------------------------

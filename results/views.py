@@ -26,6 +26,7 @@ from results.derived import frequencies, protocols, running_percentages, score_c
 from results.labels import contract_text
 from results.models import ExportJob
 from results.services import EXPORTERS, ExportError, start_export
+from tournaments.director.common import nav as nav_context
 from tournaments.models import Sanction, Tournament
 from tournaments.permissions import can_direct, can_see_results
 
@@ -272,7 +273,9 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         rows = []
         for c in s.rows:
             visible = is_director or (info is not None and info.board_complete(c.board))
-            rows.append({"c": c, "visible": visible, "contract": contract_text(c.result.contract, lang),
+            table = f"{c.room}/{c.table}" if c.room > 1 else c.table
+            where = _("round %(r)s, table %(t)s, seat %(seat)s") % {"r": c.round, "t": table, "seat": c.seat}
+            rows.append({"c": c, "visible": visible, "contract": contract_text(c.result.contract, lang), "where": where,
                          "opponents": [(seat, report.person(n)) for seat, n in c.opponents]})  # fmt: skip
         sessions.append({"s": s, "rows": rows})
     points = running_percentages(card)
@@ -338,8 +341,7 @@ def exports(request: HttpRequest, slug: str) -> HttpResponse:
         spec = EXPORTERS.get(job.kind)
         job.kind_label = spec.label if spec else job.kind  # type: ignore[attr-defined]
     sessions = list(tournament.sessions.order_by("number"))
-    context = {
-        "tournament": tournament,
+    context = nav_context(tournament, active="exports") | {  # the director's tabs above the page
         "is_director": True,
         "nav": "exports",
         "live": False,

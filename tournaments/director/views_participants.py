@@ -162,6 +162,7 @@ def pins(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, ngettext("%(n)s PIN made.", "%(n)s PINs made.", n) % {"n": n})
         return redirect("director:pins", slug=tournament.slug)
     context = nav(tournament, active="participants") | {
-        "participants": tournament.participants.order_by("number")
+        "participants": tournament.participants.order_by("number"),
+        "pdfs": [("pin_slips", _("PIN slips with the starting table, PDF"))],  # results.exporters
     }
     return render(request, "tournaments/director/pins.html", context)

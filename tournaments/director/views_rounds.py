@@ -132,6 +132,9 @@ def seating(request: HttpRequest, tournament: Tournament, session: Session) -> H
         "rooms": max((s.room for s in seatings), default=1),
         "movement_obj": m,
         "rows": rows,
+        # the PDFs of this page and the cards for the tables (made on the exports page, results.exporters)
+        "pdfs": [("seating", _("Seating, PDF")), ("table_cards", _("Table cards, PDF")),
+                 ("row_of_sets", _("Row of sets, PDF"))],  # fmt: skip
     }
     return render(request, "tournaments/director/seating.html", context)
 

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from boards.models import Board
 from preferans.game import ROW_CONTRACT_CODES, ROW_FIELDS
+from scoring.confirmation import confirmer_seats
 from scoring.models import Penalty, Result, Standing
 from tournaments.models import Round, Seating, Session, Table, Tournament
 
@@ -226,7 +227,7 @@ class ResultSerializer(serializers.Serializer):
         show_scores = self.context.get("show_scores", lambda r: False)(instance)
         row = instance.row or {}
         players = 4 if instance.seat_w_id else 3
-        confirmers = [s for s in SEATS[:players] if s != "N"]
+        confirmers = confirmer_seats(players)
         top = instance.top
         return {
             "id": instance.pk,
@@ -300,7 +301,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = [
             "slug", "name", "variant", "players_per_table", "deals_per_set", "unequal_results", "starts_on",
-            "venue", "zone", "publication",
+            "venue", "zone", "publication", "confirmation",
         ]  # fmt: skip
 
 

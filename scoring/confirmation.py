@@ -1,18 +1,66 @@
 """Confirmation at the table: the other players agree with the row N entered, or dispute it (rules §6).
 
 A confirmed row is locked for the players; a disputed one waits for the director. Both are audited.
+
+Which seats confirm and how many of them close a row is decided here only (:func:`confirmers`): every
+channel (a phone, the table's device, the API, the row stored already agreed) asks the same rule. The
+tournament chooses «every opponent» (the default, and what every event created before the setting did) or
+«one opponent», as bridge table terminals do.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
+from preferans.game.seats import table_seats
 from scoring.errors import ResultLocked
 from scoring.models import Result
 from tournaments.audit import log_action
+from tournaments.models import Confirmation, Tournament
+
+ENTRY_SEAT = "N"  # rules §6: the player at N takes the protocol out and fills the row; the others confirm
+
+
+@dataclass(frozen=True)
+class Confirmers:
+    """The seats that confirm a row the player at N entered, and whether one of them is enough."""
+
+    seats: tuple[str, ...]
+    one: bool = False
+
+    def complete(self, agreed: Collection[str]) -> bool:
+        """Whether the row closes with these seats' agreement."""
+        if self.one:
+            return any(s in agreed for s in self.seats)
+        return all(s in agreed for s in self.seats)
+
+    def awaiting(self, agreed: Collection[str]) -> list[str]:
+        """The seats that may still confirm (in «one opponent» mode: any one of them)."""
+        return [] if self.complete(agreed) else [s for s in self.seats if s not in agreed]
+
+
+def confirmer_seats(players: int) -> tuple[str, ...]:
+    """Everybody seated except the player at N who entered the row (the 4-player dealer included)."""
+    return tuple(s for s in table_seats(players) if s != ENTRY_SEAT)
+
+
+def confirmers(tournament: Tournament) -> Confirmers:
+    """The tournament's rule: every opponent of the player at N confirms, or one of them is enough."""
+    return Confirmers(
+        confirmer_seats(int(tournament.players_per_table)), one=tournament.confirmation == Confirmation.ONE
+    )
+
+
+def confirmation_complete(agreed: Collection[str], required: Confirmers | Sequence[str]) -> bool:
+    """``required``: the tournament's :class:`Confirmers`, or seats that must all agree."""
+    if isinstance(required, Confirmers):
+        return required.complete(agreed)
+    return all(s in agreed for s in required)
 
 
 def reuse_relations(fresh: Result, loaded: Result) -> Result:
@@ -28,7 +76,7 @@ def result_confirm(
     *,
     result: Result,
     seat: str | None,
-    required: tuple[str, ...] | list[str] = (),
+    required: Confirmers | Sequence[str] = (),
     now: dt.datetime,
     user: Any = None,
     actor: str = "",
@@ -36,7 +84,7 @@ def result_confirm(
 ) -> Result:
     """One seat's player agrees with the row (``seat=None``: the director approves it outright).
 
-    The row is confirmed (locked for the players) once every seat in ``required`` has agreed. Confirming
+    The row is confirmed (locked for the players) once ``required`` is satisfied (:func:`confirmers`). Confirming
     twice is harmless; a disputed, director's or already-locked row cannot be confirmed by a player. ``reason``
     goes into the audit entry (the director accepting a disputed row as entered names the dispute he settles).
     """
@@ -55,7 +103,7 @@ def result_confirm(
                 raise ResultLocked(current)
             confirmed.append(seat)
             current.confirmed_by = confirmed
-            if all(s in confirmed for s in required):
+            if confirmation_complete(confirmed, required):
                 current.status = Result.Status.CONFIRMED
         current.save(update_fields=["confirmed_by", "status", "updated_at"])
         log_action(

@@ -30,6 +30,7 @@ from preferans.bundle.rows import DEAL_FIELDS
 from preferans.game import RowInvalid, score_row
 from preferans.game.seats import table_seats
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from scoring.confirmation import Confirmers, confirmation_complete
 from scoring.errors import Refusal, ResultConflict, ResultRejected
 from scoring.models import Result
 from scoring.rescore import mark_changed
@@ -244,7 +245,7 @@ def result_save(
     percent: Mapping[str, Any] | None = None,
     seating: Seating | None = None,
     confirmations: Sequence[tuple[str, str]] = (),
-    required: Sequence[str] = (),
+    required: Confirmers | Sequence[str] = (),
     key_checked: bool = False,
 ) -> Result:
     """Store one protocol row (or an adjustment in its place), checked against every rule of the module.
@@ -261,7 +262,7 @@ def result_save(
     Callers that already hold them may pass the board (``board_obj``), the ``seating`` (loaded with its seats)
     and ``key_checked`` (the key is known to be new), which saves the lookups. ``confirmations`` — (seat, actor)
     pairs — store the row already agreed by those players (a table's device passed round the table); it is
-    confirmed once every seat in ``required`` has agreed, and each agreement is audited.
+    confirmed once ``required`` is satisfied (``scoring.confirmation``), and each agreement is audited.
     """
     if idempotency_key and not key_checked:
         existing = Result.objects.filter(idempotency_key=idempotency_key).first()
@@ -332,7 +333,7 @@ def result_save(
     agreed = [seat for seat, _actor in confirmations]
     if agreed:
         values["confirmed_by"] = agreed
-        if status == Result.Status.ENTERED and all(s in agreed for s in required):
+        if status == Result.Status.ENTERED and confirmation_complete(agreed, required):
             values["status"] = Result.Status.CONFIRMED
     key = {
         "session": session,

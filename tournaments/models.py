@@ -53,6 +53,13 @@ class Publication(models.TextChoices):
     FINAL = "final", _("Final")
 
 
+class Confirmation(models.TextChoices):
+    """How many opponents of the player at N must agree before a row closes (``scoring.confirmation``)."""
+
+    ALL = "all", _("every opponent")
+    ONE = "one", _("one opponent")
+
+
 class TournamentStatus(models.TextChoices):
     """Where the event is: set up, under way, all rounds played, or locked (nothing may change)."""
 
@@ -86,6 +93,9 @@ class Tournament(models.Model):
     artificial = models.JSONField(_("artificial results, percent of the top"), default=default_artificial)
     minutes_per_deal = models.PositiveSmallIntegerField(_("minutes per deal"), default=5)
     correction_minutes = models.PositiveSmallIntegerField(_("correction period, minutes"), default=30)
+    confirmation = models.CharField(
+        _("confirmation of a result"), max_length=8, choices=Confirmation.choices, default=Confirmation.ALL
+    )
     language = models.CharField(
         _("language of printed results"), max_length=2, default="ru", choices=settings.LANGUAGES
     )

@@ -34,7 +34,7 @@ def test_the_table_knows_its_round_seats_and_boards_in_play_order(event):
     assert state.round.number == 1
     assert [b.number for b in state.boards] == [1, 2, 3, 4]
     assert state.seat_numbers == {"N": 1, "E": 2, "S": 3, "W": 4}
-    assert state.confirmers() == ("E", "S", "W")
+    assert state.confirmers().seats == ("E", "S", "W") and not state.confirmers().one
 
 
 def test_codes_are_forgiving_and_unknown_codes_are_limited(event):

@@ -15,7 +15,7 @@ from scoring.penalties import PENALTY_RULES
 from scoring.seat_adjustments import adjustment_message
 from tournaments import zones
 from tournaments.director.fields import JSONObjectField
-from tournaments.models import Form, Tournament, UnequalResults, Variant
+from tournaments.models import Confirmation, Form, Tournament, UnequalResults, Variant
 
 PENALTY_LABELS = {
     "12.2.1": _("12.2.1 Lateness"),
@@ -57,6 +57,10 @@ class TournamentForm(forms.Form):
     correction_minutes = forms.IntegerField(
         label=_("Correction period, minutes"), min_value=0, max_value=24 * 60, initial=30,
         help_text=_("After the official results (rules §1: 30 minutes)."),
+    )  # fmt: skip
+    confirmation = forms.ChoiceField(
+        label=_("Confirmation of a result"), choices=Confirmation.choices, initial=Confirmation.ALL, required=False,
+        help_text=_("Who confirms the row the player at N entered: every opponent, or one of them is enough."),
     )  # fmt: skip
     unequal_results = forms.ChoiceField(
         label=_("Boards with fewer results"), choices=UnequalResults.choices, initial=UnequalResults.NEUBERG
@@ -104,6 +108,8 @@ class TournamentForm(forms.Form):
                                "A+": d.pop("artificial_plus")}  # fmt: skip
         if "rules" in d:
             d["rule_overrides"] = d.pop("rules")
+        if not d.get("confirmation"):  # not sent: the event keeps its rule (a new one: every opponent)
+            d.pop("confirmation", None)
         return d
 
     @classmethod
@@ -113,6 +119,7 @@ class TournamentForm(forms.Form):
             "name": t.name, "starts_on": t.starts_on, "venue": t.venue, "zone": t.zone, "variant": t.variant,
             "players_per_table": t.players_per_table, "deals_per_set": t.deals_per_set,
             "minutes_per_deal": t.minutes_per_deal, "correction_minutes": t.correction_minutes,
+            "confirmation": t.confirmation,
             "unequal_results": t.unequal_results, "artificial_minus": art.get("A-", 40),
             "artificial_average": art.get("A", 50), "artificial_plus": art.get("A+", 60),
             "rules": json.dumps(t.rule_overrides, ensure_ascii=False) if t.rule_overrides else "",

@@ -20,7 +20,7 @@ from scoring.setup_refusals import setup_refusal
 from tournaments import zones
 from tournaments.audit import log_action
 from tournaments.errors import UserError
-from tournaments.models import Seating, Session, Tournament, default_artificial
+from tournaments.models import Confirmation, Seating, Session, Tournament, default_artificial
 from tournaments.services.bundles import unique_slug
 
 # Settings that define how rows are read and seated: frozen once results (or seatings) exist.
@@ -34,6 +34,7 @@ EDITABLE = (
     "zone",
     "minutes_per_deal",
     "correction_minutes",
+    "confirmation",
     *STRUCTURAL,
     *SCORING,
 )
@@ -60,6 +61,13 @@ def check_zone(name: str) -> str:
         raise UserError(_("Unknown time zone “%(zone)s”: choose one from the list.") % {"zone": name[:64]},
                         code="zone")  # fmt: skip
     return name
+
+
+def check_confirmation(value: str) -> str:
+    """«every opponent» or «one opponent» confirms a row (``scoring.confirmation``)."""
+    if value not in Confirmation.values:
+        raise UserError(_("Choose who confirms a result: every opponent or one."), code="confirmation")
+    return value
 
 
 def check_artificial(artificial: Mapping[str, Any]) -> dict[str, int]:
@@ -96,6 +104,7 @@ def tournament_create(
     language: str = "ru",
     zone: str = "",
     form: str = "duplicate",
+    confirmation: str = Confirmation.ALL,
     now: dt.datetime,
 ) -> Tournament:
     """A new event (a duplicate one with its first session); the user who creates it directs it. Events of the
@@ -124,6 +133,7 @@ def tournament_create(
         language=language,
         zone=check_zone(zone),
         form=form,
+        confirmation=check_confirmation(confirmation),
     )
     if getattr(user, "is_authenticated", False):
         tournament.directors.add(user)
@@ -185,6 +195,8 @@ def tournament_update(
         changed["artificial"] = check_artificial(changed["artificial"])
     if "zone" in changed:
         changed["zone"] = check_zone(changed["zone"])
+    if "confirmation" in changed:
+        changed["confirmation"] = check_confirmation(changed["confirmation"])
     before = {k: _jsonable(getattr(tournament, k)) for k in changed}
     for key, value in changed.items():
         setattr(tournament, key, value)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 
 from scoring.errors import Refusal
 
@@ -59,7 +59,26 @@ MESSAGES: dict[str, list[Rule]] = {
     "contract": [
         (_always, gettext_lazy("Illegal contract %(contract)s — choose 6♠…10NT, misère or raspasy."))
     ],
-    "tricks_total": [(_has("total"), gettext_lazy("The tricks total %(total)s — they must total 10."))],
+    # what the player typed, added up: «8 + 5 = 13 tricks, more than 10» (the phone, the director's form, the API)
+    "tricks_total": [
+        (
+            lambda p: "tricks" in p and (_int(p.get("total")) or 0) > 10,
+            ngettext_lazy(
+                "%(tricks)s = %(total)s trick, more than 10.",
+                "%(tricks)s = %(total)s tricks, more than 10.",
+                "total",
+            ),
+        ),
+        (
+            lambda p: "tricks" in p and (_int(p.get("total")) or 0) < 10,
+            ngettext_lazy(
+                "%(tricks)s = %(total)s trick, fewer than 10.",
+                "%(tricks)s = %(total)s tricks, fewer than 10.",
+                "total",
+            ),
+        ),
+        (_has("total"), gettext_lazy("The tricks total %(total)s — they must total 10.")),
+    ],
     "tricks_range": [
         (_has("name"), gettext_lazy("The %(name)s's tricks %(tricks)s — tricks are whole numbers 0 to 10."))
     ],
@@ -288,6 +307,8 @@ def _display(key: str, value: object) -> object:
         return CALL_NAMES.get(value, value)
     if key == "contract" and value == "":
         return "—"
+    if key == "tricks" and isinstance(value, (list, tuple)):  # the tricks a total is made of: «8 + 5»
+        return " + ".join(str(v) for v in value)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     return value
@@ -300,7 +321,7 @@ def translate(code: str, params: Params, fallback: str) -> str:
             if not condition(params):
                 continue
             shown = {k: _display(k, v) for k, v in params.items()}
-            return str(message) % shown
+            return str(message % shown)  # a plural message picks its form by the params
         except (KeyError, TypeError, ValueError):
             continue
     return fallback

@@ -18,7 +18,9 @@ from preferans.game import ROW_CONTRACT_CODES
 from preferans.game.contracts import half_obligation
 from preferans.game.seats import active_seats, defenders, hands_in_order, table_seats
 from preferans.game.variants import Progression, RaspasyMode, Rules
+from scoring.errors import Refusal
 from scoring.labels import RED_SUITS, contract_label
+from scoring.refusals import refusal_message
 from tournaments.models import Tournament
 
 CALLS = (
@@ -101,6 +103,7 @@ class PhoneRowForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.refusals: list[str] = []  # the core's refusals the form already knows (shown as the core's are)
         if tournament is not None:
             players = players or int(tournament.players_per_table)
             rules = rules or tournament.rules
@@ -121,11 +124,22 @@ class PhoneRowForm(forms.Form):
 
     # -- the row ----------------------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
+        self.refusals = []
         data = super().clean()
         if self.errors or self.dealer is None:
             return data
         self.row = self._row(data)
         return data
+
+    def _third(self, t1: int, t2: int) -> int:
+        """The third column follows from the two typed (10 in all). Two that already make more than 10 are refused in
+        the core's words about what was typed: «8 + 5 = 13 tricks, more than 10» (``scoring.refusals``)."""
+        if t1 + t2 > 10:
+            typed = {"total": t1 + t2, "tricks": [t1, t2]}
+            message = refusal_message(Refusal("tricks_total", "declarer", "", typed))
+            self.refusals.append(message)
+            self.add_error("t2", message)
+        return 10 - t1 - t2
 
     def _need(self, field: str, message: Any) -> None:
         self.add_error(field, forms.ValidationError(message, code="required"))
@@ -146,7 +160,7 @@ class PhoneRowForm(forms.Form):
                 if t1 is None or t2 is None:
                     self._need("t1" if t1 is None else "t2", _("Write the tricks of two hands."))
                 elif t3 is None:
-                    t3 = 10 - t1 - t2
+                    t3 = self._third(t1, t2)
             row.update(declarer=[hands[0], t1], w1=[hands[1], t2], w2=[hands[2], t3])
             step = data.get("raspasy_step")
             if step:
@@ -196,7 +210,7 @@ class PhoneRowForm(forms.Form):
                 )
                 return row
             if t3 is None:
-                t3 = 10 - t1 - t2
+                t3 = self._third(t1, t2)
         row.update(declarer=[declarer, t1], w1=[d1, t2], w2=[d2, t3])
         return row
 

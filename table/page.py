@@ -34,7 +34,7 @@ from table.forms import (
     raspasy_three_inputs,
 )
 from table.services import TableState
-from tournaments.models import Session
+from tournaments.models import Participant, Session
 from tournaments.services.rests import next_seats
 
 
@@ -132,6 +132,51 @@ def _card(
     return card
 
 
+def saved_flash(state: TableState, board: int | None) -> str:
+    """«Board 1 saved. Now … confirm it.» after the player at N saved a row (shown above the next board)."""
+    result = state.results.get(board) if board else None
+    if result is None:
+        return ""
+    seats = state.seats
+    names = [f"{s} {seats[s].name or seats[s].number}" for s in state.awaiting(result) if s in seats]
+    said = {"board": board, "players": ", ".join(names)}
+    if not names:
+        return _("Board %(board)s saved.") % said
+    if state.confirmers().one and len(names) > 1:
+        return _("Board %(board)s saved. Now one of %(players)s confirms it.") % said
+    return _("Board %(board)s saved. Now %(players)s confirm it.") % said
+
+
+def pending_rows(state: TableState, *, can_see: bool, seen_by: Participant | None) -> dict[str, Any] | None:
+    """«Confirm all»: the rows of the round waiting for confirmations, and who may confirm them here at once.
+
+    The player this device remembers (not N) confirms the rows waiting for him without his PIN again; on a
+    phone passed round the table each player chooses himself and types his PIN once for all the rows.
+    """
+    if not can_see or not state.can_enter:
+        return None
+    rows = services.pending_for(state)
+    if not rows:
+        return None
+    me = state.seat_of(seen_by) if seen_by is not None else None
+    mine = services.pending_for(state, me) if me and me != services.ENTRY_SEAT else []
+    shown = mine or rows
+    return {
+        "rows": [
+            {
+                "board": r.board_number,
+                "text": describe_row(r.row, state.players, r.dealer) if r.row else _("Artificial result"),
+                "stamp": services.row_stamp(r),
+                "awaiting": ", ".join(state.awaiting(r)),
+            }
+            for r in shown
+        ],
+        "me": seen_by if mine else None,
+        "who": [(s, p, n) for s, p in state.seats.items() if (n := len(services.pending_for(state, s)))],
+        "one": state.confirmers().one,
+    }
+
+
 def _blank_form(state: TableState, board: Board, result: Result | None, *, editing: bool) -> PhoneRowForm:
     """A new row's form, or the form of the row being corrected, filled in from it."""
     initial: dict[str, Any] = {"board": board.number, "key": uuid.uuid4().hex, "play": "closed"}
@@ -155,6 +200,8 @@ def render_entry(
     confirm_errors: dict[int | None, str] | None = None,
     page_error: str | None = None,
     unlock_error: str | None = None,
+    confirm_all_error: str | None = None,
+    saved: int | None = None,
 ) -> HttpResponse:
     """The page; ``bound`` (for ``bound_board``) is a posted form shown again with what was wrong with it."""
     me = remembered(request, state)
@@ -211,6 +258,11 @@ def render_entry(
         "preview_url": reverse("table:preview", kwargs={"code": state.table.code}),
         "qr_url": reverse("table:qr", kwargs={"code": state.table.code}),
         # where each player of the table sits next round, the resting one included (issue: nobody was told)
+        # «saved», the rows waiting for confirmations and «Confirm all» sit just above the next board to enter
+        "now_before": first_open,
+        "saved_flash": saved_flash(state, saved),
+        "pending": pending_rows(state, can_see=can_see, seen_by=seen_by),
+        "confirm_all_error": confirm_all_error,
         "next_seats": next_seats(state.session, room=state.table.room, table=state.table.number,
                                  round_number=state.round.number) if state.round and state.seating else [],  # fmt: skip
     }

@@ -18,8 +18,7 @@ from django.db.models import Subquery
 from django.utils.translation import gettext as _
 
 from boards.models import Board
-from preferans.game.seats import table_seats
-from scoring.confirmation import result_confirm, result_dispute
+from scoring.confirmation import ENTRY_SEAT, Confirmers, confirmers, result_confirm, result_dispute
 from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
 from scoring.rows import result_save
@@ -28,8 +27,8 @@ from tournaments import pins
 from tournaments.errors import UserError
 from tournaments.models import Participant, Round, Seating, Session, Table, Tournament
 
-ENTRY_SEAT = "N"  # rules §6: the player at N takes the protocol out and fills the row
 MAX_KEY_LENGTH = 200
+MAX_BOARDS_READ = 24  # «Confirm all»: a set has at most 12 boards
 
 
 class TableRefused(UserError):
@@ -107,12 +106,15 @@ class TableState:
             return board if board is not None and self.seating.plays(board) else None
         return next((b for b in self.boards if b.number == number), None)
 
-    def confirmers(self) -> tuple[str, ...]:
-        """Everybody seated except the player at N who entered the row (the 4-player dealer included)."""
-        return tuple(s for s in table_seats(self.players) if s != ENTRY_SEAT)
+    def confirmers(self) -> Confirmers:
+        """Who confirms a row here and how many of them close it: the tournament's rule (``scoring.confirmation``)."""
+        return confirmers(self.tournament)
 
     def awaiting(self, result: Result) -> list[str]:
-        return [s for s in self.confirmers() if s not in (result.confirmed_by or [])]
+        """The seats that may still confirm the row (none once it is no longer waiting)."""
+        if result.status != Result.Status.ENTERED:
+            return []
+        return self.confirmers().awaiting(result.confirmed_by or [])
 
     def is_current(self, result: Result) -> bool:
         return (
@@ -383,6 +385,79 @@ def table_confirm(*, state: TableState, result: Result, participant: Participant
         actor=actor_name(state, participant, seat),
         now=now,
     )
+
+
+@dataclass
+class ConfirmedAll:
+    """What «Confirm all» did: the boards confirmed now, and those skipped with the reason in words."""
+
+    confirmed: list[int] = field(default_factory=list)
+    skipped: list[tuple[int, str]] = field(default_factory=list)
+
+
+def row_stamp(result: Result) -> str:
+    """Which version of a row a player read: a row corrected since then is not confirmed unseen."""
+    return f"{result.board_number}:{result.pk}:{int(result.updated_at.timestamp() * 1_000_000)}"
+
+
+def pending_for(state: TableState, seat: str | None = None) -> list[Result]:
+    """The rows of the running round waiting for a confirmation (by ``seat``, if given), in board order."""
+    return [
+        r
+        for b in state.boards
+        if (r := state.results.get(b.number)) is not None
+        and (awaiting := state.awaiting(r))
+        and (seat is None or seat in awaiting)
+    ]
+
+
+def table_confirm_all(
+    *, state: TableState, participant: Participant, read: list[str], now: dt.datetime
+) -> ConfirmedAll:
+    """One player confirms every row he read (``read``: their :func:`row_stamp`) in one go, PIN typed once.
+
+    Each row is confirmed and audited on its own, by the same rule as one confirmation; a row disputed,
+    locked, corrected since it was read or already confirmed by him is skipped and named.
+    """
+    seat = seated(state, participant)
+    if seat == ENTRY_SEAT:
+        raise TableRefused(
+            "own_row",
+            _("The player at N entered these rows; the other players of the table confirm them."),
+            403,
+        )
+    done = ConfirmedAll()
+    for stamp in list(dict.fromkeys(read))[:MAX_BOARDS_READ]:
+        head = stamp.split(":", 1)[0]
+        if not head.isdigit() or len(head) > 4:
+            continue
+        board = int(head)
+        result = state.results.get(board)
+        if result is not None and seat in (result.confirmed_by or []):
+            done.skipped.append((board, _("you have already confirmed it")))
+        elif result is not None and result.status != Result.Status.ENTERED:
+            done.skipped.append((board, _not_open(result)))
+        elif result is None or row_stamp(result) != stamp:
+            done.skipped.append(
+                (board, _("the row was changed after you read it: open it and read it again"))
+            )
+        else:
+            try:
+                table_confirm(state=state, result=result, participant=participant, now=now)
+            except ResultLocked as exc:
+                done.skipped.append((board, _not_open(exc.result)))
+            else:
+                done.confirmed.append(board)
+    return done
+
+
+def _not_open(result: Result) -> str:
+    """Why a row can no longer be confirmed, as the player reads it."""
+    if result.status == Result.Status.DISPUTED:
+        return _("it is disputed: the director decides")
+    if result.status == Result.Status.CONFIRMED:
+        return _("the table has already confirmed it")
+    return _("it is locked: only the director changes it")
 
 
 def table_dispute(

@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -88,7 +89,13 @@ def entry(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         return _post(request, state)
     edit = _int(request.GET.get("edit"))
-    return render_entry(request, state, open_board=_int(request.GET.get("board")), edit=edit)
+    return render_entry(
+        request,
+        state,
+        open_board=_int(request.GET.get("board")),
+        edit=edit,
+        saved=_int(request.GET.get("saved")),
+    )
 
 
 def _int(raw: object) -> int | None:
@@ -109,6 +116,8 @@ def _post(request: HttpRequest, state: TableState) -> HttpResponse:
         return _show_rows(request, state)
     if action in ("confirm", "dispute"):
         return _confirm_or_dispute(request, state, action, board_number)
+    if action == "confirm_all":
+        return _confirm_all(request, state)
     if action in ("check", "save"):
         return _check_or_save(request, state, action, board_number)
     return render_entry(request, state, status=400, page_error=_("Unknown action."))
@@ -185,14 +194,13 @@ def _check_or_save(
     except UserError as exc:
         ctx["refusals"] = [exc.message]
         return render_entry(request, state, status=exc.status, **ctx)
-    waiting = ", ".join(f"{s} {state.seats[s].name or state.seats[s].number}" for s in state.awaiting(result))
-    messages.success(
-        request,
-        _("Board %(board)s saved. Now %(players)s confirm it.") % {"board": board.number, "players": waiting}
-        if waiting
-        else _("Board %(board)s saved.") % {"board": board.number},
+    # The next board without a row opens, with «saved» and the confirmations right above it (``saved_flash``).
+    following = [b.number for b in state.boards if b.number != board.number and b.number not in state.results]
+    later = [n for n in following if n > board.number] or following
+    url = reverse("table:entry", kwargs={"code": state.table.code})
+    response = HttpResponseRedirect(
+        f"{url}?board={later[0] if later else board.number}&saved={board.number}#tb-now"
     )
-    response = _back(state, board.number, open_it=True)  # the phone now goes round for the confirmations
     # Always remembered: the confirmers read the row on this phone (a device without him sees no rows).
     remember(request, response, state, participant)
     return response
@@ -254,6 +262,43 @@ def _confirm_or_dispute(
     return response
 
 
+def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
+    """«Confirm all (N)»: one player, PIN typed once, confirms every row he read that waits for him.
+
+    He is the player this device remembers (he typed his PIN here this round), or whoever is chosen with a PIN.
+    """
+    known = viewer(request, state)
+    try:
+        number, pin = request.POST.get("number"), request.POST.get("pin")
+        if not pin and known is not None and str(known.number) == str(number):
+            participant = known  # his own phone: the PIN he typed here this round (``table.device``)
+        else:
+            participant = services.identify(state=state, number=number, pin=pin, ip=client_ip(request))
+        done = services.table_confirm_all(
+            state=state, participant=participant, read=request.POST.getlist("read"), now=timezone.now()
+        )
+    except UserError as exc:
+        return render_entry(request, state, status=exc.status, confirm_all_error=exc.message)
+    if done.confirmed:
+        messages.success(
+            request,
+            ngettext(
+                "%(name)s confirmed board %(boards)s.",
+                "%(name)s confirmed boards %(boards)s.",
+                len(done.confirmed),
+            )
+            % {"name": participant.name or participant.number, "boards": ", ".join(map(str, done.confirmed))},
+        )
+    for board, why in done.skipped:
+        messages.warning(
+            request, _("Board %(board)s is not confirmed: %(why)s.") % {"board": board, "why": why}
+        )
+    response = _back(state, None)
+    if known is None:
+        remember(request, response, state, participant)
+    return response
+
+
 def _vists(state: TableState, form: PhoneRowForm, board: Board) -> list[dict[str, Any]]:
     """The vists the core computes for the form's valid row, as the page shows them (or ResultRejected)."""
     vists = compute_vists(tournament=state.tournament, row=form.row, dealer=board.dealer)
@@ -287,8 +332,9 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
     if not form.is_valid():
         errors = {f: [str(m) for m in msgs] for f, msgs in form.errors.items()}
         return JsonResponse(
-            {"ok": False, "incomplete": True, "fields": errors, "row": getattr(form, "row", None)}
-        )
+            {"ok": False, "incomplete": not form.refusals, "fields": errors, "errors": form.refusals,
+             "row": getattr(form, "row", None)}
+        )  # fmt: skip
     try:
         vists = _vists(state, form, board)
     except ResultRejected as exc:

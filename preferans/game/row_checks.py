@@ -273,7 +273,10 @@ def check_misere(row: Mapping[str, object], table: TableSeats, errors: ErrorList
 def _totals_and_order(pos: Mapping[str, tuple[str, int]], table: TableSeats, errors: ErrorList) -> None:
     total = sum(t for _, t in pos.values())
     if total != 10:
-        errors.add("tricks_total", "declarer", "tricks total {total} — they must total 10", total=total)
+        errors.add(
+            "tricks_total", "declarer", "tricks total {total} — they must total 10",
+            total=total, tricks=[t for _, t in pos.values()],
+        )  # fmt: skip
     _check_order(
         pos, table, pos["declarer"][0], errors,
         "whister columns not in clockwise order: after {after} the first whister is {first} and the second {second}",

@@ -166,6 +166,106 @@
   }
 
   document.querySelectorAll("form.tb-form").forEach(setup);
+  if (root.hasAttribute("data-outbox")) outboxSetup();
+
+  /* Offline-tolerant saving (the duplicate table page only). «Save» is sent by fetch; when the hall's Wi-Fi drops,
+     the row waits in localStorage (its idempotency key with it) and goes when the network returns, so it is never
+     lost (it survives a reload) and never stored twice (the server replays a key it has seen). The PIN never goes
+     into localStorage: it waits in sessionStorage (this tab) and is dropped once sent. Without JavaScript the form
+     posts as before. */
+  function outboxSetup() {
+    var STORE = "tb-outbox", path = location.pathname, busy = false, timer = null;
+    var sentKey = "tb-outbox-sent-" + path;
+    function read() { try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; } }
+    function write(list) { try { localStorage.setItem(STORE, JSON.stringify(list)); } catch (e) { /* full or private */ } }
+    function mine() { return read().filter(function (x) { return x.path === path; }); }
+    function drop(key) {
+      write(read().filter(function (x) { return x.key !== key; }));
+      try { sessionStorage.removeItem("tb-outbox-pin-" + key); } catch (e) { /* ignore */ }
+    }
+    function csrf() { var el = document.querySelector("input[name=csrfmiddlewaretoken]"); return el ? el.value : ""; }
+    function formOf(board) {
+      var found = null;
+      document.querySelectorAll("form.tb-form").forEach(function (f) {
+        if (f.querySelector("input[name=board]").value === String(board)) found = f;
+      });
+      return found;
+    }
+    function say(text) {
+      document.querySelectorAll("[data-role=outbox]").forEach(function (el) { el.textContent = text; el.hidden = !text; });
+    }
+    function showQueued() {
+      var list = mine();
+      document.querySelectorAll("form.tb-form [data-role=queued]").forEach(function (el) { el.hidden = true; });
+      list.forEach(function (x) {
+        var f = formOf(x.board);
+        if (!f) return;
+        var el = f.querySelector("[data-role=queued]");
+        el.hidden = false;
+        f.querySelector("[data-role=save]").hidden = true;
+        f.querySelector("[data-role=check]").hidden = true;
+      });
+      say(list.length ? root.getAttribute("data-l-offline") : "");
+      clearInterval(timer);
+      if (list.length) timer = setInterval(flush, 5000);
+    }
+    function send(x) {
+      var body = new FormData();
+      x.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
+      body.append("csrfmiddlewaretoken", csrf());
+      var pin = null;
+      try { pin = sessionStorage.getItem("tb-outbox-pin-" + x.key); } catch (e) { /* ignore */ }
+      if (pin) body.append("pin", pin);
+      return fetch(path, { method: "POST", body: body, credentials: "same-origin" }).then(function (r) {
+        drop(x.key);  // the server has answered: stored, replayed or refused — no more resending
+        if (x.queued) { try { sessionStorage.setItem(sentKey, x.board); } catch (e) { /* ignore */ } }
+        if (r.redirected && r.ok) {
+          var to = r.url.split("#")[0];
+          if (to === location.href.split("#")[0]) { location.hash = "tb-now"; location.reload(); }
+          else location.assign(to + "#tb-now");
+        } else {
+          return r.text().then(function (html) { document.open(); document.write(html); document.close(); });
+        }
+        return true;
+      });
+    }
+    function flush() {
+      if (busy) return;
+      var list = mine();
+      if (!list.length) return;
+      busy = true;
+      send(list[0]).catch(function () {
+        var all = read();
+        all.forEach(function (x) { if (x.key === list[0].key) x.queued = true; });
+        write(all);
+        showQueued();
+      }).then(function () { busy = false; });
+    }
+    document.querySelectorAll("form.tb-form").forEach(function (form) {
+      form.addEventListener("submit", function (e) {
+        var btn = e.submitter;
+        if (!btn || btn.value !== "save" || !window.fetch) return;
+        e.preventDefault();
+        var fields = [["action", "save"]];
+        var pin = "";
+        new FormData(form).forEach(function (v, k) {
+          if (k === "pin") pin = v;
+          else if (!secret(k)) fields.push([k, v]);
+        });
+        var key = form.querySelector("input[name=key]").value;
+        var board = form.querySelector("input[name=board]").value;
+        write(read().filter(function (x) { return x.key !== key; }).concat([{ path: path, key: key, board: board, fields: fields }]));
+        try { if (pin) sessionStorage.setItem("tb-outbox-pin-" + key, pin); } catch (err) { /* ignore */ }
+        flush();
+      }, true);
+    });
+    window.addEventListener("online", flush);
+    var sent = null;
+    try { sent = sessionStorage.getItem(sentKey); sessionStorage.removeItem(sentKey); } catch (e) { /* ignore */ }
+    if (sent) say(root.getAttribute("data-l-sent"));
+    showQueued();
+    flush();
+  }
   // a saved board clears its draft
   document.querySelectorAll("details.tb-board").forEach(function (d) {
     if (!d.querySelector("form.tb-form")) {

@@ -25,7 +25,7 @@ def test_row_invalid_lists_the_cores_reasons(event):  # noqa: F811
     bad = {"board": 1, **legal_row(4, "N", tricks=(6, 3, 2))}
     err = error_of(client_for("player1").post("/api/results/", bad, format="json"), 400, "row_invalid")
     assert err["details"] == [
-        {"field": "declarer", "code": "tricks_total", "message": "The tricks total 11 — they must total 10."}
+        {"field": "declarer", "code": "tricks_total", "message": "6 + 3 + 2 = 11 tricks, more than 10."}
     ]
 
 

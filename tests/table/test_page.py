@@ -94,7 +94,7 @@ def test_the_third_trick_number_follows_from_the_other_two(client, event, url):
 def test_an_invalid_row_is_refused_with_the_reason(client, event, url):
     response = client.post(url, {**row_post(t3="5"), "action": "check"}, **EN)
     assert response.status_code == 400
-    expected = refusal_message(Refusal("tricks_total", "declarer", "", {"total": 13}))
+    expected = refusal_message(Refusal("tricks_total", "declarer", "", {"total": 13, "tricks": [6, 2, 5]}))
     assert card(response, 1)["refusals"] == [expected]  # the core's reason, in the page's words
     preview = parse(response).one(id="board-1").one("section", data_role="preview")
     assert preview.one(role="alert").find("li").text() == expected
@@ -175,7 +175,7 @@ def test_preview_endpoint(client, event):
     assert ok["row"]["w2"] == ["W", 2]
     bad = client.get(url, row_post(t3="5"), **EN).json()
     assert not bad["ok"] and bad["errors"] == [
-        refusal_message(Refusal("tricks_total", "declarer", "", {"total": 13}))
+        refusal_message(Refusal("tricks_total", "declarer", "", {"total": 13, "tricks": [6, 2, 5]}))
     ]
     nobody = client.get(url, {**row_post(), "call1": "pass", "call2": "pass", "t1": ""}, **EN).json()
     assert nobody["ok"] and nobody["row"]["declarer"] == ["E", 10] and "play" not in nobody["row"]

@@ -36,7 +36,7 @@ def test_the_row_page_shows_the_cores_refusal_in_russian(seated, session, dclien
     assert page.status_code == 200
     text = page.content.decode()
     with translation.override("ru"):
-        expected = refusal_message(Refusal("tricks_total", "w1", "tricks total 11", {"total": 11}))
+        expected = refusal_message(Refusal("tricks_total", "w1", "tricks total 11", {"total": 11, "tricks": [6, 3, 2]}))
     assert expected in text  # «Сумма взяток 11 — должно быть 10.»
     assert "tricks total 11" not in text  # the core's English words never reach a Russian page
     assert not Result.objects.exists()

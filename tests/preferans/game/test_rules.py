@@ -355,7 +355,7 @@ def test_error_params_rebuild_the_message() -> None:
         row("6S", ("N", 6), ("E", 3), ("S", 2), **both()), rules=make_rules("sochi"), players=3, dealer=None
     )
     assert error == RowError(
-        "tricks_total", "declarer", "tricks total 11 — they must total 10", {"total": 11}
+        "tricks_total", "declarer", "tricks total 11 — they must total 10", {"total": 11, "tricks": [6, 3, 2]}
     )
 
 

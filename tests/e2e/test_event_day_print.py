@@ -9,31 +9,21 @@ the exports page, and that file has every seat too.
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 
 from tests.e2e.conftest import login, screenshot
-from tests.results.test_event_day_print import assert_every_seat, pdf_lines
+from tests.results.test_event_day_print import assert_every_seat, pdf_lines, seated_event
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_printed_seating_has_every_seat_and_no_navigation(page, django_user_model):
     from results.models import ExportJob
-    from tournaments.models import Participant
-    from tournaments.services.event import tournament_create
-    from tournaments.services.rounds import movement_choose
 
     director = django_user_model.objects.create_user("vera", password="pw-vera-12345")
-    t = tournament_create(
-        name="Кубок Сочи", user=director, slug="print13", players_per_table=4, now=timezone.now()
-    )
-    Participant.objects.bulk_create(
-        Participant(tournament=t, number=n, name=f"Игрок{n:02d}", pin=f"{2000 + n}") for n in range(1, 14)
+    t = seated_event(
+        director, name="Кубок Сочи", slug="print13", count=13, spec={"scheme": "book", "participants": 13}
     )
     session = t.sessions.get(number=1)
-    movement_choose(
-        session=session, user=director, spec={"scheme": "book", "participants": 13}, now=timezone.now()
-    )
     login(page, "vera", "pw-vera-12345")
     page.goto("/director/print13/s1/seating/")
     assert page.locator(".print-bar button", has_text="Печать").is_visible()

@@ -74,31 +74,28 @@ def assert_every_seat(lines: list[str], t: Tournament, session: Session, *, roun
         assert len(found) == 1, f"round {s.round_number}, table {s.room}/{s.table_number}: {people}"
 
 
+def seated_event(director, *, name: str, slug: str, count: int, spec: dict) -> Tournament:  # type: ignore[no-untyped-def]
+    """A 4-player event of ``count`` participants («Игрок01»…, PIN 2001…) seated by the movement ``spec``."""
+    t = tournament_create(name=name, user=director, slug=slug, players_per_table=4, now=timezone.now())
+    Participant.objects.bulk_create(
+        Participant(tournament=t, number=n, name=f"Игрок{n:02d}", pin=f"{2000 + n}")
+        for n in range(1, count + 1)
+    )
+    movement_choose(session=t.sessions.get(number=1), user=director, spec=spec, now=timezone.now())
+    return t
+
+
 @pytest.fixture
 def thirteen(db, director) -> Tournament:
     """13 participants at 4-player tables, the book's movement: 13 rounds, one player resting in each."""
-    t = tournament_create(
-        name="Кубок Сочи", user=director, slug="sochi13", players_per_table=4, now=timezone.now()
-    )
-    Participant.objects.bulk_create(
-        Participant(tournament=t, number=n, name=f"Игрок{n:02d}", pin=f"{2000 + n}") for n in range(1, 14)
-    )
-    movement_choose(session=t.sessions.get(number=1), user=director, spec={"scheme": "book", "participants": 13},
-                    now=timezone.now())  # fmt: skip
-    return t
+    return seated_event(director, name="Кубок Сочи", slug="sochi13", count=13,
+                        spec={"scheme": "book", "participants": 13})  # fmt: skip
 
 
 @pytest.fixture
 def two_rooms(db, director) -> Tournament:
-    t = tournament_create(
-        name="Два зала", user=director, slug="rooms", players_per_table=4, now=timezone.now()
-    )
-    Participant.objects.bulk_create(
-        Participant(tournament=t, number=n, name=f"Игрок{n:02d}", pin=f"{3000 + n}") for n in range(1, 25)
-    )
-    movement_choose(session=t.sessions.get(number=1), user=director,
-                    spec={"scheme": "basic", "tables": 3, "rooms": 2}, now=timezone.now())  # fmt: skip
-    return t
+    return seated_event(director, name="Два зала", slug="rooms", count=24,
+                        spec={"scheme": "basic", "tables": 3, "rooms": 2})  # fmt: skip
 
 
 @pytest.fixture

@@ -91,6 +91,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "standings": rows,
         "current": standings_current(tournament),
         "nothing_compared": bool(rows) and all(r.max == "0" for r in rows),
+        "pdfs": [("standings", _("Standings, PDF"))],  # the print bar's file (results.exporters)
     }
     return render(request, "tournaments/director/standings.html", context)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.labels import contract_label
 from scoring.models import Result
@@ -43,3 +44,33 @@ def describe(result: Result) -> str:
     if row.get("dealer_whist"):
         text += " · " + _("dealer whisted")
     return text
+
+
+def describe_in_words(result: Result) -> str:
+    """A row in words for a reader who does not know the protocol's shorthand: «6♣ · N played: 5 tricks ·
+    E: 3 tricks · W passed: 2 tricks» (``describe`` writes it «6♣: N 5 · E 3 · W 2 pass»)."""
+    row = result.row or {}
+    contract = row.get("contract")
+    if result.adjusted or result.assigned or not contract:
+        return describe(result)
+    parts = [contract_label(contract)]
+    calls = row.get("calls") or {}
+    for col in ("declarer", "w1", "w2"):
+        value = row.get(col)
+        if not (isinstance(value, list) and len(value) == 2):
+            continue
+        seat, tricks = value
+        n = {"seat": seat, "n": tricks}
+        if col == "declarer" and contract != "-":
+            parts.append(
+                ngettext("%(seat)s played: %(n)s trick", "%(seat)s played: %(n)s tricks", tricks) % n
+            )
+        elif calls.get(seat) == "pass":
+            parts.append(
+                ngettext("%(seat)s passed: %(n)s trick", "%(seat)s passed: %(n)s tricks", tricks) % n
+            )
+        else:
+            parts.append(ngettext("%(seat)s: %(n)s trick", "%(seat)s: %(n)s tricks", tricks) % n)
+    if row.get("play") == "open":
+        parts.append(_("open"))
+    return " · ".join(parts)

@@ -17,11 +17,13 @@ from django.utils.translation import gettext as _
 
 from boards.models import Board
 from boards.services import VERSION_LABELS, board_clear_fouled, board_mark_fouled
+from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.rows import result_delete, result_save, seating_at
 from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament
+from tournaments.services.dashboard import dispute_lines
 
 from .common import directs, fail, nav, safe_url
 from .display import describe
@@ -79,13 +81,39 @@ def table_round(
 ) -> HttpResponse:
     boards = boards_of_seating(session, seating)
     results = {r.board_number: r for r in Result.objects.filter(
-        session=session, round_number=round, table_number=table, room=room)}  # fmt: skip
+        session=session, round_number=round, table_number=table, room=room)
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")}  # fmt: skip
+    if request.method == "POST" and request.POST.get("accept", "").isdigit():
+        return _accept(request, results.get(int(request.POST["accept"])))
     rows = [{"board": b, "result": results.get(b.number),
-             "text": describe(results[b.number]) if b.number in results else ""} for b in boards]  # fmt: skip
+             "text": describe(results[b.number]) if b.number in results else "",
+             "disputes": dispute_lines(results[b.number]) if b.number in results else ()} for b in boards]  # fmt: skip
     context = nav(tournament, session, active="dashboard") | {
         "seating": seating, "round": round, "table": table, "room": room, "rows": rows,
     }  # fmt: skip
     return render(request, "tournaments/director/table_round.html", context)
+
+
+def _accept(request: HttpRequest, result: Result | None) -> HttpResponse:
+    """The director accepts a disputed row as entered: the one confirmation service confirms it, and its audit
+    entry names the dispute it settles. Back to the row on the table's page."""
+    if result is None:
+        messages.error(request, _("There is no result to accept."))
+        return redirect(request.path)
+    page = f"{request.path}?room={result.room}#board-{result.board_number}"
+    if result.status != Result.Status.DISPUTED:
+        messages.error(request, _("Board %(b)s is not disputed (now: %(status)s).")
+                       % {"b": result.board_number, "status": result.get_status_display()})  # fmt: skip
+        return redirect(page)
+    reason = _("Accepted as entered; the dispute: %(d)s") % {"d": "; ".join(dispute_lines(result))}
+    try:
+        result_confirm(result=result, seat=None, user=request.user, now=timezone.now(), reason=reason)
+    except UserError as exc:
+        fail(request, exc)
+    else:
+        messages.success(request, _("Board %(b)s at table %(t)s is accepted as entered.")
+                         % {"b": result.board_number, "t": result.table_number})  # fmt: skip
+    return redirect(page)
 
 
 def _next_board_url(session: Session, seating: Any, round: int, table: int, room: int, after: int) -> str:
@@ -151,7 +179,9 @@ def board_entry(
             if kind == "row":
                 result_save(**where, row=form.row(), reason=reason, replace=replace)
             elif kind == "artificial":
-                result_save(**where, adjusted=form.adjusted(), percent=form.percent(), reason=reason, replace=replace)
+                result_save(
+                    **where, adjusted=form.adjusted(), percent=form.percent(), reason=reason, replace=replace
+                )
             else:
                 result_save(**where, assigned=form.assigned(), reason=reason, replace=replace)
         except ResultConflict:
@@ -166,6 +196,7 @@ def board_entry(
     context = nav(tournament, session, active="dashboard") | {
         "seating": seating, "round": round, "table": table, "room": room, "board": board_obj,
         "existing": existing, "existing_text": describe(existing) if existing else "",
+        "disputes": dispute_lines(existing) if existing else (),
         "row_form": row_form, "art_form": art_form, "asg_form": asg_form, "delete_form": delete_form, "kind": kind,
         "seats": seating.seats(),
     }  # fmt: skip
@@ -215,7 +246,9 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
                 )
         except UserError as exc:
             fail(request, exc)
-    rows = [{"result": r, "text": describe(r), "seats": r.seats()} for r in results]
+    rows = [
+        {"result": r, "text": describe(r), "seats": r.seats(), "disputes": dispute_lines(r)} for r in results
+    ]
     ruling_url = safe_url("appeals:ruling-new", tournament.slug)
     context = nav(tournament, session, active="boards") | {
         "board": board_obj, "rows": rows, "fouled_form": fouled_form, "clear_form": clear_form,

@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -46,7 +47,24 @@ class TableProgress:
 class Alert:
     level: str  # "error" | "warning" | "info"
     text: str
-    link: str = ""  # where to fix it (a query string of the dashboard, e.g. "?round=2")
+    link: str = ""  # where to fix it: a query string of the dashboard («?round=2») or the page of the row
+    details: tuple[str, ...] = ()  # a disputed row: who disputed it and what he said, one line per player
+
+
+def dispute_lines(result: Result) -> tuple[str, ...]:
+    """The players' disputes of a row in words: «E — 7. Petrov: the declarer took 7 tricks», one per line.
+
+    A line is stored as «SEAT: what he said» (``scoring.confirmation.result_dispute``)."""
+    seats = {"N": result.seat_n, "E": result.seat_e, "S": result.seat_s, "W": result.seat_w}
+    out = []
+    for line in result.dispute.splitlines():
+        seat, sep, said = line.partition(": ")
+        player = seats.get(seat) if sep else None
+        if player is None:
+            out.append(line)
+        else:
+            out.append(f"{seat} — {player}: {said or '—'}")
+    return tuple(out)
 
 
 @dataclass
@@ -59,7 +77,10 @@ class Overview:
     alerts: list[Alert] = field(default_factory=list)
     next_step: str = ""
     next_action: str = ""  # "participants" | "movement" | "start" | "end" | "enter" | "publish" | "lock" | ""
-    resting: list[Resting] = field(default_factory=list)  # who sits out the shown round, and where he comes back
+    # Who sits out the shown round, and where he comes back.
+    resting: list[Resting] = field(default_factory=list)
+    # The standings: "current", "pending" (a change waits for its rescore) or "none" (nothing to score yet).
+    standings: str = "none"
 
     @property
     def entered(self) -> int:
@@ -153,9 +174,9 @@ def overview(tournament: Tournament, session: Session, *, round_number: int | No
 
 def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.datetime) -> None:
     disputed = list(
-        Result.objects.filter(session=session, status=Result.Status.DISPUTED).order_by(
-            "round_number", "room", "table_number"
-        )
+        Result.objects.filter(session=session, status=Result.Status.DISPUTED)
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .order_by("round_number", "room", "table_number", "board_number")
     )
     for r in disputed:
         if r.room > 1:
@@ -164,7 +185,18 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
         else:
             text = _("Disputed: board %(b)s at table %(t)s, round %(r)s.") % {
                 "b": r.board_number, "t": r.table_number, "r": r.round_number}  # fmt: skip
-        ov.alerts.append(Alert("error", text, link=f"?round={r.round_number}"))
+        page = reverse(
+            "director:table_round",
+            kwargs={
+                "slug": tournament.slug,
+                "session": session.number,
+                "round": r.round_number,
+                "table": r.table_number,
+            },
+        )
+        room = f"?room={r.room}" if r.room > 1 else ""
+        ov.alerts.append(Alert("error", text, link=f"{page}{room}#board-{r.board_number}",
+                               details=dispute_lines(r)))  # fmt: skip
     rnd = ov.round
     if rnd is not None and rnd.status == Round.Status.RUNNING and ov.timer and ov.timer.overdue(now):
         ov.alerts.append(Alert("warning", _("Time is up for round %(n)s.") % {"n": rnd.number}))
@@ -179,7 +211,10 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
     fouled = list(Board.objects.filter(session=session, fouled=True).values_list("number", flat=True))
     if fouled:
         ov.alerts.append(Alert("info", _("Fouled boards: %(list)s.") % {"list": ", ".join(map(str, fouled))}))
-    if not session.standings_current and Result.objects.filter(session=session).exists():
+    if session.standings_current:
+        ov.standings = "current"
+    elif session.changed_at is not None or Result.objects.filter(session=session).exists():
+        ov.standings = "pending"
         ov.alerts.append(Alert("info", _("The standings are being recomputed.")))
 
 

@@ -6,7 +6,7 @@ Plain strings, no JavaScript and no drawing library: they are inlined in the pag
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
@@ -26,9 +26,12 @@ def _num(value: Fraction) -> str:
 
 def running_chart_svg(
     points: Sequence[RunningPoint], *, title: str, round_label: str = "Round", many_sessions: bool = False,
-    width: int = 720, height: int = 260,
+    rests: Collection[tuple[int, int]] = (), rest_label: str = "rest", width: int = 720, height: int = 260, css_class: str = "chart-running",
 ) -> str:  # fmt: skip
-    """Percentage after each round (cumulative): a line, dots, the 50 % line, axes labelled."""
+    """Percentage after each round (cumulative): a line, dots, the 50 % line, axes labelled.
+
+    ``rests`` are the (session, round) the participant sat out: each takes its place on the round axis as a
+    shaded band marked ``rest_label``, and the line breaks there (nothing was scored)."""
     left, right, top, bottom = 44, 14, 28, 36
     pw, ph = width - left - right, height - top - bottom
     values = [float(p.percent) for p in points]
@@ -39,14 +42,20 @@ def running_chart_svg(
     def y_of(v: float) -> float:
         return top + ph * (hi - v) / (hi - lo)
 
-    n = len(points)
+    played = [(p.session, p.round) for p in points]
+    slots = sorted(set(played) | set(rests))  # the round axis: every round played or rested
+    slot_of = {key: i for i, key in enumerate(slots)}
+    n = len(slots)
 
     def x_of(i: int) -> float:
         return left + (pw * i / (n - 1) if n > 1 else pw / 2)
 
+    def x_at(i: int) -> float:  # the point's place among the slots
+        return x_of(slot_of[played[i]])
+
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" role="img" '
-        f'aria-label="{escape(title)}" class="chart chart-running" font-family="DejaVu Sans, sans-serif" font-size="11">',
+        f'aria-label="{escape(title)}" class="chart {css_class}" font-family="DejaVu Sans, sans-serif" font-size="11">',
         f"<title>{escape(title)}</title>",
         f'<text x="{left}" y="16" font-size="13" font-weight="600" fill="#1d232a">{escape(title)}</text>',
     ]
@@ -61,27 +70,45 @@ def running_chart_svg(
     if not points:
         out.append("</svg>")
         return "".join(out)
+    band = pw / max(n - 1, 1) * 0.6
+    for session, rnd in sorted(rests):
+        x = x_of(slot_of[(session, rnd)])
+        x0, x1 = max(left, x - band / 2), min(left + pw, x + band / 2)  # inside the plot at either end
+        tip = f"{round_label} {f'{session}.{rnd}' if many_sessions else rnd}: {rest_label}"
+        out.append(
+            f'<g class="rest"><rect x="{x0:.1f}" y="{top}" width="{x1 - x0:.1f}" height="{ph}" fill="#eef1f4">'
+            f"<title>{escape(tip)}</title></rect>"
+            f'<text x="{x:.1f}" y="{top + ph / 2:.1f}" text-anchor="middle" fill="{MUTED}" font-style="italic" '
+            f'transform="rotate(-90 {x:.1f} {top + ph / 2:.1f})">{escape(rest_label)}</text></g>'
+        )
     every = max(1, n // 16)
-    for i, p in enumerate(points):
+    for i, (session, rnd) in enumerate(slots):
         if i % every == 0 or i == n - 1:
-            label = p.label if many_sessions else str(p.round)
+            label = f"{session}.{rnd}" if many_sessions else str(rnd)
             out.append(
                 f'<text x="{x_of(i):.1f}" y="{top + ph + 16}" text-anchor="middle" fill="{MUTED}">{escape(label)}</text>'
             )
     out.append(
         f'<text x="{left + pw / 2:.1f}" y="{height - 4}" text-anchor="middle" fill="{MUTED}">{escape(round_label)}</text>'
     )
-    coords = " ".join(f"{x_of(i):.1f},{y_of(v):.1f}" for i, v in enumerate(values))
-    out.append(f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.2"/>')
+    # The line breaks at a rest: one polyline per run of rounds played one after another.
+    runs: list[list[int]] = [[]]
+    for i in range(len(points)):
+        if runs[-1] and slot_of[played[i]] != slot_of[played[runs[-1][-1]]] + 1:
+            runs.append([])
+        runs[-1].append(i)
+    for run in runs:
+        coords = " ".join(f"{x_at(i):.1f},{y_of(values[i]):.1f}" for i in run)
+        out.append(f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.2"/>')
     for i, p in enumerate(points):
         tip = f"{p.label}: {display_number(p.percent, trim=False)}% ({_num(p.matchpoints)} / {_num(p.top)})"
         out.append(
-            f'<circle cx="{x_of(i):.1f}" cy="{y_of(values[i]):.1f}" r="3.5" fill="#fff" stroke="{ACCENT}" '
+            f'<circle cx="{x_at(i):.1f}" cy="{y_of(values[i]):.1f}" r="3.5" fill="#fff" stroke="{ACCENT}" '
             f'stroke-width="2"><title>{escape(tip)}</title></circle>'
         )
     last = points[-1]
     out.append(
-        f'<text x="{x_of(n - 1) - 4:.1f}" y="{y_of(values[-1]) - 9:.1f}" text-anchor="end" font-weight="600" '
+        f'<text x="{x_at(len(points) - 1) - 4:.1f}" y="{y_of(values[-1]) - 9:.1f}" text-anchor="end" font-weight="600" '
         f'fill="{ACCENT}">{display_number(last.percent, trim=False)}%</text>'
     )
     out.append("</svg>")

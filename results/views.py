@@ -29,6 +29,7 @@ from results.services import EXPORTERS, ExportError, start_export
 from tournaments.director.common import nav as nav_context
 from tournaments.models import Sanction, Tournament
 from tournaments.permissions import can_direct, can_see_results
+from tournaments.services.rests import session_rests
 
 REFRESH_SECONDS = 30
 
@@ -260,6 +261,29 @@ def _card_of(request: HttpRequest, slug: str, number: int) -> HttpResponse | tup
     return tournament, is_director, report, card
 
 
+def _rest_rounds(tournament: Tournament, number: int) -> set[tuple[int, int]]:
+    """(session, round) the participant sits out by the movement (``tournaments.services.rests``)."""
+    return {
+        (session.number, rnd)
+        for session in tournament.sessions.all()
+        for rnd, resting in session_rests(session).items()
+        if any(r.number == number for r in resting)
+    }
+
+
+def _running_charts(
+    tournament: Tournament, report: Report, card: Any, title: str, *, phone: bool = False
+) -> list[str]:
+    """The running-percentage chart with the participant's rests marked; with ``phone``, also drawn narrow."""
+    points, rests = running_percentages(card), _rest_rounds(tournament, card.person.number)
+    sizes = [{}, {"width": 360, "height": 230, "css_class": "chart-running-phone"}] if phone else [{}]
+    return [
+        charts.running_chart_svg(points, title=title, round_label=_("Round"), many_sessions=len(report.sessions) > 1,
+                                 rests=rests, rest_label=_("rest"), **size)
+        for size in sizes
+    ]  # fmt: skip
+
+
 @never_cache
 def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     found = _card_of(request, slug, number)
@@ -274,17 +298,18 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         for c in s.rows:
             visible = is_director or (info is not None and info.board_complete(c.board))
             table = f"{c.room}/{c.table}" if c.room > 1 else c.table
-            where = _("round %(r)s, table %(t)s, seat %(seat)s") % {"r": c.round, "t": table, "seat": c.seat}
+            where = _("round %(r)s · table %(t)s · %(seat)s") % {"r": c.round, "t": table, "seat": c.seat}
             rows.append({"c": c, "visible": visible, "contract": contract_text(c.result.contract, lang), "where": where,
                          "opponents": [(seat, report.person(n)) for seat, n in c.opponents]})  # fmt: skip
         sessions.append({"s": s, "rows": rows})
     points = running_percentages(card)
     many = len(report.sessions) > 1
-    chart = (
-        charts.running_chart_svg(points, title=_("Percentage after each round"), round_label=_("Round"), many_sessions=many)
-        if len(points) > 1 else ""
+    # A phone gets the same chart drawn for its width, so that its labels stay readable.
+    chart, phone_chart = (
+        _running_charts(tournament, report, card, _("Percentage after each round"), phone=True)
+        if len(points) > 1 else ("", "")
     )  # fmt: skip
-    context = _base(request, tournament, report, is_director, nav="standings", card=card, card_sessions=sessions, chart=chart,
+    context = _base(request, tournament, report, is_director, nav="standings", card=card, card_sessions=sessions, chart=chart, phone_chart=phone_chart,
                     many=many, points=points)  # fmt: skip
     return render(request, "results/player.html", context)
 
@@ -294,11 +319,10 @@ def player_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     found = _card_of(request, slug, number)
     if isinstance(found, HttpResponse):
         return found
-    _t, _is_director, report, card = found
-    svg = charts.running_chart_svg(
-        running_percentages(card), title=f"{card.person.label}: {_('Percentage after each round')}",
-        round_label=_("Round"), many_sessions=len(report.sessions) > 1,
-    )  # fmt: skip
+    tournament, _is_director, report, card = found
+    (svg,) = _running_charts(
+        tournament, report, card, f"{card.person.label}: {_('Percentage after each round')}"
+    )
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 

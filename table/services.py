@@ -296,13 +296,9 @@ def table_submit(
         )
     confirmations: list[tuple[str, str]] = []
     for other in confirmed_by:
-        other_seat = seated(state, other)
-        if other_seat == ENTRY_SEAT:
-            raise TableRefused(
-                "own_row",
-                _("The player at N entered this row; the other players of the table confirm it."),
-                403,
-            )
+        other_seat = confirmer_seat(
+            state, other, _("The player at N entered this row; the other players of the table confirm it.")
+        )
         if any(s == other_seat for s, _who in confirmations):
             raise TableRefused(
                 "confirmed_twice",
@@ -419,13 +415,11 @@ def table_confirm_all(
     Each row is confirmed and audited on its own, by the same rule as one confirmation; a row disputed,
     locked, corrected since it was read or already confirmed by him is skipped and named.
     """
-    seat = seated(state, participant)
-    if seat == ENTRY_SEAT:
-        raise TableRefused(
-            "own_row",
-            _("The player at N entered these rows; the other players of the table confirm them."),
-            403,
-        )
+    seat = confirmer_seat(
+        state,
+        participant,
+        _("The player at N entered these rows; the other players of the table confirm them."),
+    )
     done = ConfirmedAll()
     for stamp in list(dict.fromkeys(read))[:MAX_BOARDS_READ]:
         head = stamp.split(":", 1)[0]
@@ -479,8 +473,14 @@ def table_dispute(
 
 def _other_player(state: TableState, result: Result, participant: Participant, own_row: str) -> str:
     """The seat of a player of this table other than N, answering for a row of the table's running round."""
-    seat = seated(state, participant)
+    seat = confirmer_seat(state, participant, own_row)
     check_row_of_table(state, result)
+    return seat
+
+
+def confirmer_seat(state: TableState, participant: Participant, own_row: str) -> str:
+    """The seat of a player of this table other than N (``own_row``: why N is refused, in words)."""
+    seat = seated(state, participant)
     if seat == ENTRY_SEAT:
         raise TableRefused("own_row", own_row, 403)
     return seat

@@ -149,7 +149,10 @@
       fetch(previewUrl + "?" + params.toString(), { headers: { "Accept": "application/json" }, credentials: "same-origin" })
         .then(function (r) { return r.json(); })
         .then(function (data) { if (mine === seq) render(data); })
-        .catch(function () { check.hidden = false; /* offline: «Check» posts the form instead */ });
+        .catch(function () {
+          var queued = form.querySelector("[data-role=queued]");
+          if (!queued || queued.hidden) check.hidden = false;  /* offline: «Check» posts the form instead */
+        });
     }
 
     restoreDraft(form);
@@ -205,7 +208,7 @@
         f.querySelector("[data-role=save]").hidden = true;
         f.querySelector("[data-role=check]").hidden = true;
       });
-      say(list.length ? root.getAttribute("data-l-offline") : "");
+      if (list.length) say(root.getAttribute("data-l-offline"));
       clearInterval(timer);
       if (list.length) timer = setInterval(flush, 5000);
     }

@@ -12,6 +12,7 @@ Rules checked (each problem names its rule):
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -203,7 +204,16 @@ def check(m: Movement) -> Properties:
         more = len(report.problems) - len(shown)
         if more:
             shown.append(f"… and {more} more")
-        raise MovementError("invalid movement:\n" + "\n".join(shown))
+        # The rules broken (M1…M7) and the sets played fewer than twice in a line, for a message in any language.
+        rules = sorted({problem.split(":", 1)[0] for problem in report.problems})
+        short = tuple(
+            sorted({int(x) for x in re.findall(r"^M5: set (\d+) ", "\n".join(report.problems), re.M)})
+        )
+        raise MovementError(
+            "invalid movement:\n" + "\n".join(shown),
+            code="movement_rules",
+            params={"rules": ", ".join(rules), "sets": _ranges(short) if short else ""},
+        )
     return report.properties
 
 

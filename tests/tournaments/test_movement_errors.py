@@ -179,3 +179,21 @@ def test_every_message_has_a_russian_translation():
     with translation.override("ru"):
         text = movement_message(no_movement)
     assert _no_latin(text) and "21" in text and "9" in text
+
+
+def test_a_movement_that_breaks_the_seating_rules_is_refused_in_words_naming_the_sets():
+    """Issue 17: the book's scheme for 13 shortened to two rounds leaves sets played once in a line; the director
+    read twenty lines of English. He reads which rule and which sets, in Russian."""
+    from preferans.movements.book import book_movement
+    from preferans.movements.validate import check
+
+    exc = _core_error(lambda: check(book_movement(13, rounds=2)))
+    assert exc.code == "movement_rules" and "M5" in exc.params["rules"]
+    with translation.override("ru"):
+        text = movement_message(exc)
+    assert text.startswith("Это движение не соблюдает правила рассадки (§5):"), text
+    assert "каждая сдача сыграна хотя бы дважды в каждой линии" in text
+    assert f"Комплекты {exc.params['sets']} сыграют" in text and _no_latin(text.replace("§5", ""))
+    assert len(text) < 400
+    with translation.override("en"):
+        assert "play more rounds or choose another movement" in movement_message(exc)

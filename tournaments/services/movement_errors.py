@@ -77,8 +77,19 @@ MESSAGES: dict[str, Any] = {
     "not_a_spec": gettext_lazy("The movement must be described by an object that names its scheme."),
 }
 
+# The seating rules a movement must keep (``preferans.movements.validate``: M1…M7), in the director's words.
+RULES: dict[str, Any] = {
+    "M1": gettext_lazy("every table plays once in every round"),
+    "M2": gettext_lazy("every seat holds one of the participants"),
+    "M3": gettext_lazy("every participant plays or rests once in every round"),
+    "M4": gettext_lazy("nobody plays a set twice"),
+    "M5": gettext_lazy("every board is played at least twice in each line, so that it can be compared"),
+    "M6": gettext_lazy("the rests are shared out evenly"),
+    "M7": gettext_lazy("every set of the row is played"),
+}
+
 # Every code the translation knows (the test checks that each code the core raises is here).
-KNOWN_CODES = frozenset(MESSAGES) | {"no_movement"}
+KNOWN_CODES = frozenset(MESSAGES) | {"no_movement", "movement_rules"}
 
 
 def _no_movement(params: Mapping[str, Any]) -> str:
@@ -97,12 +108,26 @@ def _no_movement(params: Mapping[str, Any]) -> str:
     }
 
 
+def _rules_broken(params: Mapping[str, Any]) -> str:
+    broken = [str(RULES[code]) for code in str(params["rules"]).split(", ") if code in RULES]
+    text = gettext("This movement does not keep the seating rules (§5): %(broken)s.") % {
+        "broken": "; ".join(broken)
+    }
+    if params.get("sets"):
+        text += " " + gettext(
+            "Sets %(sets)s would be played fewer than twice in a line: play more rounds or choose another movement."
+        ) % {"sets": params["sets"]}
+    return text
+
+
 def movement_message(exc: MovementError) -> str:
     """The error's message in the active language (the generic sentence with the English detail if unknown)."""
     params: dict[str, Any] = dict(exc.params)
     if "field" in params and params["field"] in FIELD_NAMES:
         params["field"] = str(FIELD_NAMES[str(params["field"])])
-    found = by_code(exc.code, params, MESSAGES, {"no_movement": _no_movement})
+    found = by_code(
+        exc.code, params, MESSAGES, {"no_movement": _no_movement, "movement_rules": _rules_broken}
+    )
     return found or gettext("This movement cannot be used: %(detail)s") % {"detail": str(exc)}
 
 

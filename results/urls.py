@@ -1,4 +1,5 @@
-"""Results pages under ``t/<slug>/``: standings, boards, personal cards, frequencies, pictures, exports."""
+"""Results pages under ``t/<slug>/``: standings, boards, personal cards, frequencies, pictures, exports, and the
+playing hall's projector."""
 
 from django.urls import path
 
@@ -13,6 +14,8 @@ urlpatterns = [
     path("players/<int:number>/", views.player_card, name="player"),
     path("players/<int:number>/chart.svg", views.player_chart, name="player-chart"),
     path("frequencies/", views.frequency_list, name="frequencies"),
+    path("projector/", views.projector, name="projector"),
+    path("projector/data.json", views.projector_data, name="projector-data"),
     path("exports/", views.exports, name="exports"),
     path("exports/<int:pk>/status/", views.export_status, name="export-status"),
     path("exports/<int:pk>/download/", views.export_download, name="export-download"),

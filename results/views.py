@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from results import charts
+from results import projector as hall
 from results.data import Report, SessionInfo, load_report
 from results.derived import frequencies, protocols, running_percentages, score_cards, session_totals
 from results.labels import contract_text
@@ -324,6 +325,22 @@ def player_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         tournament, report, card, f"{card.person.label}: {_('Percentage after each round')}"
     )
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+# -- the projector in the playing hall (public, no login) -------------------------------------------------
+@never_cache
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    state = hall.projection(tournament, now=timezone.localtime())
+    context = {"tournament": tournament, "p": state, "refresh_seconds": hall.REFRESH_SECONDS,
+               "version": state.as_json()["version"]}  # fmt: skip
+    return render(request, "results/projector.html", context)
+
+
+@never_cache
+def projector_data(request: HttpRequest, slug: str) -> JsonResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return JsonResponse(hall.projection(tournament, now=timezone.localtime()).as_json())
 
 
 # -- exports (directors) ---------------------------------------------------------------------------------

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 
 from preferans.simulate import simulated_bundle
 from tests.e2e.conftest import login, screenshot
-from tournaments.models import Publication, Session, Tournament
-from tournaments.services.bundles import import_bundle
+from tests.results.test_event_day_pages import imported
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -38,11 +37,7 @@ def _event(slug: str, *, movement: dict[str, object], players: int, count: int, 
     ]
     bundle = simulated_bundle(name=f"Кубок {slug}", movement=movement, players=players, deals_per_set=players,
                               participants=people, seed=17)  # fmt: skip
-    t = import_bundle(data=bundle, user=user, slug=slug, now=timezone.now())
-    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
-    t.publication = Publication.PROVISIONAL
-    t.save(update_fields=["publication"])
-    return t
+    return imported(bundle, slug=slug, user=user)
 
 
 def _pages(slug: str) -> list[tuple[str, str]]:
@@ -83,3 +78,21 @@ def test_every_results_page_fits_phone_and_laptop(browser, live_server, width, h
     finally:
         ctx.close()
     assert not failures, "\n".join(failures)
+
+
+def test_projector_fills_a_full_hd_screen_without_login(browser, live_server):
+    user = get_user_model().objects.create_user("dir", password="pw-director-1")
+    t = _event("t13", movement={"scheme": "book", "participants": 13}, players=4, count=13, user=user)
+    ctx = browser.new_context(
+        base_url=live_server.url, locale="ru-RU", viewport={"width": 1920, "height": 1080}
+    )
+    pg = ctx.new_page()
+    try:
+        pg.goto(f"/t/{t.slug}/projector/")
+        pg.wait_for_function("document.getElementById('pj-clock').textContent.includes(':')")
+        screenshot(pg, "results-projector-1920")
+        assert pg.locator("#pj-standings li:not([hidden])").count() >= 1
+        assert pg.evaluate("document.documentElement.scrollHeight") <= 1080
+        assert pg.evaluate(TOO_WIDE) == []
+    finally:
+        ctx.close()

@@ -3,6 +3,8 @@ carry what a player needs; the projector for the playing hall."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 from typing import Any
 
 import pytest
@@ -11,8 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from preferans.simulate import simulated_bundle
+from scoring.models import Standing
 from tests.html import parse
-from tournaments.models import Publication, Session, Tournament
+from tournaments.models import Publication, Round, Session, Tournament
 from tournaments.services.bundles import import_bundle
 from tournaments.services.rests import session_rests
 
@@ -24,13 +27,18 @@ def thirteen_bundle(*, played_rounds: int | None = None) -> dict[str, Any]:
                             played_rounds=played_rounds, participants=people, seed=5)  # fmt: skip
 
 
+def imported(bundle: dict[str, Any], *, slug: str, user: Any) -> Tournament:
+    """The bundle as an event whose one session is over and whose results are published (provisional)."""
+    t = import_bundle(data=bundle, user=user, slug=slug, now=timezone.now())
+    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
+    Tournament.objects.filter(pk=t.pk).update(publication=Publication.PROVISIONAL)
+    t.refresh_from_db()
+    return t
+
+
 @pytest.fixture
 def t13(db, director) -> Tournament:
-    t = import_bundle(data=thirteen_bundle(), user=director, slug="t13", now=timezone.now())
-    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
-    t.publication = Publication.PROVISIONAL
-    t.save(update_fields=["publication"])
-    return t
+    return imported(thirteen_bundle(), slug="t13", user=director)
 
 
 def _url(name: str, t: Tournament, **kw: Any) -> str:
@@ -72,3 +80,72 @@ def test_phone_forms_carry_what_a_player_needs(t13):
     assert len(rows) == len(wide_rows) and len(rows[0].find_all("td", class_="seat-result")) == 4
     card = parse(Client().get(_url("player", t13, number=1)).content.decode())
     assert "тур " in card.one("table", class_="score-card").find("tbody").find(class_="narrow-only").text()
+
+
+# -- the projector -------------------------------------------------------------------------------------------
+@pytest.fixture
+def hall(db, director) -> Tournament:
+    """Rounds 1-3 played and ended, round 4 under way (started 7 minutes ago), results not published."""
+    t = import_bundle(data=thirteen_bundle(played_rounds=3), user=director, slug="hall", now=timezone.now())
+    session = t.sessions.get()
+    session.status = Session.Status.RUNNING
+    session.save(update_fields=["status"])
+    start = timezone.now() - dt.timedelta(minutes=30)
+    session.rounds.filter(number__lte=3).update(status=Round.Status.ENDED, started_at=start, ended_at=start)
+    session.rounds.filter(number=4).update(
+        status=Round.Status.RUNNING, started_at=timezone.now() - dt.timedelta(minutes=7)
+    )
+    return t
+
+
+def _projector(t: Tournament) -> tuple[str, dict[str, Any]]:
+    page = Client().get(_url("projector", t))  # nobody logged in
+    data = Client().get(_url("projector-data", t))
+    assert page.status_code == 200 and data.status_code == 200
+    return page.content.decode(), data.json()
+
+
+def test_projector_shows_next_round_seats_rests_and_the_clock(hall):
+    html, data = _projector(hall)
+    session = hall.sessions.get()
+    doc = parse(html)
+    assert "Идёт тур 4 из 13" in doc.one(id="pj-round").text() and data["round"] == 4
+    assert data["next_round"] == 5 and "Тур 5: кто где сидит" in html
+    seated = {(s.table_number, seat, p.number) for s in session.seatings.filter(round_number=5)
+              for seat, p in s.seats().items()}  # fmt: skip
+    assert {(t["table"], seat, n) for t in data["tables"] for seat, n, _name in t["seats"]} == seated
+    (resting,) = session_rests(session)[5]
+    assert f"№ {resting.number} {resting.name} → тур " in doc.one(id="pj-rests").text()
+    # the countdown: the round's end by the director's timer (5 minutes a deal × 4 deals)
+    ends = dt.datetime.fromisoformat(data["ends_at"])
+    started = session.rounds.get(number=4).started_at
+    assert ends - started == dt.timedelta(minutes=hall.minutes_per_deal * hall.deals_per_set)
+    assert doc.one(id="projector").get("data-ends-at")
+
+
+def _percents(t: Tournament) -> list[str]:
+    return [s.percent for s in Standing.objects.filter(tournament=t)]
+
+
+def test_projector_hides_what_the_public_may_not_see(hall):
+    assert _percents(hall)
+    html, data = _projector(hall)  # not published, and a round is being played
+    assert data["standings"] is None and 'id="pj-standings"' not in html
+    hall.sessions.get().rounds.filter(number=4).update(status=Round.Status.ENDED, ended_at=timezone.now())
+    html, data = _projector(hall)  # between rounds, still not published
+    assert data["standings"] is None and 'id="pj-standings"' not in html
+    for percent in _percents(hall):
+        assert percent.replace(".", ",") not in html and percent not in json.dumps(data)
+    hall.publication = Publication.PROVISIONAL
+    hall.save(update_fields=["publication"])
+    html, data = _projector(hall)  # published, between rounds: the standings
+    assert [line["percent"] for line in data["standings"]] == _percents(hall)
+    assert len(parse(html).one(id="pj-standings").find_all("li")) == 13
+    hall.sessions.get().rounds.filter(number=5).update(status=Round.Status.RUNNING, started_at=timezone.now())
+    _html, data = _projector(hall)  # published, but round 5 is in play: nothing compared in the hall
+    assert data["standings"] is None
+
+
+def test_projector_of_an_unknown_event_is_404(db):
+    assert Client().get("/t/no-such-event/projector/").status_code == 404
+    assert Client().get("/t/no-such-event/projector/data.json").status_code == 404

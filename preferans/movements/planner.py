@@ -23,7 +23,7 @@ from .cyclic import Design, search, shape_for
 from .model import Movement, MovementError
 from .reasons import Reason
 from .routes import route_movement
-from .validate import Properties, unmet_line_pairs, validate
+from .validate import Properties, check, unmet_line_pairs, validate
 
 MAX_ROUNDS = 13  # the longest book scheme (13 rounds of 4 deals ≈ 4½ hours at 5 minutes a deal)
 MIN_PARTICIPANTS = 6  # two tables of three
@@ -423,12 +423,10 @@ def _book_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | 
     if rooms not in (None, 1):
         raise MovementError("the book's special schemes are for one room", code="book_one_room")
     m = book_movement(n, rounds=rounds, deals_per_set=deals)
-    report = validate(m)
-    if not report.ok:
-        raise MovementError("; ".join(report.problems[:3]))
+    properties = check(m)  # a broken rule is refused with its code (``movement_rules``)
     name = BOOK_SCHEMES[n].name
     text = f"The {name}: {BOOK_NOTES[n]}."
-    return Plan(m, report.properties, (Reason(text, "book_chosen", {"scheme": name, "note": BOOK_NOTES[n]}),))
+    return Plan(m, properties, (Reason(text, "book_chosen", {"scheme": name, "note": BOOK_NOTES[n]}),))
 
 
 def _basic_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int | None, deals: int) -> Plan:
@@ -437,9 +435,7 @@ def _basic_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int |
         if n % (r * k) == 0 and n // (r * k) >= 2:
             t = n // (r * k)
             m = basic_movement(t, k, rounds=rounds, rooms=r, deals_per_set=deals)
-            report = validate(m)
-            if not report.ok:
-                raise MovementError("; ".join(report.problems[:3]))
+            properties = check(m)
             why = [
                 Reason(
                     f"{n} = {r} room(s) × {t} tables × {k}: {m.note}.",
@@ -455,7 +451,7 @@ def _basic_plan(n: int, sizes: tuple[int, ...], rounds: int | None, rooms: int |
                         {"tables": t},
                     )
                 )
-            return Plan(m, report.properties, tuple(why))
+            return Plan(m, properties, tuple(why))
     per = " or ".join(str(r * k) for k in sizes)
     raise MovementError(
         f"the basic movement needs a number of participants that is a multiple of {per} "

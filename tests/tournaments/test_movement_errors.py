@@ -197,3 +197,11 @@ def test_a_movement_that_breaks_the_seating_rules_is_refused_in_words_naming_the
     assert len(text) < 400
     with translation.override("en"):
         assert "play more rounds or choose another movement" in movement_message(exc)
+
+
+def test_the_planner_refuses_a_shortened_book_scheme_in_the_same_words():
+    """The suggested movement for 13 shortened to two rounds: the planner's own check speaks through the same code."""
+    exc = _core_error(lambda: plan(13, per_table=4, rounds=2))
+    assert exc.code == "movement_rules"
+    with translation.override("ru"):
+        assert _no_latin(movement_message(exc).replace("§5", ""))

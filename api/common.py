@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
@@ -31,20 +32,24 @@ from tournaments.models import Publication, Session, Tournament
 from tournaments.permissions import can_direct
 
 ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Invalid request or row (row_invalid, invalid)."),
-    401: OpenApiResponse(ErrorSerializer, description="Not authenticated, or a wrong PIN."),
-    403: OpenApiResponse(ErrorSerializer, description="Not allowed."),
-    404: OpenApiResponse(ErrorSerializer, description="Not found (or not visible to you)."),
-    409: OpenApiResponse(ErrorSerializer, description="Conflict: already entered, or locked."),
-    429: OpenApiResponse(ErrorSerializer, description="Too many requests."),
+    400: OpenApiResponse(
+        ErrorSerializer, description=gettext_lazy("Invalid request or row (row_invalid, invalid).")
+    ),
+    401: OpenApiResponse(ErrorSerializer, description=gettext_lazy("Not authenticated, or a wrong PIN.")),
+    403: OpenApiResponse(ErrorSerializer, description=gettext_lazy("Not allowed.")),
+    404: OpenApiResponse(ErrorSerializer, description=gettext_lazy("Not found (or not visible to you).")),
+    409: OpenApiResponse(ErrorSerializer, description=gettext_lazy("Conflict: already entered, or locked.")),
+    429: OpenApiResponse(ErrorSerializer, description=gettext_lazy("Too many requests.")),
 }
 READ_ERRORS = {k: v for k, v in ERRORS.items() if k in (400, 404, 429)}
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description="Any unique string per intended write (a UUID): a retry with the same key returns the first "
-    "answer and never stores a second row.",
+    description=gettext_lazy(
+        "Any unique string per intended write (a UUID): a retry with the same key returns the first "
+        "answer and never stores a second row."
+    ),
 )
 
 

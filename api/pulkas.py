@@ -14,6 +14,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -73,9 +74,9 @@ def _director_event(request: Request, slug: str) -> PulkaEvent:
 
 class PulkaEventView(PulkaApiView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaEventSerializer, **READ_ERRORS}, summary="A pulka event's settings",
-        description="The form, the variant and the settings (pulka-spec §10); `fixed` lists the settings that "
-        "can no longer change because a round has been drawn (Code 5.4.4).",
+        tags=TAG, responses={200: PulkaEventSerializer, **READ_ERRORS}, summary=gettext_lazy("A pulka event's settings"),
+        description=gettext_lazy("The form, the variant and the settings (pulka-spec §10); `fixed` lists the settings that "
+        "can no longer change because a round has been drawn (Code 5.4.4)."),
     )  # fmt: skip
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)
@@ -84,10 +85,10 @@ class PulkaEventView(PulkaApiView):
 
     @extend_schema(
         tags=TAG, request=PulkaSettingsSerializer, responses={200: PulkaEventSerializer, **ERRORS},
-        summary="Change a pulka event's settings",
-        description="Directors. Send only the settings to change. Scoring and rating settings are fixed once a "
+        summary=gettext_lazy("Change a pulka event's settings"),
+        description=gettext_lazy("Directors. Send only the settings to change. Scoring and rating settings are fixed once a "
         "round has been drawn (400 settings_fixed); every setting is checked by the core for tables of 3 "
-        "and of 4. Unknown settings are refused.",
+        "and of 4. Unknown settings are refused."),
     )  # fmt: skip
     def patch(self, request: Request, slug: str) -> Response:
         event = _director_event(request, slug)
@@ -106,10 +107,10 @@ class PulkaEventView(PulkaApiView):
 
 class PulkaRoundsView(PulkaApiView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaRoundSerializer(many=True), **READ_ERRORS}, summary="The rounds",
-        description="Every round with its tables (seats with participant numbers and names, state, deals) and "
+        tags=TAG, responses={200: PulkaRoundSerializer(many=True), **READ_ERRORS}, summary=gettext_lazy("The rounds"),
+        description=gettext_lazy("Every round with its tables (seats with participant numbers and names, state, deals) and "
         "byes. Table codes only to directors; a table's results once its round has ended and the results are "
-        "published, always to directors.",
+        "published, always to directors."),
     )  # fmt: skip
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)
@@ -117,10 +118,10 @@ class PulkaRoundsView(PulkaApiView):
         return Response([round_data(r, director=director) for r in rounds_with_tables(event.tournament)])
 
     @extend_schema(
-        tags=TAG, request=DrawSerializer, responses={201: PulkaRoundSerializer, **ERRORS}, summary="Draw the next round",
-        description="Directors. Round 1 by lot; then by the form (Olympic: who goes on; compensation and Swiss: by "
+        tags=TAG, request=DrawSerializer, responses={201: PulkaRoundSerializer, **ERRORS}, summary=gettext_lazy("Draw the next round"),
+        description=gettext_lazy("Directors. Round 1 by lot; then by the form (Olympic: who goes on; compensation and Swiss: by "
         "rating). `seed` repeats a draw. 409 round_open while the last round has not ended, event_over after "
-        "the last round, tie_undecided while a tie at an Olympic cut waits for the director.",
+        "the last round, tie_undecided while a tie at an Olympic cut waits for the director."),
     )  # fmt: skip
     def post(self, request: Request, slug: str) -> Response:
         event = _director_event(request, slug)
@@ -132,15 +133,17 @@ class PulkaRoundsView(PulkaApiView):
 
 
 class PulkaRoundView(PulkaApiView):
-    @extend_schema(tags=TAG, responses={200: PulkaRoundSerializer, **READ_ERRORS}, summary="One round")
+    @extend_schema(
+        tags=TAG, responses={200: PulkaRoundSerializer, **READ_ERRORS}, summary=gettext_lazy("One round")
+    )
     def get(self, request: Request, slug: str, number: int) -> Response:
         event = pulka_event(slug)
         director = is_director(request.user, event.tournament)
         return Response(round_data(_round(event.tournament, number), director=director))
 
     @extend_schema(
-        tags=TAG, responses={204: None, **ERRORS}, summary="Take back a drawn round",
-        description="Directors: a round that has not started, to draw it again (409 round_started otherwise).",
+        tags=TAG, responses={204: None, **ERRORS}, summary=gettext_lazy("Take back a drawn round"),
+        description=gettext_lazy("Directors: a round that has not started, to draw it again (409 round_started otherwise)."),
     )  # fmt: skip
     def delete(self, request: Request, slug: str, number: int) -> Response:
         event = _director_event(request, slug)
@@ -149,7 +152,7 @@ class PulkaRoundView(PulkaApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def _round_action(name: str, summary: str, description: str) -> type[PulkaApiView]:
+def _round_action(name: str, summary: Any, description: Any) -> type[PulkaApiView]:
     service = getattr(round_services, f"{name}_round")
 
     class View(PulkaApiView):
@@ -167,25 +170,27 @@ def _round_action(name: str, summary: str, description: str) -> type[PulkaApiVie
 
 
 PulkaRoundStartView = _round_action(
-    "start", "Start a round", "Directors: «Start!» — the clock runs to the round's time limit (`ends_at`). "
-    "409 round_started if it already has."
+    "start", gettext_lazy("Start a round"),
+    gettext_lazy("Directors: «Start!» — the clock runs to the round's time limit (`ends_at`). "
+                 "409 round_started if it already has."),
 )  # fmt: skip
 PulkaRoundStopView = _round_action(
-    "stop", "Time is up: stop the tables still playing",
-    "Directors: every table still playing is stopped and its sheet closed by Code 4.2.3. Repeating it is harmless.",
+    "stop", gettext_lazy("Time is up: stop the tables still playing"),
+    gettext_lazy("Directors: every table still playing is stopped and its sheet closed by Code 4.2.3. "
+                 "Repeating it is harmless."),
 )  # fmt: skip
 PulkaRoundEndView = _round_action(
-    "end", "End a round",
-    "Directors: once every table has finished (409 tables_playing lists those still playing).",
+    "end", gettext_lazy("End a round"),
+    gettext_lazy("Directors: once every table has finished (409 tables_playing lists those still playing)."),
 )  # fmt: skip
 
 
 class PulkaTieView(PulkaApiView):
     @extend_schema(
         tags=TAG, request=TieSerializer, responses={200: PulkaTableSerializer, **ERRORS},
-        summary="Decide a tie at an Olympic cut",
-        description="Directors: among the seats tied across the cut (`advance.tied`), the ones the regulation (or "
-        "a lot) sends on; 400 tie_choice names how many to choose.",
+        summary=gettext_lazy("Decide a tie at an Olympic cut"),
+        description=gettext_lazy("Directors: among the seats tied across the cut (`advance.tied`), the ones the regulation (or "
+        "a lot) sends on; 400 tie_choice names how many to choose."),
     )  # fmt: skip
     def post(self, request: Request, slug: str, number: int, table: int) -> Response:
         event = _director_event(request, slug)
@@ -205,11 +210,11 @@ class PulkaTieView(PulkaApiView):
 
 class PulkaStandingsView(PulkaApiView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaStandingsSerializer, 404: OpenApiResponse(description="Not published yet."),
+        tags=TAG, responses={200: PulkaStandingsSerializer, 404: OpenApiResponse(description=gettext_lazy("Not published yet.")),
                              **READ_ERRORS},
-        summary="The event table",
-        description="The rating table by round (compensation, Swiss) or the standings by elimination (Olympic): "
-        "exact numbers as strings. Public once the results are published; always to directors.",
+        summary=gettext_lazy("The event table"),
+        description=gettext_lazy("The rating table by round (compensation, Swiss) or the standings by elimination (Olympic): "
+        "exact numbers as strings. Public once the results are published; always to directors."),
     )  # fmt: skip
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)

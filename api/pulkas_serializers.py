@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -12,32 +13,36 @@ from api.serializers import ConfirmationSerializer, RowFieldsMixin
 from preferans.pulka import TIEBREAKS
 from pulkas.models import RatingChoice
 
-EXACT = 'An exact number as a string: "12", "-16/3" (formats.md §1).'
+EXACT = _('An exact number as a string: "12", "-16/3" (formats.md §1).')
 MAX_INT = 2**31 - 1
 
 
-def exact(help_text: str = "", **kwargs: Any) -> serializers.CharField:
-    return serializers.CharField(help_text=f"{help_text} {EXACT}".strip(), **kwargs)
+def exact(help_text: Any = "", **kwargs: Any) -> serializers.CharField:
+    return serializers.CharField(
+        help_text=format_lazy("{} {}", help_text, EXACT) if help_text else EXACT, **kwargs
+    )
 
 
 # -- the event ------------------------------------------------------------------------------------------
 class PulkaSettingsSerializer(serializers.Serializer):
     """The event's settings (pulka-spec §10): what decides the score is fixed once a round has been drawn."""
 
-    pool = serializers.IntegerField(min_value=1, max_value=1000, help_text="The pool target.")
+    pool = serializers.IntegerField(min_value=1, max_value=1000, help_text=_("The pool target."))
     max_deals = serializers.IntegerField(
-        min_value=1, max_value=500, allow_null=True, help_text="The deal limit."
+        min_value=1, max_value=500, allow_null=True, help_text=_("The deal limit.")
     )
-    round_minutes = serializers.IntegerField(min_value=1, max_value=1440, help_text="A round's time limit.")
+    round_minutes = serializers.IntegerField(
+        min_value=1, max_value=1440, help_text=_("A round's time limit.")
+    )
     raspasy_exit = serializers.ListField(
         child=serializers.IntegerField(min_value=6, max_value=10), max_length=5,
-        help_text="Contract levels that end a chain of raspasy (default [6]).",
+        help_text=_("Contract levels that end a chain of raspasy (default [6])."),
     )  # fmt: skip
     tiebreaks = serializers.ListField(
         child=serializers.ChoiceField(choices=list(TIEBREAKS)), max_length=len(TIEBREAKS),
-        help_text="Secondary criteria in order (pulka §9).",
+        help_text=_("Secondary criteria in order (pulka §9)."),
     )  # fmt: skip
-    advance = serializers.ChoiceField(choices=[1, 2], help_text="Olympic: players going on from a table.")
+    advance = serializers.ChoiceField(choices=[1, 2], help_text=_("Olympic: players going on from a table."))
     compensation_x = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
     compensation_y = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
     rating_base = serializers.ChoiceField(choices=RatingChoice.choices)
@@ -49,90 +54,96 @@ class PulkaSettingsSerializer(serializers.Serializer):
 
 
 class PulkaEventSerializer(serializers.Serializer):
-    tournament = serializers.CharField(help_text="The tournament's slug.")
+    tournament = serializers.CharField(help_text=_("The tournament's slug."))
     name = serializers.CharField()
-    form = serializers.CharField(help_text="olympic, compensation or swiss.")
+    form = serializers.CharField(help_text=_("olympic, compensation or swiss."))
     variant = serializers.CharField()
     players_per_table = serializers.IntegerField()
     publication = serializers.CharField()
     settings = PulkaSettingsSerializer()
     fixed = serializers.ListField(
         child=serializers.CharField(),
-        help_text="Settings that can no longer change (a round has been drawn).",
+        help_text=_("Settings that can no longer change (a round has been drawn)."),
     )
     rounds_drawn = serializers.IntegerField()
 
 
 # -- rounds and tables ----------------------------------------------------------------------------------
 class PersonSerializer(serializers.Serializer):
-    number = serializers.IntegerField(help_text="The participant's number.")
+    number = serializers.IntegerField(help_text=_("The participant's number."))
     name = serializers.CharField()
 
 
 class SeatedSerializer(PersonSerializer):
-    seat = serializers.CharField(help_text="N, E, S or W.")
+    seat = serializers.CharField(help_text=_("N, E, S or W."))
 
 
 class PlayerResultSerializer(SeatedSerializer):
-    vists = exact(help_text="Exact final vists of the pulka.")
+    vists = exact(help_text=_("Exact final vists of the pulka."))
     integer_vists = serializers.IntegerField()
-    rating = exact(help_text="The round rating (after compression).")
-    rank = serializers.CharField(help_text='"1", or shared "2-3".')
+    rating = exact(help_text=_("The round rating (after compression)."))
+    rank = serializers.CharField(help_text=_('"1", or shared "2-3".'))
 
 
 class AdvanceSerializer(serializers.Serializer):
-    seats = serializers.ListField(child=serializers.CharField(), help_text="Seats that go on.")
-    tied = serializers.ListField(child=serializers.CharField(), help_text="Seats tied across the cut.")
+    seats = serializers.ListField(child=serializers.CharField(), help_text=_("Seats that go on."))
+    tied = serializers.ListField(child=serializers.CharField(), help_text=_("Seats tied across the cut."))
 
 
 class PulkaTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    code = serializers.CharField(allow_null=True, help_text="Directors only (the table card's code).")
+    code = serializers.CharField(allow_null=True, help_text=_("Directors only (the table card's code)."))
     players = serializers.IntegerField()
     first_dealer = serializers.CharField()
-    seats = SeatedSerializer(many=True, help_text="N, E, S (and W).")
+    seats = SeatedSerializer(many=True, help_text=_("N, E, S (and W)."))
     state = serializers.CharField(
-        help_text="pending (the round has not started), playing, ended (by the pool or the deal limit) or stopped "
-        "(by the director: time limit)."
+        help_text=_(
+            "pending (the round has not started), playing, ended (by the pool or the deal limit) or stopped "
+            "(by the director: time limit)."
+        )
     )
-    reason = serializers.CharField(help_text="pool, deal_limit, stopped or in_progress.")
+    reason = serializers.CharField(help_text=_("pool, deal_limit, stopped or in_progress."))
     deals_count = serializers.IntegerField()
     stopped_at = serializers.DateTimeField(allow_null=True)
-    version = serializers.IntegerField(help_text="The sheet's version (changes with every write).")
+    version = serializers.IntegerField(help_text=_("The sheet's version (changes with every write)."))
     advance = AdvanceSerializer(
-        allow_null=True, help_text="Olympic, once results are public (or to directors)."
+        allow_null=True, help_text=_("Olympic, once results are public (or to directors).")
     )
     tie_decision = serializers.ListField(child=serializers.CharField(), allow_null=True)
     results = PlayerResultSerializer(
         many=True, allow_null=True,
-        help_text="Per player; only once the round has ended and the results are published (or to directors).",
+        help_text=_("Per player; only once the round has ended and the results are published (or to directors)."),
     )  # fmt: skip
 
 
 class PulkaRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.CharField(help_text="pending (drawn), running or ended.")
+    status = serializers.CharField(help_text=_("pending (drawn), running or ended."))
     seed = serializers.CharField(
-        help_text="The draw's seed (a whole number as a string: it may exceed 2^53)."
+        help_text=_("The draw's seed (a whole number as a string: it may exceed 2^53).")
     )
-    drawn_by = serializers.CharField(help_text="lot or rating.")
+    drawn_by = serializers.CharField(help_text=_("lot or rating."))
     started_at = serializers.DateTimeField(allow_null=True)
-    ends_at = serializers.DateTimeField(allow_null=True, help_text="The time limit.")
+    ends_at = serializers.DateTimeField(allow_null=True, help_text=_("The time limit."))
     ended_at = serializers.DateTimeField(allow_null=True)
     tables = PulkaTableSerializer(many=True)
     byes = PersonSerializer(many=True)
 
 
 class StandingLineSerializer(PersonSerializer):
-    place = serializers.CharField(help_text='"1", or shared "2-3".')
-    ratings = serializers.ListField(child=exact(allow_null=True), help_text="Per round; null: did not play.")
-    byes = serializers.ListField(child=serializers.IntegerField(), help_text="Rounds with a bye.")
+    place = serializers.CharField(help_text=_('"1", or shared "2-3".'))
+    ratings = serializers.ListField(
+        child=exact(allow_null=True), help_text=_("Per round; null: did not play.")
+    )
+    byes = serializers.ListField(child=serializers.IntegerField(), help_text=_("Rounds with a bye."))
     total = exact()
     vists = exact()
-    cut = serializers.BooleanField(help_text="Swiss: missed the cut.")
-    out_in_round = serializers.IntegerField(allow_null=True, help_text="Olympic: the round he went out in.")
+    cut = serializers.BooleanField(help_text=_("Swiss: missed the cut."))
+    out_in_round = serializers.IntegerField(
+        allow_null=True, help_text=_("Olympic: the round he went out in.")
+    )
     tables = serializers.ListField(
-        child=serializers.IntegerField(allow_null=True), help_text="Table per round."
+        child=serializers.IntegerField(allow_null=True), help_text=_("Table per round.")
     )
 
 
@@ -148,21 +159,21 @@ class DrawSerializer(serializers.Serializer):
         required=False,
         min_value=0,
         max_value=2**62,
-        help_text="Repeat a draw with its seed (default: random).",
+        help_text=_("Repeat a draw with its seed (default: random)."),
     )
 
 
 class TieSerializer(serializers.Serializer):
     seats = serializers.ListField(
         child=serializers.CharField(max_length=1), min_length=1, max_length=4,
-        help_text="The tied seats the director sends on (N, E, S, W).",
+        help_text=_("The tied seats the director sends on (N, E, S, W)."),
     )  # fmt: skip
     reason = serializers.CharField(
         required=False,
         allow_blank=True,
         max_length=500,
         default="",
-        help_text="By the regulation, or by lot.",
+        help_text=_("By the regulation, or by lot."),
     )
 
 
@@ -171,9 +182,9 @@ class IdentitySerializer(serializers.Serializer):
     """Who acts: a player of the table by number and PIN (or the ``Player`` header); a director by login."""
 
     number = serializers.IntegerField(
-        required=False, min_value=1, max_value=100000, help_text="The acting player's participant number."
+        required=False, min_value=1, max_value=100000, help_text=_("The acting player's participant number.")
     )
-    pin = serializers.CharField(required=False, max_length=32, help_text="His PIN.")
+    pin = serializers.CharField(required=False, max_length=32, help_text=_("His PIN."))
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("number" in attrs) != ("pin" in attrs):
@@ -187,16 +198,16 @@ class PulkaDealWriteSerializer(RowFieldsMixin, IdentitySerializer):
 
     confirmations = ConfirmationSerializer(
         many=True, required=False, max_length=3,
-        help_text="The other players of the table who agree with the deal, each with his own PIN, typed on the "
-        "same device: with all of them the deal is stored confirmed.",
+        help_text=_("The other players of the table who agree with the deal, each with his own PIN, typed on the "
+        "same device: with all of them the deal is stored confirmed."),
     )  # fmt: skip
     version = serializers.IntegerField(
         min_value=0,
         max_value=MAX_INT,
-        help_text="The sheet's version you saw; 409 sheet_changed if it moved.",
+        help_text=_("The sheet's version you saw; 409 sheet_changed if it moved."),
     )
     key = serializers.CharField(
-        required=False, max_length=200, help_text="Idempotency key (or the Idempotency-Key header)."
+        required=False, max_length=200, help_text=_("Idempotency key (or the Idempotency-Key header).")
     )
 
 
@@ -213,22 +224,26 @@ class NextDealSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.CharField()
     first_hand = serializers.CharField()
-    raspasy_step = serializers.IntegerField(help_text="The step a raspasy would have.")
-    chain = serializers.IntegerField(help_text="Raspasy in a row just before it.")
-    exit_minimum = serializers.IntegerField(allow_null=True, help_text="The lowest contract level allowed.")
+    raspasy_step = serializers.IntegerField(help_text=_("The step a raspasy would have."))
+    chain = serializers.IntegerField(help_text=_("Raspasy in a row just before it."))
+    exit_minimum = serializers.IntegerField(
+        allow_null=True, help_text=_("The lowest contract level allowed.")
+    )
 
 
 class DealSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.CharField()
-    raspasy_step = serializers.IntegerField(required=False, help_text="Raspasy only.")
-    row = serializers.DictField(help_text="The row as written (formats.md §7.1).")
-    result = serializers.DictField(child=exact(), help_text="The deal's result in vists per seat.")
-    sheet = serializers.DictField(help_text="Every player's pool, mountain and whists after the deal (§7.2).")
-    status = serializers.CharField(help_text="entered (awaiting confirmation), confirmed or director.")
-    entered_by = serializers.IntegerField(allow_null=True, help_text="The writer's participant number.")
+    raspasy_step = serializers.IntegerField(required=False, help_text=_("Raspasy only."))
+    row = serializers.DictField(help_text=_("The row as written (formats.md §7.1)."))
+    result = serializers.DictField(child=exact(), help_text=_("The deal's result in vists per seat."))
+    sheet = serializers.DictField(
+        help_text=_("Every player's pool, mountain and whists after the deal (§7.2).")
+    )
+    status = serializers.CharField(help_text=_("entered (awaiting confirmation), confirmed or director."))
+    entered_by = serializers.IntegerField(allow_null=True, help_text=_("The writer's participant number."))
     confirmed_by = serializers.ListField(child=serializers.CharField())
-    awaiting = serializers.ListField(child=serializers.CharField(), help_text="Seats yet to confirm.")
+    awaiting = serializers.ListField(child=serializers.CharField(), help_text=_("Seats yet to confirm."))
 
 
 class SheetResultSerializer(serializers.Serializer):
@@ -245,7 +260,7 @@ class SheetResultSerializer(serializers.Serializer):
 class PulkaSheetSerializer(serializers.Serializer):
     tournament = serializers.CharField()
     round = serializers.IntegerField()
-    round_status = serializers.CharField(help_text="pending, running or ended.")
+    round_status = serializers.CharField(help_text=_("pending, running or ended."))
     ends_at = serializers.DateTimeField(allow_null=True)
     table = serializers.IntegerField()
     players = serializers.IntegerField()
@@ -257,8 +272,8 @@ class PulkaSheetSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     deals = DealSerializer(
         many=True, allow_null=True,
-        help_text="To the table's players (Player header), directors, or anyone once the round has ended and "
-        "the results are published.",
+        help_text=_("To the table's players (Player header), directors, or anyone once the round has ended and "
+        "the results are published."),
     )  # fmt: skip
     result = SheetResultSerializer(allow_null=True)
     next_deal = NextDealSerializer(allow_null=True)
@@ -266,8 +281,10 @@ class PulkaSheetSerializer(serializers.Serializer):
 
 class DealAnswerSerializer(serializers.Serializer):
     deal = DealSerializer()
-    version = serializers.IntegerField(help_text="The sheet's version now.")
+    version = serializers.IntegerField(help_text=_("The sheet's version now."))
     state = serializers.CharField()
     next_deal = NextDealSerializer(allow_null=True)
-    warning = serializers.BooleanField(required=False, help_text="Corrections: a warning (Code 4.2.7).")
-    penalty = serializers.ListField(child=serializers.DictField(), required=False, help_text="Corrections.")
+    warning = serializers.BooleanField(required=False, help_text=_("Corrections: a warning (Code 4.2.7)."))
+    penalty = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text=_("Corrections.")
+    )

@@ -17,6 +17,7 @@ from typing import Any
 from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import extend_schema
 from rest_framework import authentication, exceptions
@@ -205,11 +206,11 @@ def _bare(row: dict[str, Any]) -> dict[str, Any]:
 
 class PulkaSheetView(PulkaTableView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaSheetSerializer, **READ_ERRORS}, summary="A pulka table's sheet",
-        description="Anyone with the table's code sees who sits where, the state and the version. The deals (the "
+        tags=TAG, responses={200: PulkaSheetSerializer, **READ_ERRORS}, summary=gettext_lazy("A pulka table's sheet"),
+        description=gettext_lazy("Anyone with the table's code sees who sits where, the state and the version. The deals (the "
         "rows as written, each deal's result and the sheet after it), the score now and the next deal are shown "
         "to the table's players (`Authorization: Player <code>:<number>:<PIN>`), to directors, and to anyone "
-        "once the round has ended and the results are published.",
+        "once the round has ended and the results are published."),
     )  # fmt: skip
     def get(self, request: Request, code: str) -> Response:
         table = self.table(code)
@@ -222,13 +223,13 @@ class PulkaSheetView(PulkaTableView):
 class PulkaDealsView(PulkaTableView):
     @extend_schema(
         tags=TAG, request=PulkaDealWriteSerializer, parameters=[IDEMPOTENCY],
-        responses={201: DealAnswerSerializer, 200: DealAnswerSerializer, **ERRORS}, summary="Write the next deal",
-        description="A player of the table (`number` and `pin`, or the Player header) writes the next deal while "
+        responses={201: DealAnswerSerializer, 200: DealAnswerSerializer, **ERRORS}, summary=gettext_lazy("Write the next deal"),
+        description=gettext_lazy("A player of the table (`number` and `pin`, or the Player header) writes the next deal while "
         "the round runs; with every other player's `confirmations` it is stored confirmed, else each confirms it "
         "later. A director writes it as the director's. The row is checked by the core against every deal "
         "before it (400 row_invalid, the reasons per field in `details`); `version` must be the sheet's (409 "
         "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation. A retry with the "
-        "same key returns the same deal: 200 with «Idempotent-Replayed: true».",
+        "same key returns the same deal: 200 with «Idempotent-Replayed: true»."),
     )  # fmt: skip
     def post(self, request: Request, code: str) -> Response:
         table = self.table(code)
@@ -279,9 +280,9 @@ class PulkaDealsView(PulkaTableView):
 class PulkaConfirmView(PulkaTableView):
     @extend_schema(
         tags=TAG, request=PulkaConfirmSerializer, responses={200: DealAnswerSerializer, **ERRORS},
-        summary="Confirm a deal",
-        description="Another player of the table agrees with the deal as written (the writer does not: 400 "
-        "own_deal); once all have, it is confirmed. Confirming twice is harmless.",
+        summary=gettext_lazy("Confirm a deal"),
+        description=gettext_lazy("Another player of the table agrees with the deal as written (the writer does not: 400 "
+        "own_deal); once all have, it is confirmed. Confirming twice is harmless."),
     )  # fmt: skip
     def post(self, request: Request, code: str, number: int) -> Response:
         table = self.table(code)
@@ -298,11 +299,11 @@ class PulkaConfirmView(PulkaTableView):
 class PulkaCorrectView(PulkaTableView):
     @extend_schema(
         tags=TAG, request=PulkaCorrectSerializer, responses={200: DealAnswerSerializer, **ERRORS},
-        summary="Correct a deal",
-        description="Players: only the last deal, before the next is written (Code 4.2.9; 409 "
+        summary=gettext_lazy("Correct a deal"),
+        description=gettext_lazy("Players: only the last deal, before the next is written (Code 4.2.9; 409 "
         "correction_too_late); once it was confirmed, the writer's first correction is a warning and each later "
         "one a penalty (Code 4.2.7; `warning`, `penalty`). Directors: any deal, with a `reason`. The corrected "
-        "deal waits for the others' confirmation again. `version` as for a new deal.",
+        "deal waits for the others' confirmation again. `version` as for a new deal."),
     )  # fmt: skip
     def post(self, request: Request, code: str, number: int) -> Response:
         table = self.table(code)

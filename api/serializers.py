@@ -20,15 +20,17 @@ ROW_KEYS = ROW_FIELDS  # the protocol row fields of the core, vists included
 
 # -- errors (documentation of the one error shape) ------------------------------------------------------
 class ErrorDetailSerializer(serializers.Serializer):
-    field = serializers.CharField(help_text="The request field at fault (empty: the request as a whole).")
-    code = serializers.CharField(help_text="Stable machine code, e.g. tricks_total.")
-    message = serializers.CharField(help_text="For people, in the request's language.")
+    field = serializers.CharField(help_text=_("The request field at fault (empty: the request as a whole)."))
+    code = serializers.CharField(help_text=_("Stable machine code, e.g. tricks_total."))
+    message = serializers.CharField(help_text=_("For people, in the request's language."))
 
 
 class ErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField(
-        help_text="row_invalid, invalid, conflict, locked, not_authenticated, authentication_failed, "
-        "permission_denied, not_found, throttled, …"
+        help_text=_(
+            "row_invalid, invalid, conflict, locked, not_authenticated, authentication_failed, "
+            "permission_denied, not_found, throttled, …"
+        )
     )
     message = serializers.CharField()
     details = ErrorDetailSerializer(many=True)
@@ -50,7 +52,7 @@ class ErrorSerializer(serializers.Serializer):
                 {"type": "integer", "minimum": 0, "maximum": 10},
             ]
         },
-        "description": "[seat, tricks]",
+        "description": _("[seat, tricks]"),
         "example": ["E", 6],
     }
 )
@@ -76,7 +78,7 @@ class PositionField(serializers.Field):
     {
         "type": "object",
         "properties": {s: {"type": "integer", "minimum": 1} for s in SEATS},
-        "description": "Participant numbers by seat (3-player tables have no W).",
+        "description": _("Participant numbers by seat (3-player tables have no W)."),
         "example": {"N": 1, "E": 6, "S": 11, "W": 16},
     }
 )
@@ -103,34 +105,37 @@ class RowFieldsMixin(serializers.Serializer):
     """The row's facts (formats.md §2.1, scoring spec §11): checked by the core, not here."""
 
     contract = serializers.ChoiceField(
-        choices=list(ROW_CONTRACT_CODES), help_text="6S … 10NT, MIS or - (raspasy)"
+        choices=list(ROW_CONTRACT_CODES), help_text=_("6S … 10NT, MIS or - (raspasy)")
     )
-    declarer = PositionField(help_text="Declarer (raspasy: first hand) as [seat, tricks].")
-    w1 = PositionField(help_text="First defender (raspasy: second hand).")
-    w2 = PositionField(help_text="Second defender (raspasy: third hand).")
+    declarer = PositionField(help_text=_("Declarer (raspasy: first hand) as [seat, tricks]."))
+    w1 = PositionField(help_text=_("First defender (raspasy: second hand)."))
+    w2 = PositionField(help_text=_("Second defender (raspasy: third hand)."))
     calls = serializers.DictField(
         child=serializers.ChoiceField(choices=["whist", "pass", "half", "half_returned"]),
         required=False,
         allow_null=True,
-        help_text="Each defender's call by seat: whist, pass, half, half_returned.",
+        help_text=_("Each defender's call by seat: whist, pass, half, half_returned."),
     )
     play = serializers.ChoiceField(choices=["closed", "open", "none"], required=False, allow_null=True)
     dealer_whist = serializers.BooleanField(required=False, allow_null=True)
     penalty_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10)
     wrong_cards = serializers.ListField(
         child=serializers.CharField(max_length=2), required=False, allow_null=True, max_length=4,
-        help_text="Directors only: the seats found with a wrong number of cards (Code 3.9.18), e.g. [\"N\"].",
+        help_text=_("Directors only: the seats found with a wrong number of cards (Code 3.9.18), e.g. [\"N\"]."),
     )  # fmt: skip
     misere_shared = serializers.BooleanField(required=False, allow_null=True)
     raspasy_step = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=10)
     extra_entries = serializers.ListField(
-        child=serializers.DictField(), required=False, allow_null=True, help_text="Directors only (spec §9)."
+        child=serializers.DictField(),
+        required=False,
+        allow_null=True,
+        help_text=_("Directors only (spec §9)."),
     )
     vists = serializers.DictField(
         child=serializers.CharField(allow_null=True),
         required=False,
         allow_null=True,
-        help_text="Optional: the vists as written; refused unless they equal the computed ones.",
+        help_text=_("Optional: the vists as written; refused unless they equal the computed ones."),
     )
 
     def row(self) -> dict[str, Any]:
@@ -139,8 +144,8 @@ class RowFieldsMixin(serializers.Serializer):
 
 
 class ConfirmationSerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1, max_value=100000, help_text="The participant's number.")
-    pin = serializers.CharField(max_length=32, help_text="The participant's PIN.")
+    number = serializers.IntegerField(min_value=1, max_value=100000, help_text=_("The participant's number."))
+    pin = serializers.CharField(max_length=32, help_text=_("The participant's PIN."))
 
 
 class ResultWriteSerializer(RowFieldsMixin):
@@ -150,22 +155,26 @@ class ResultWriteSerializer(RowFieldsMixin):
         many=True,
         required=False,
         max_length=3,
-        help_text="Players: the other players of the table who agree with the row, each with his own PIN, "
-        "typed on the same device before it is sent. With all of them the row is stored confirmed in one "
-        "request; without, each confirms it later with POST …/confirm/.",
+        help_text=_(
+            "Players: the other players of the table who agree with the row, each with his own PIN, "
+            "typed on the same device before it is sent. With all of them the row is stored confirmed in one "
+            "request; without, each confirms it later with POST …/confirm/."
+        ),
     )
 
-    session = serializers.IntegerField(required=False, min_value=1, help_text="Directors: the session's id.")
+    session = serializers.IntegerField(
+        required=False, min_value=1, help_text=_("Directors: the session's id.")
+    )
     board = serializers.IntegerField(min_value=1, max_value=100000)
     round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
     table = serializers.IntegerField(required=False, min_value=1, max_value=10000)
     room = serializers.IntegerField(required=False, min_value=1, max_value=100, default=1)
     seats = SeatsField(
-        required=False, help_text="Directors: defaults to the seating of that round and table."
+        required=False, help_text=_("Directors: defaults to the seating of that round and table.")
     )
     version = serializers.CharField(required=False, max_length=8, default="A")
     reason = serializers.CharField(
-        required=False, allow_blank=True, max_length=1000, help_text="Directors: why."
+        required=False, allow_blank=True, max_length=1000, help_text=_("Directors: why.")
     )
 
 
@@ -201,19 +210,19 @@ class ResultSerializer(serializers.Serializer):
     assigned = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)
     annulled = serializers.ListField(
         child=serializers.CharField(), read_only=True,
-        help_text="Seats whose result on this row a ruling annulled (rules §11.6 B: a player's second result).",
+        help_text=_("Seats whose result on this row a ruling annulled (rules §11.6 B: a player's second result)."),
     )  # fmt: skip
     percent = serializers.DictField(
         child=serializers.CharField(), read_only=True, allow_null=True,
-        help_text="Per-seat percentages of the top set by a ruling (rules §11.2 B1 above A+, §11.3 C).",
+        help_text=_("Per-seat percentages of the top set by a ruling (rules §11.2 B1 above A+, §11.3 C)."),
     )  # fmt: skip
     version = serializers.CharField(read_only=True)
     vists = serializers.DictField(
-        child=serializers.CharField(), read_only=True, allow_null=True, help_text='Exact numbers: "16/3".'
+        child=serializers.CharField(), read_only=True, allow_null=True, help_text=_('Exact numbers: "16/3".')
     )
     matchpoints = serializers.DictField(
         child=serializers.CharField(), read_only=True, allow_null=True,
-        help_text="Only once results are public (or to directors).",
+        help_text=_("Only once results are public (or to directors)."),
     )  # fmt: skip
     top = serializers.CharField(read_only=True, allow_null=True)
     status = serializers.ChoiceField(choices=Result.Status.choices, read_only=True)
@@ -259,7 +268,7 @@ class ResultSerializer(serializers.Serializer):
 
 
 class DisputeSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=500, help_text="What is wrong with the row.")
+    reason = serializers.CharField(max_length=500, help_text=_("What is wrong with the row."))
 
 
 class AdjustmentSerializer(serializers.Serializer):
@@ -272,13 +281,15 @@ class AdjustmentSerializer(serializers.Serializer):
     room = serializers.IntegerField(required=False, min_value=1, max_value=100, default=1)
     seats = SeatsField(required=False)
     adjusted = serializers.DictField(
-        child=serializers.ChoiceField(choices=["A-", "A", "A+"]), required=False, help_text='{"N": "A+", …}'
+        child=serializers.ChoiceField(choices=["A-", "A", "A+"]),
+        required=False,
+        help_text=_('{"N": "A+", …}'),
     )
     assigned = serializers.DictField(child=serializers.CharField(max_length=32), required=False)
     percent = serializers.DictField(
         child=serializers.CharField(max_length=8), required=False,
-        help_text='§11.2 B1: a non-offender (A+) above the tournament\'s A+, e.g. {"N": "71"}; '
-                  "§11.3 C on an assigned row: a seat's percentage of the top.",
+        help_text=_('§11.2 B1: a non-offender (A+) above the tournament\'s A+, e.g. {"N": "71"}; '
+                  "§11.3 C on an assigned row: a seat's percentage of the top."),
     )  # fmt: skip
     version = serializers.CharField(required=False, max_length=8, default="A")
     reason = serializers.CharField(max_length=1000)
@@ -320,7 +331,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
-    code = serializers.SerializerMethodField(help_text="Directors only (the table card's code).")
+    code = serializers.SerializerMethodField(help_text=_("Directors only (the table card's code)."))
 
     class Meta:
         model = Table
@@ -347,7 +358,7 @@ class SeatingSerializer(serializers.ModelSerializer):
 
 class BoardSerializer(serializers.ModelSerializer):
     set = serializers.IntegerField(source="set_number")
-    hands = serializers.SerializerMethodField(help_text="Only after the session, once results are public.")
+    hands = serializers.SerializerMethodField(help_text=_("Only after the session, once results are public."))
     prikup = serializers.SerializerMethodField()
 
     class Meta:
@@ -370,7 +381,7 @@ class StandingSerializer(serializers.ModelSerializer):
     participant = serializers.IntegerField(source="participant.number")
     name = serializers.CharField(source="participant.name")
     disqualified = serializers.SerializerMethodField(
-        help_text="Disqualified (rules §13.2.4): no rank, listed last; the results played stand."
+        help_text=_("Disqualified (rules §13.2.4): no rank, listed last; the results played stand.")
     )
 
     class Meta:
@@ -384,7 +395,7 @@ class StandingSerializer(serializers.ModelSerializer):
 class PenaltySerializer(serializers.ModelSerializer):
     participant = serializers.IntegerField(source="participant.number", min_value=1)
     session = serializers.IntegerField(source="session_id", min_value=1)
-    matchpoints = serializers.CharField(max_length=32, help_text='Matchpoints, exact: "-2", "-1/2".')
+    matchpoints = serializers.CharField(max_length=32, help_text=_('Matchpoints, exact: "-2", "-1/2".'))
     reason = serializers.CharField(max_length=300)
 
     class Meta:

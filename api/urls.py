@@ -1,7 +1,6 @@
 """The REST API (``/api/``), its OpenAPI 3 schema and a readable documentation page."""
 
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
 from api import pulkas_urls
@@ -23,7 +22,7 @@ router.register("adjustments", views_penalties.AdjustmentViewSet, basename="adju
 router.register("penalties", views_penalties.PenaltyViewSet, basename="penalty")
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", docs.SchemaView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
     path("", include(router.urls)),
     path("", include(pulkas_urls)),

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, status, viewsets
 from rest_framework.request import Request
@@ -33,9 +34,12 @@ from tournaments.models import Participant, Publication, Session
 
 
 # -- adjustments and penalties (directors) --------------------------------------------------------------
+@extend_schema(
+    description=gettext_lazy(
+        "Artificial or assigned results in place of a played row (rules §11.2); directors only, audited."
+    )
+)
 class AdjustmentViewSet(ApiView, viewsets.GenericViewSet):
-    """Artificial or assigned results in place of a played row (rules §11.2); directors only, audited."""
-
     serializer_class = AdjustmentSerializer
     queryset = Result.objects.none()
 
@@ -65,16 +69,20 @@ class AdjustmentViewSet(ApiView, viewsets.GenericViewSet):
 
 @extend_schema_view(
     list=extend_schema(
-        parameters=[_param("session", "Session id.")], responses={200: PenaltySerializer(many=True), **ERRORS}
+        parameters=[_param("session", gettext_lazy("Session id."))],
+        responses={200: PenaltySerializer(many=True), **ERRORS},
     ),
     create=extend_schema(responses={201: PenaltySerializer, **ERRORS}),
     update=extend_schema(responses={200: PenaltySerializer, **ERRORS}),
     partial_update=extend_schema(responses={200: PenaltySerializer, **ERRORS}),
     destroy=extend_schema(responses={204: None, **ERRORS}),
 )
+@extend_schema(
+    description=gettext_lazy(
+        "Procedural penalties (rules §12) in matchpoints: public with the results, written by directors."
+    )
+)
 class PenaltyViewSet(ApiView, viewsets.ModelViewSet):
-    """Procedural penalties (rules §12) in matchpoints: public with the results, written by directors."""
-
     serializer_class = PenaltySerializer
 
     def get_queryset(self) -> QuerySet[Penalty]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, viewsets
@@ -38,18 +39,21 @@ from tournaments.permissions import can_see_results
 
 # -- reference data -------------------------------------------------------------------------------------
 @extend_schema_view(list=extend_schema(responses={200: TournamentSerializer(many=True), **READ_ERRORS}))
+@extend_schema(description=gettext_lazy("Tournaments (public facts)."))
 class TournamentViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
-    """Tournaments (public facts)."""
-
     queryset = Tournament.objects.all()
     serializer_class = TournamentSerializer
     lookup_field = "slug"
     lookup_value_regex = "[-a-zA-Z0-9_]+"
 
-    @extend_schema(responses={200: StandingSerializer(many=True), **READ_ERRORS})
+    @extend_schema(
+        responses={200: StandingSerializer(many=True), **READ_ERRORS},
+        description=gettext_lazy(
+            "The standings (all sessions so far): public once published, always to directors."
+        ),
+    )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, slug: str | None = None) -> Response:
-        """The standings (all sessions so far): public once published, always to directors."""
         tournament = self.get_object()
         if not can_see_results(
             request.user if not isinstance(request.user, TablePlayer) else None, tournament
@@ -61,7 +65,7 @@ class TournamentViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
 
 
 @extend_schema_view(
-    list=extend_schema(parameters=[_param("tournament", "Tournament slug.", OpenApiTypes.STR)])
+    list=extend_schema(parameters=[_param("tournament", gettext_lazy("Tournament slug."), OpenApiTypes.STR)])
 )
 class SessionViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
     serializer_class = SessionSerializer
@@ -72,7 +76,7 @@ class SessionViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
         return qs.filter(tournament__slug=slug) if slug else qs
 
 
-@extend_schema_view(list=extend_schema(parameters=[_param("session", "Session id.")]))
+@extend_schema_view(list=extend_schema(parameters=[_param("session", gettext_lazy("Session id."))]))
 class RoundViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
     serializer_class = RoundSerializer
 
@@ -82,10 +86,9 @@ class RoundViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
         return qs.filter(session_id=session) if session else qs
 
 
-@extend_schema_view(list=extend_schema(parameters=[_param("session", "Session id.")]))
+@extend_schema_view(list=extend_schema(parameters=[_param("session", gettext_lazy("Session id."))]))
+@extend_schema(description=gettext_lazy("Tables; their codes only to directors (codes let players in)."))
 class TableViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
-    """Tables; their codes only to directors (codes let players in)."""
-
     serializer_class = TableSerializer
 
     def get_queryset(self) -> QuerySet[Table]:
@@ -102,11 +105,15 @@ class TableViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
 
 
 @extend_schema_view(
-    list=extend_schema(parameters=[_param("session", "Session id."), _param("round", "Round number.")])
+    list=extend_schema(
+        parameters=[
+            _param("session", gettext_lazy("Session id.")),
+            _param("round", gettext_lazy("Round number.")),
+        ]
+    )
 )
+@extend_schema(description=gettext_lazy("Who sits where in each round (as posted in the room)."))
 class SeatingViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
-    """Who sits where in each round (as posted in the room)."""
-
     serializer_class = SeatingSerializer
 
     def get_queryset(self) -> QuerySet[Seating]:
@@ -119,10 +126,13 @@ class SeatingViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
         return qs.filter(round_number=rnd) if rnd else qs
 
 
-@extend_schema_view(list=extend_schema(parameters=[_param("session", "Session id.")]))
+@extend_schema_view(list=extend_schema(parameters=[_param("session", gettext_lazy("Session id."))]))
+@extend_schema(
+    description=gettext_lazy(
+        "Boards; the deals (hands, prikup) only after the session once results are public, or to directors."
+    )
+)
 class BoardViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
-    """Boards; the deals (hands, prikup) only after the session once results are public, or to directors."""
-
     serializer_class = BoardSerializer
 
     def get_queryset(self) -> QuerySet[Board]:

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, status, viewsets
@@ -48,16 +49,23 @@ from tournaments.pins import client_ip
 @extend_schema_view(
     list=extend_schema(
         parameters=[
-            _param("session", "Session id."),
-            _param("board", "Board number."),
-            _param("round", "Round number."),
-            _param("table", "Table number."),
-            _param("status", "entered, confirmed, disputed or director.", OpenApiTypes.STR),
+            _param("session", gettext_lazy("Session id.")),
+            _param("board", gettext_lazy("Board number.")),
+            _param("round", gettext_lazy("Round number.")),
+            _param("table", gettext_lazy("Table number.")),
+            _param("status", gettext_lazy("entered, confirmed, disputed or director."), OpenApiTypes.STR),
         ],
         responses={200: ResultSerializer(many=True), **READ_ERRORS},
     ),
     retrieve=extend_schema(responses={200: ResultSerializer, **READ_ERRORS}),
-    destroy=extend_schema(responses={204: None, **ERRORS}),
+    destroy=extend_schema(
+        responses={204: None, **ERRORS}, description=gettext_lazy("Delete a row (directors only; audited).")
+    ),
+)
+@extend_schema(
+    description=gettext_lazy(
+        "Protocol rows. Before the session ends a player sees only his own table's rows (rules §12.2.4)."
+    )
 )
 class ResultViewSet(
     ApiView,
@@ -65,8 +73,6 @@ class ResultViewSet(
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Protocol rows. Before the session ends a player sees only his own table's rows (rules §12.2.4)."""
-
     serializer_class = ResultSerializer
 
     def get_queryset(self) -> QuerySet[Result]:
@@ -120,11 +126,13 @@ class ResultViewSet(
         request=ResultWriteSerializer,
         parameters=[IDEMPOTENCY],
         responses={201: ResultSerializer, **ERRORS},
-        summary="Enter a protocol row",
-        description="Players: the player at N of the table (rules §6), for a board of the running round; the "
-        "row then waits for the other players' confirmation. Directors: any session, round and table "
-        "(seats default to the seating); the row is the director's at once. A retried request with the same "
-        "Idempotency-Key returns the first answer (with «Idempotent-Replayed: true»).",
+        summary=gettext_lazy("Enter a protocol row"),
+        description=gettext_lazy(
+            "Players: the player at N of the table (rules §6), for a board of the running round; the "
+            "row then waits for the other players' confirmation. Directors: any session, round and table "
+            "(seats default to the seating); the row is the director's at once. A retried request with the same "
+            "Idempotency-Key returns the first answer (with «Idempotent-Replayed: true»)."
+        ),
     )
     def create(self, request: Request) -> Response:
         require_auth(request)
@@ -218,9 +226,11 @@ class ResultViewSet(
     @extend_schema(
         request=ResultUpdateSerializer,
         responses={200: ResultSerializer, **ERRORS},
-        summary="Correct a protocol row",
-        description="Players: the player at N, until anybody confirmed (else 409 locked). Directors: any "
-        "time, audited with the reason; the row becomes the director's.",
+        summary=gettext_lazy("Correct a protocol row"),
+        description=gettext_lazy(
+            "Players: the player at N, until anybody confirmed (else 409 locked). Directors: any "
+            "time, audited with the reason; the row becomes the director's."
+        ),
     )
     def update(self, request: Request, pk: str | None = None) -> Response:
         return self._update(request, partial=False)
@@ -261,7 +271,6 @@ class ResultViewSet(
         return self._answer(updated, status.HTTP_200_OK)
 
     def destroy(self, request: Request, pk: str | None = None) -> Response:
-        """Delete a row (directors only; audited)."""
         require_auth(request)
         result = self.get_object()
         require_director(request.user, result.session.tournament)
@@ -280,9 +289,11 @@ class ResultViewSet(
     @extend_schema(
         request=None,
         responses={200: ResultSerializer, **ERRORS},
-        summary="Confirm a row",
-        description="A player of the table other than N agrees; once all have, the row is confirmed and "
-        "locked. A director's confirmation locks it at once. Confirming twice is harmless.",
+        summary=gettext_lazy("Confirm a row"),
+        description=gettext_lazy(
+            "A player of the table other than N agrees; once all have, the row is confirmed and "
+            "locked. A director's confirmation locks it at once. Confirming twice is harmless."
+        ),
     )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
@@ -303,9 +314,11 @@ class ResultViewSet(
     @extend_schema(
         request=DisputeSerializer,
         responses={200: ResultSerializer, **ERRORS},
-        summary="Dispute a row",
-        description="A player of the table other than N does not agree: the row is marked disputed and "
-        "appears on the director's dashboard.",
+        summary=gettext_lazy("Dispute a row"),
+        description=gettext_lazy(
+            "A player of the table other than N does not agree: the row is marked disputed and "
+            "appears on the director's dashboard."
+        ),
     )
     @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:

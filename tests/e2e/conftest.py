@@ -86,3 +86,20 @@ def login(pg, username: str, password: str) -> None:  # type: ignore[no-untyped-
     pg.fill("input[name=password]", password)
     pg.click("main form button[type=submit]")
     pg.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+# What on the page is wider than the screen: the page itself, and every visible table (a results table inside a
+# scrolling box counts too: the player would have to scroll it sideways).
+OVERFLOW_JS = """() => {
+  const w = document.documentElement.clientWidth, bad = [];
+  if (document.documentElement.scrollWidth > w + 1) bad.push(`page ${document.documentElement.scrollWidth}px`);
+  for (const t of document.querySelectorAll('table')) {
+    const r = t.getBoundingClientRect();
+    if (r.width && (r.right > w + 1 || r.left < -1)) bad.push(`table#${t.id || t.className} ${Math.round(r.right)}px`);
+  }
+  return bad;
+}"""
+
+
+def overflowing(pg) -> list[str]:  # type: ignore[no-untyped-def]
+    return list(pg.evaluate(OVERFLOW_JS))

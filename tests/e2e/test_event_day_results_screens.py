@@ -11,22 +11,13 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from preferans.simulate import simulated_bundle
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import login, overflowing, screenshot
 from tests.results.test_event_day_pages import imported
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 VIEWPORTS = [(360, 740), (1366, 768)]
-# Every <table> wider than the viewport (1 px of rounding allowed), and the document itself.
-TOO_WIDE = """() => {
-  const vw = document.documentElement.clientWidth;
-  const bad = [...document.querySelectorAll('table')]
-    .filter(t => t.getBoundingClientRect().right > vw + 1 || t.scrollWidth > vw + 1)
-    .map(t => (t.id || t.className) + ':' + Math.round(t.getBoundingClientRect().right));
-  if (document.documentElement.scrollWidth > vw + 1) bad.push('document:' + document.documentElement.scrollWidth);
-  return bad;
-}"""
 LONG = "Константинопольский-Длиннофамильный"
 
 
@@ -72,7 +63,7 @@ def test_every_results_page_fits_phone_and_laptop(browser, live_server, width, h
                 response = pg.goto(url)
                 assert response is not None and response.status == 200, url
                 screenshot(pg, f"results-{t.slug}-{name}-{width}")
-                bad = pg.evaluate(TOO_WIDE)
+                bad = overflowing(pg)
                 if bad:
                     failures.append(f"{url} at {width} px: {bad}")
     finally:
@@ -93,6 +84,6 @@ def test_projector_fills_a_full_hd_screen_without_login(browser, live_server):
         screenshot(pg, "results-projector-1920")
         assert pg.locator("#pj-standings li:not([hidden])").count() >= 1
         assert pg.evaluate("document.documentElement.scrollHeight") <= 1080
-        assert pg.evaluate(TOO_WIDE) == []
+        assert overflowing(pg) == []
     finally:
         ctx.close()

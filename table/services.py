@@ -246,7 +246,9 @@ def require_round(state: TableState) -> None:
 
 
 def actor_name(state: TableState, participant: Participant, seat: str) -> str:
-    return f"{participant.number} {participant.name} (table {state.table.number}, seat {seat})".strip()
+    """Who acted at the table, as the audit stores it: «3 Ivanov · 1/S» (number, name · table/seat), in no
+    language; the audit pages say it in the reader's words (``tournaments.templatetags.words.actor_words``)."""
+    return f"{participant.number} {participant.name}".strip() + f" · {state.table.number}/{seat}"
 
 
 def scoped_key(scope: str, key: str | None) -> str | None:

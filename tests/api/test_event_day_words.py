@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
 
+from tests.api.helpers import client_for, event  # noqa: F401
 from tests.html import english_phrases, lang, parse
+from tests.table.factory import legal_row, pin_of
+from tournaments.models import AuditEntry
+from tournaments.templatetags.words import actor_words
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +52,37 @@ def test_the_schema_for_programs_is_english_whatever_the_client_speaks_unless_as
     assert "/api/docs/" not in [p for p in schema["paths"]]  # the pages are not API endpoints
     asked = ru.get("/api/schema/?format=json&lang=ru").json()
     assert asked["paths"]["/api/results/{id}/confirm/"]["post"]["summary"] == "Подтвердить строку"
+
+
+def test_the_audit_names_a_player_at_a_table_in_the_readers_words(event, director):  # noqa: F811
+    answer = client_for("player1").post(
+        "/api/results/", {"board": 1, **legal_row(4, "N"), "confirmations": [{"number": 3, "pin": pin_of(3)}]},
+        format="json",
+    )  # fmt: skip
+    assert answer.status_code == 201
+    tournament, _session = event
+    stored = list(AuditEntry.objects.order_by("id").values_list("actor", flat=True))
+    assert stored == ["1 Player 1 · 1/N", "3 Player 3 · 1/S"]  # in no language
+    # an entry written before issue 17, in English, is still read in words
+    AuditEntry.objects.create(
+        tournament=tournament,
+        action="result.confirm",
+        actor="4 Player 4 (table 1, seat W)",
+        at=timezone.now(),
+    )
+    page = Client(headers={"accept-language": "ru"})
+    page.force_login(director)
+    text = prose(page.get(reverse("director:audit", args=[tournament.slug])))
+    for words in (
+        "1 Player 1 (стол 1, позиция N)",
+        "3 Player 3 (стол 1, позиция S)",
+        "4 Player 4 (стол 1, позиция W)",
+    ):
+        assert words in text
+    assert "(table" not in text and " · 1/" not in text
+
+
+def test_other_audit_names_are_shown_as_stored():
+    assert actor_words("director") == "director"
+    assert actor_words("") == ""
+    assert actor_words("12 Anna · Maria") == "12 Anna · Maria"  # a name, not a seat

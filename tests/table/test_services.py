@@ -68,7 +68,7 @@ def test_n_enters_the_others_confirm_and_the_row_locks(event):
     assert created and result.status == Result.Status.ENTERED
     assert sum(int(v) for v in result.vists.values()) == 0
     entry = AuditEntry.objects.get(action="result.create")
-    assert entry.actor.startswith("1 Player 1") and "seat N" in entry.actor
+    assert entry.actor == "1 Player 1 · 1/N"
     state = state_of()
     for number, seat in ((2, "E"), (3, "S")):
         result = services.table_confirm(state=state, result=state.results[1], participant=person(number), now=timezone.now())

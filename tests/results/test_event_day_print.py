@@ -18,6 +18,7 @@ import io
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -25,6 +26,7 @@ from pypdf import PdfReader
 
 from preferans.simulate import simulated_bundle
 from results.services import build_file
+from tests.conftest import in_ci
 from tests.html import parse
 from tournaments.models import Participant, Seating, Session, Table, Tournament
 from tournaments.services.bundles import import_bundle
@@ -35,10 +37,31 @@ pytestmark = pytest.mark.django_db
 LINES = ("N", "E", "S", "W")
 
 
-def pdf_lines(body: bytes) -> list[str]:
-    """The PDF's text, one line per printed line (``pdftotext -layout``)."""
-    if shutil.which("pdftotext") is None:
-        pytest.skip("poppler's pdftotext is not installed")
+def _poppler(tool: str) -> None:
+    if shutil.which(tool) is None:
+        if in_ci():
+            pytest.fail(f"CI=true but poppler's {tool} is not installed: .ci/run installs poppler-utils")
+        pytest.skip(f"poppler's {tool} is not installed")
+
+
+def rendered_pages(body: bytes, tmp: Path) -> list[Path]:
+    """Every page rendered by ``pdftoppm`` (greyscale, 30 dpi); each must carry ink (no blank or broken page)."""
+    _poppler("pdftoppm")
+    subprocess.run(["pdftoppm", "-r", "30", "-gray", "-", str(tmp / "page")], input=body, check=True)
+    pages = sorted(tmp.glob("page*.pgm"))
+    for page in pages:
+        data = page.read_bytes()
+        _magic, width, height, _rest = data.split(maxsplit=3)  # P5, width, height, "255\n" + the raster
+        raster = data[-int(width) * int(height) :]
+        assert sum(1 for v in raster if v < 128) > 50, f"{page.name} is blank"
+    return pages
+
+
+def pdf_lines(body: bytes, tmp: Path | None = None) -> list[str]:
+    """The PDF's text, one line per printed line (``pdftotext -layout``); rendered first when ``tmp`` is given."""
+    if tmp is not None:
+        assert len(rendered_pages(body, tmp)) == len(PdfReader(io.BytesIO(body)).pages)
+    _poppler("pdftotext")
     out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=body, capture_output=True, check=True)
     return out.stdout.decode("utf-8").splitlines()
 
@@ -111,10 +134,10 @@ def played13(db, director) -> Tournament:
 
 
 # -- the seating -------------------------------------------------------------------------------------------
-def test_seating_pdf_has_every_seat_in_its_column_and_the_resting_player(thirteen):
+def test_seating_pdf_has_every_seat_in_its_column_and_the_resting_player(thirteen, tmp_path):
     name, body = build_file(thirteen.pk, "seating", "pdf", {"session": 1})
     assert name == "sochi13-seating-s1-ru.pdf"
-    lines = pdf_lines(body)
+    lines = pdf_lines(body, tmp_path)  # every page rendered by pdftoppm, none blank
     assert_every_seat(lines, thirteen, thirteen.sessions.get(number=1))
     text = "\n".join(lines)
     assert "Рассадка" in text and "Кубок Сочи" in text and "Сессия 1" in text
@@ -185,13 +208,36 @@ def test_pin_slips_without_a_movement_still_print_the_pins(director):
 
 
 # -- protocols, several to a page --------------------------------------------------------------------------
-def test_protocols_pdf_packs_several_boards_to_a_page_13_participants(played13):
+def test_protocols_pdf_packs_several_boards_to_a_page_13_participants(played13, tmp_path):
+    from scoring.models import Result
+
     _name, body = build_file(played13.pk, "protocols", "pdf")
     pages = len(PdfReader(io.BytesIO(body)).pages)
     assert pages <= 52 // 2, pages  # was one page per board (52); three to a page here
-    lines = pdf_lines(body)
+    lines = pdf_lines(body, tmp_path)  # every page rendered by pdftoppm, none blank
     headings = [int(m.group(1)) for line in lines if (m := re.search(r"ПРОТОКОЛ · Сдача (\d+)", line))]
     assert headings == list(range(1, 53)), "every board's protocol, once, in order"
+    # Every seat of every row: under its board's heading, the row of (round, table) names the participants who sat
+    # N, E, S and W there, each followed by his vists and matchpoints.
+    sections: dict[int, list[str]] = {}
+    for line in lines:
+        if m := re.search(r"ПРОТОКОЛ · Сдача (\d+)", line):
+            current = sections.setdefault(int(m.group(1)), [])
+        elif sections:
+            current.append(line)
+    seatings = {
+        (s.round_number, s.table_number): s for s in Seating.objects.filter(session__tournament=played13)
+    }
+    rows = Result.objects.filter(session__tournament=played13)
+    assert rows.count() == 52 * 3
+    for r in rows:
+        seat = seatings[(r.round_number, r.table_number)]
+        numbers = [p.number for p in (seat.seat_n, seat.seat_e, seat.seat_s, seat.seat_w)]
+        row = re.compile(
+            rf"^\s*{r.round_number}\s+{r.table_number}\s+.*?"
+            + "".join(rf"\s+{n}\s+\S+\s+\S+" for n in numbers)
+        )
+        assert sum(1 for line in sections[r.board_number] if row.search(line)) == 1, (r.board_number, numbers)
 
 
 def test_protocols_pdf_packs_a_three_player_event(three):

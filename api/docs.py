@@ -51,9 +51,11 @@ PLACES = {"query": _("query string"), "path": _("path"), "header": _("header")}
 
 
 def words(text: Any) -> SafeString:
-    """A description as HTML: what it quotes in `backticks` (a field, a code, a value) is shown as code."""
+    """A description as HTML: what it quotes in `backticks` (a field, a code, a value) is shown as code, and each
+    line (a choice's «* `code` - label») on its own line."""
     parts = escape(str(text or "")).split("`")
-    return mark_safe("".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts)))  # noqa: S308
+    html = "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+    return mark_safe("<br>".join(line for line in html.splitlines() if line.strip()))  # noqa: S308
 
 
 def _resolve(schema: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:
@@ -71,6 +73,11 @@ def _fields(schema: dict[str, Any], components: dict[str, Any]) -> list[dict[str
     out = []
     for name, prop in (schema.get("properties") or {}).items():
         prop = _resolve(prop, components) if "$ref" in prop else prop
+        if len(prop.get("allOf", ())) == 1:  # a choice: its values live in a component
+            prop = {
+                **_resolve(prop["allOf"][0], components),
+                **{k: v for k, v in prop.items() if k != "allOf"},
+            }
         kind = prop.get("type") or ("object" if "allOf" in prop or "$ref" in prop else "")
         if "enum" in prop:
             kind = " | ".join(str(v) for v in prop["enum"] if v not in ("", None))
@@ -106,7 +113,8 @@ def endpoints(schema: dict[str, Any]) -> list[dict[str, Any]]:
                     "summary": words(op.get("summary")),
                     "description": words(op.get("description")),
                     "parameters": [
-                        {**p, "description": words(p.get("description"))} for p in op.get("parameters", [])
+                        {**p, "in": PLACES.get(p["in"], p["in"]), "description": words(p.get("description"))}
+                        for p in op.get("parameters", [])
                     ],
                     "body": _fields(body, components) if body else [],
                     "responses": sorted(op.get("responses", {})),

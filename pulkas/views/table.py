@@ -202,8 +202,8 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
             page_error=_("The sheet has changed since you opened it. Check it and write again."),
         )
     ctx: dict[str, Any] = {"form": form, "correcting": correcting}
-    if not form.is_valid():
-        return render_page(request, page, status=400, **ctx)
+    if not form.is_valid():  # the core's refusals the form already knows (impossible tricks) are shown as the core's
+        return render_page(request, page, status=400, refusals=form.refusals or None, **ctx)
     number = form.cleaned_data["board"]
     row = _row(page, form, correcting)
     try:
@@ -351,7 +351,9 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
     form.fields["writer"].required = False
     if not form.is_valid():
         errors = {f: [str(m) for m in msgs] for f, msgs in form.errors.items()}
-        return JsonResponse({"ok": False, "incomplete": True, "fields": errors})
+        return JsonResponse(
+            {"ok": False, "incomplete": not form.refusals, "fields": errors, "errors": form.refusals}
+        )
     try:
         result = deal_result(page, form.cleaned_data["board"], _row(page, form, correcting))
     except ResultRejected as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.permissions.page import Page, director_writes, player_1, slug
-from tests.permissions.world import DIRECTOR_ONLY, HIDDEN_BOARD, RESULTS, World
+from tests.permissions.world import DIRECTOR_ONLY, HIDDEN_BOARD, PUBLIC, RESULTS, World
 
 
 def board_number(w: World) -> dict[str, Any]:
@@ -24,6 +24,9 @@ PAGES: dict[str, Page] = {
     "results:player": Page(RESULTS, kwargs=player_1),
     "results:player-chart": Page(RESULTS, kwargs=player_1),
     "results:frequencies": Page(RESULTS, kwargs=slug),
+    # The hall's projector: no login; its standings appear only when the public pages show them (§12.2.4).
+    "results:projector": Page(PUBLIC, kwargs=slug),
+    "results:projector-data": Page(PUBLIC, kwargs=slug),
     "results:exports": director_writes(slug, lambda w: {"kind": "standings", "format": "csv"}),
     "results:export-status": Page(DIRECTOR_ONLY, kwargs=export),
     "results:export-download": Page(DIRECTOR_ONLY, kwargs=export),

@@ -72,7 +72,7 @@ def test_an_illegal_row_is_refused_with_the_rule_and_nothing_is_stored(demo):
     count = Result.objects.count()
     with pytest.raises(ResultRejected) as info:
         result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=bad, now=timezone.now())
-    assert "tricks total 11" in str(info.value)
+    assert "6 + 3 + 2 = 11 tricks, more than 10" in str(info.value)
     assert info.value.refusals[0].code
     assert Result.objects.count() == count
 

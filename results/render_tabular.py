@@ -15,13 +15,16 @@ is separated by ``;`` with decimal commas (``104,5``; ``56,25``), English by ``,
 are rounded half-up to 2 places (the core's rounding) by :func:`scoring.templatetags.scores.display_number`,
 the one formatter the pages and PDFs use too. Several sheets in one CSV file follow one another, each with its
 column titles, separated by an empty line.
+
+Every text cell of both formats goes through :func:`results.cells.safe_text`: characters no file can hold are
+dropped, and text that would run as a formula gets an apostrophe in front (Excel cells are also written with
+the string type, never as a formula).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
@@ -31,14 +34,11 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from results.cells import printable, safe_text
 from results.sheets import Sheet
 from scoring.templatetags.scores import decimal_sign, display_number
 
 __all__ = ["csv_delimiter", "csv_text", "render_csv", "render_xlsx", "safe_text"]
-
-# Text that a spreadsheet would read as a formula (OWASP "CSV injection"): names and clubs are typed by anyone.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
-_SIGNED_NUMBER = re.compile(r"^(\d+([.,]\d+)?(/\d+)?)?$")  # "-", "-5", "-43/2", "+1,5": no formula to run
 
 NUMBER_FORMATS = {"int": "0", "num": "0.00", "pct": "0.00%"}
 _PORTRAIT_WIDTH = 95.0  # column width units that fit a portrait A4 page at the default margins
@@ -48,16 +48,6 @@ _HEAD_FILL = PatternFill("solid", fgColor="E6EBF0")
 _WRAP = Alignment(wrap_text=True, vertical="center", horizontal="center")
 
 
-def safe_text(value: str) -> str:
-    """Typed text stays text in Excel and CSV: text that begins like a formula gets an apostrophe in front (a
-    lone sign such as the raspasy code ``-``, or a plain number such as ``-5``, cannot run and is left as is)."""
-    if not value.startswith(_FORMULA_START):
-        return value
-    if value[0] in "+-" and _SIGNED_NUMBER.match(value[1:].strip()):
-        return value
-    return "'" + value
-
-
 def _text_cell(ws: Any, value: str) -> Any:
     cell = WriteOnlyCell(ws, safe_text(value))
     cell.data_type = "s"  # never a formula, whatever openpyxl would guess from a leading "="
@@ -65,7 +55,7 @@ def _text_cell(ws: Any, value: str) -> Any:
 
 
 def _sheet_name(title: str, used: set[str]) -> str:
-    name = "".join("_" if ch in "[]:*?/\\" else ch for ch in title)[:31] or "Sheet"
+    name = "".join("_" if ch in "[]:*?/\\" else ch for ch in printable(title))[:31] or "Sheet"
     base, n = name, 1
     while name in used:
         n += 1

@@ -19,13 +19,14 @@ from pulkas.exports.labels import form_name, pulka_labels, sheet_labels
 from pulkas.exports.model import EventView, RoundView, SeatView, TableView
 from pulkas.services.sheet import load_sheet
 from pulkas.sheet_pdf import deal_spans
-from results.render_tabular import safe_text
+from results.cells import safe_text
 from results.sheets import Column, Sheet
 
 __all__ = ["deals_sheet", "exact", "round_sheet", "standings_sheet", "table_state", "text", "workbook_sheets"]
 
+
 def text(value: str) -> str:
-    """Typed text (a name, a club) stays text in Excel and CSV (the one rule: ``results.render_tabular``)."""
+    """Typed text (a name, a club) stays text in Excel and CSV (the one rule: ``results.cells.safe_text``)."""
     return safe_text(value)
 
 

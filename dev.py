@@ -4,8 +4,10 @@
     python3 dev.py run     # virtualenv, install, migrate, demo tournament, serve http://127.0.0.1:8000
     python3 dev.py test    # virtualenv, install dev dependencies, lint, checks and the whole test suite
 
-``run`` is for development only (Django's runserver, DEBUG on, the demo's known passwords); production is
-described in README.md and docs/deployment.md.
+``run`` is for development only (Django's runserver on 127.0.0.1, DEBUG on, the demo's known passwords): it asks
+for development mode explicitly (``PREFERANS_DEV=1`` for the commands it starts), which the settings refuse on any
+address but this machine's. Without it the settings are production's (DEBUG off, SECRET_KEY required);
+production is described in README.md and docs/deployment.md.
 
 Extra arguments after ``test`` go to pytest (``python3 dev.py test -k movements``).
 The database is the embedded SQLite file unless DATABASE_URL says otherwise.
@@ -46,7 +48,13 @@ def manage(*args: str) -> None:
     sh(PY, "manage.py", *args)
 
 
+def development() -> None:
+    """The commands started from here run in development mode (config/settings.py): DEBUG on, loopback only."""
+    os.environ["PREFERANS_DEV"] = "1"
+
+
 def run() -> None:
+    development()
     ensure_venv("requirements.txt")
     manage("migrate", "--noinput")
     manage("seed_demo")
@@ -56,6 +64,7 @@ def run() -> None:
 
 
 def test(pytest_args: list[str]) -> None:
+    development()
     ensure_venv("requirements-dev.txt")
     sh(BIN / "ruff", "check", ".")
     manage("check", "--fail-level", "WARNING")
@@ -63,7 +72,11 @@ def test(pytest_args: list[str]) -> None:
     sh(BIN / "mypy", "--strict", "preferans")
     sh(BIN / "lint-imports")
     # Two processes (or as many as there are cores) unless the caller chose: the suite is parallel-safe.
-    parallel = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) else ["-n", "auto"]
+    parallel = (
+        []
+        if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args)
+        else ["-n", "auto"]
+    )
     code = sh(PY, "-m", "pytest", *parallel, *pytest_args, check=False)
     if code == 5:
         print("pytest collected no tests: that is a failure here.", file=sys.stderr)

@@ -2,11 +2,18 @@
 
 One module for every environment: each knob comes from an environment variable, with a default that
 runs the embedded set-up (SQLite file in the project, Celery tasks executed in-process).
+
+Production is the default: ``DEBUG`` is off and ``SECRET_KEY`` must be given. Development is asked for
+explicitly with ``PREFERANS_DEV=1`` (``python3 dev.py run`` and the test settings do), and is refused unless it
+can serve only this machine (see ``_refuse_unsafe_start``; docs/deployment.md, «Security settings»).
 """
 
 from __future__ import annotations
 
+import argparse
+import ipaddress
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -27,16 +34,86 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+# Development mode: DEBUG on by default, the committed development key, the demo's published passwords.
+PREFERANS_DEV = env_bool("PREFERANS_DEV", False)
+DEBUG = env_bool("DEBUG", PREFERANS_DEV)
 
+# Published in this file: it signs nothing outside development (anyone could forge sessions and cookies with it).
 _DEV_SECRET = "dev-insecure-secret-key-change-me-in-production-0123456789abcdef"
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set in the environment when DEBUG is off.")
-    SECRET_KEY = _DEV_SECRET
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or (_DEV_SECRET if PREFERANS_DEV else "")
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if PREFERANS_DEV else "")
+
+# Servers meant for the network: development mode never runs under them.
+_NETWORK_SERVERS = frozenset({"gunicorn", "uwsgi", "uvicorn", "daphne", "hypercorn", "waitress-serve"})
+
+
+def _is_loopback(host: str) -> bool:
+    host = host.strip().strip("[]").lower()
+    if host in {"localhost", "testserver"} or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _runserver_host(argv: list[str]) -> str | None:
+    """The address ``manage.py runserver [addr:]port`` listens on, or None for any other command."""
+    if len(argv) < 2 or argv[1] != "runserver":
+        return None
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("addrport", nargs="?", default="")
+    parser.add_argument("-6", "--ipv6", action="store_true")
+    for option in ("--settings", "--pythonpath", "-v", "--verbosity"):
+        parser.add_argument(option)
+    known, _ = parser.parse_known_args(argv[2:])
+    host, _, _port = known.addrport.rpartition(":")
+    return host or ("::1" if known.ipv6 else "127.0.0.1")
+
+
+def _program(argv: list[str]) -> str:
+    path = Path(argv[0]) if argv and argv[0] else Path()
+    return path.parent.name if path.name == "__main__.py" else path.name
+
+
+def _refuse_unsafe_start() -> None:
+    """Refuse every configuration in which a published secret or the debug pages could reach the network."""
+    fix = "For a server: DEBUG=0 and SECRET_KEY=<50 random characters>, kept secret (docs/deployment.md)."
+    if DEBUG and not PREFERANS_DEV:
+        raise ImproperlyConfigured(
+            "DEBUG is on but development was not asked for: DEBUG=1 shows settings and code to every visitor. "
+            "For development on this machine set PREFERANS_DEV=1 as well (python3 dev.py run does). " + fix
+        )
+    if not SECRET_KEY:
+        raise ImproperlyConfigured("SECRET_KEY must be set in the environment when DEBUG is off. " + fix)
+    if SECRET_KEY == _DEV_SECRET and not PREFERANS_DEV:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is the development key published in config/settings.py: anyone can forge sessions "
+            "and cookies with it. " + fix
+        )
+    if not PREFERANS_DEV:
+        return
+    remote = [host for host in ALLOWED_HOSTS if not _is_loopback(host)]
+    if remote:
+        raise ImproperlyConfigured(
+            f"Development mode (PREFERANS_DEV=1) serves this machine only, but ALLOWED_HOSTS names "
+            f"{', '.join(remote)}. " + fix
+        )
+    listen = _runserver_host(sys.argv)
+    if listen is not None and not _is_loopback(listen):
+        raise ImproperlyConfigured(
+            f"Development mode (PREFERANS_DEV=1) serves this machine only, but runserver would listen on "
+            f"{listen}: use 127.0.0.1:PORT. " + fix
+        )
+    if _program(sys.argv) in _NETWORK_SERVERS:
+        raise ImproperlyConfigured(
+            f"Development mode (PREFERANS_DEV=1) is refused under {_program(sys.argv)}, a server for the "
+            f"network. " + fix
+        )
+
+
+_refuse_unsafe_start()
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -61,6 +138,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -112,8 +190,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
         server_side_binding=True, prepare_threshold=2, options="-c plan_cache_mode=force_generic_plan"
     )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Wait for a concurrent writer instead of failing at once ("database is locked").
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Wait up to 20 s for a concurrent writer instead of failing at once ("database is locked"); a transaction
+    # takes the write lock when it begins, so two writers queue instead of one failing when it upgrades its lock.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
+
+# Request bodies (forms, API, uploads) over 2.5 MB are refused before they are read whole; the participants
+# import refuses files over 2 MB with its own message.
+DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
+# Reverse proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated): the rate limits
+# then count the client's real address. Empty: the connecting address is the client's.
+TRUSTED_PROXIES = tuple(env_list("TRUSTED_PROXIES", ""))
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is not an address or a network (e.g. 10.0.0.5,192.168.0.0/24)."
+        ) from None
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -220,6 +314,18 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
+# Headers on every response, in development too (docs/deployment.md, «Security settings»). Scripts come only
+# from our own static files: no inline script or handler anywhere (tests/e2e/test_csp.py).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; "
+    "form-action 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
+)
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
 # Production hardening: on whenever DEBUG is off.
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -229,7 +335,6 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {
     "version": 1,

@@ -14,7 +14,8 @@ def _settings(env: dict[str, str], expr: str) -> subprocess.CompletedProcess[str
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "ALLOWED_HOSTS"}
+        if k
+        not in {"DEBUG", "PREFERANS_DEV", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "ALLOWED_HOSTS"}
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
     code = f"import django; django.setup(); from django.conf import settings as s; print({expr})"
@@ -22,14 +23,21 @@ def _settings(env: dict[str, str], expr: str) -> subprocess.CompletedProcess[str
 
 
 def test_defaults_are_embedded_sqlite_and_eager_celery():
-    out = _settings({}, "s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.LANGUAGE_CODE")
+    out = _settings(
+        {"PREFERANS_DEV": "1"},
+        "s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.LANGUAGE_CODE",
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "django.db.backends.sqlite3 True ru"
 
 
 def test_database_url_and_broker_are_read_from_the_environment():
     out = _settings(
-        {"DATABASE_URL": "postgres://u@127.0.0.1:5432/x", "CELERY_BROKER_URL": "redis://127.0.0.1:6379/3"},
+        {
+            "PREFERANS_DEV": "1",
+            "DATABASE_URL": "postgres://u@127.0.0.1:5432/x",
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/3",
+        },
         "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME'], s.CELERY_TASK_ALWAYS_EAGER",
     )
     assert out.returncode == 0, out.stderr

@@ -139,6 +139,7 @@ def test_safe_text_neutralises_every_payload_and_keeps_numbers() -> None:
     assert safe_text(" =1") == "' =1"  # a space in front does not hide a formula from every reader
     assert safe_text("\x00=1") == "'=1"  # the control character goes first, then the formula is caught
     assert safe_text(CONTROL) == CONTROL_SHOWN
+    assert safe_text("Ann\u202e\ud800a") == "Anna"  # a direction override, a lone surrogate (not UTF-8)
     for kept in ("-", "-5", "+7", "-43/2", "-1,5", "Иванов", "6S", "", "10,5", "Анна-Мария", "a=b"):
         assert safe_text(kept) == kept
 
@@ -146,7 +147,7 @@ def test_safe_text_neutralises_every_payload_and_keeps_numbers() -> None:
 def test_renderers_keep_numbers_and_write_text_as_text() -> None:
     sheet = Sheet(
         "t", "t\x07", "=heading\x00", [Column("=name", "text", 20), Column("mp", "num", 8), Column("n", "int", 5)],
-        [[p, Fraction(-7, 2), -3] for p in [*PAYLOADS, CONTROL]], len(PAYLOADS) + 1,
+        [[p, Fraction(-7, 2), -3] for p in [*PAYLOADS, CONTROL + "\ud800"]], len(PAYLOADS) + 1,
     )  # fmt: skip
     cells = _check_xlsx(render_xlsx([sheet]))
     assert "'=heading" in [c.value for c in cells] and "'=name" in [c.value for c in cells]

@@ -7,6 +7,7 @@
 
 The deals are random but legal, written through the same write path as the players' phones. Needs the demo
 director account of ``seed_demo`` (created here too if missing). PINs are 1000 + the participant's number.
+Development only, unless ``--production`` (tournaments/demo_account.py).
 """
 
 from __future__ import annotations
@@ -14,17 +15,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
 from pulkas.services import rounds
 from pulkas.services.event import pulka_event_create
 from pulkas.simulate import play_round
+from tournaments.demo_account import add_production_flag, demo_director, production
 from tournaments.models import Participant, Publication, Tournament
 
-DEMO_USER, DEMO_PASSWORD = "demo", "demo-director"
 NAMES = (
     "Алексеев", "Борисова", "Воронцов", "Григорьева", "Дмитриев", "Егорова", "Жуков", "Зайцева", "Ильин",
     "Кузнецова", "Лебедев", "Морозова",
@@ -40,15 +40,14 @@ EVENTS: dict[str, dict[str, Any]] = {
 class Command(BaseCommand):
     help = "Create the demo Olympic and compensation events (pulkas), with rounds played and running."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        add_production_flag(parser)
+
     def handle(self, *args: Any, **options: Any) -> None:
+        on_server = production("seed_pulka_demo", options)
         rng = random.Random(2026)
         with transaction.atomic():
-            user, created = get_user_model().objects.get_or_create(
-                username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
-            )
-            if created:
-                user.set_password(DEMO_PASSWORD)
-                user.save()
+            user = demo_director(production=on_server)
             for slug, spec in EVENTS.items():
                 Tournament.objects.filter(slug=slug).delete()
                 self._event(slug, spec, user, rng)

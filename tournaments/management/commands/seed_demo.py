@@ -1,19 +1,20 @@
-"""``python manage.py seed_demo``: create (or refresh) the demo tournament and its director account."""
+"""``python manage.py seed_demo``: create (or refresh) the demo tournament and its director account.
+
+Development only, unless ``--production`` (tournaments/demo_account.py).
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
 from tournaments.demo import DEMO_SLUG, PLAYED_ROUNDS, demo_bundle
+from tournaments.demo_account import add_production_flag, demo_director, login_words, production
 from tournaments.models import Publication, Round, Session, Tournament, TournamentStatus
 from tournaments.services.bundles import import_bundle
-
-DEMO_USER, DEMO_PASSWORD = "demo", "demo-director"
 
 
 class Command(BaseCommand):
@@ -21,17 +22,20 @@ class Command(BaseCommand):
         "Create the demo tournament (20 participants, basic movement, 3 rounds played) and a director login."
     )
 
+    def add_arguments(self, parser):
+        add_production_flag(parser)
+
     def handle(self, *args, **options):
+        on_server = production("seed_demo", options)
         with transaction.atomic():
-            user, created = get_user_model().objects.get_or_create(
-                username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
-            )
-            if created:
-                user.set_password(DEMO_PASSWORD)
-                user.save()
+            user = demo_director(production=on_server)
             Tournament.objects.filter(slug=DEMO_SLUG).delete()
             tournament = import_bundle(
-                data=demo_bundle(), user=user, slug=DEMO_SLUG, starts_on=timezone.localdate(), now=timezone.now()
+                data=demo_bundle(),
+                user=user,
+                slug=DEMO_SLUG,
+                starts_on=timezone.localdate(),
+                now=timezone.now(),
             )
             now = timezone.now()
             session = tournament.sessions.get(number=1)
@@ -57,6 +61,4 @@ class Command(BaseCommand):
             tournament.venue = "Москва, клуб «Пуля»"
             tournament.status = TournamentStatus.RUNNING
             tournament.save(update_fields=["publication", "published_at", "venue", "status"])
-        self.stdout.write(
-            f"demo tournament ready: /t/{DEMO_SLUG}/  (director login {DEMO_USER} / {DEMO_PASSWORD})"
-        )
+        self.stdout.write(f"demo tournament ready: /t/{DEMO_SLUG}/  ({login_words(production=on_server)})")

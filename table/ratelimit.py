@@ -1,19 +1,18 @@
-"""Limits on guessing table codes, counted per client in the shared cache (wrong PINs: ``tournaments.pins``).
+"""Limits on guessing table codes, counted per client address in the database (``tournaments.pins.take``:
+every web process counts together; wrong PINs are counted there too).
 
-The cache is Redis when ``REDIS_CACHE_URL`` is set (every web process sees the same counts), else
-process-local memory. A window opens with the first miss and lasts ``WINDOW`` seconds; when a client has
-used up its misses, every code lookup (known codes too) is refused until the window closes, so a guesser
-cannot tell hits from misses by the answer.
+A window opens with the first unknown code and lasts ``WINDOW`` seconds. Each unknown code takes one try by an
+atomic update, so however many are sent at once, at most ``UNKNOWN_CODES_PER_WINDOW`` are answered «no such
+table»; after that, every code lookup from the address (known codes too) is refused until the window closes,
+so a guesser cannot tell hits from misses by the answer. The address is the client's own when the proxy is
+listed in ``settings.TRUSTED_PROXIES`` (``tournaments.pins.client_ip``).
 """
 
 from __future__ import annotations
 
-from django.core.cache import cache
+from tournaments.pins import WINDOW, counts, take
 
-from tournaments.pins import note_miss
-
-WINDOW = 10 * 60  # seconds
-UNKNOWN_CODES_PER_WINDOW = 20
+UNKNOWN_CODES_PER_WINDOW = 30
 
 
 class Limited(Exception):
@@ -24,10 +23,16 @@ class Limited(Exception):
         super().__init__(f"rate limited, retry after {retry_after} s")
 
 
+def _key(ip: str) -> str:
+    return f"table-code-miss:{ip}"
+
+
 def check_code_lookups(ip: str) -> None:
-    if int(cache.get(f"table-code-miss:{ip}") or 0) >= UNKNOWN_CODES_PER_WINDOW:
+    """Refused (``Limited``) once the address has used up its unknown codes in the window."""
+    if counts(_key(ip)).get(_key(ip), 0) >= UNKNOWN_CODES_PER_WINDOW:
         raise Limited()
 
 
-def note_unknown_code(ip: str) -> None:
-    note_miss(f"table-code-miss:{ip}", WINDOW)
+def note_unknown_code(ip: str) -> bool:
+    """Count one unknown code; False when the allowance was already used up (answer it as refused)."""
+    return take(_key(ip), UNKNOWN_CODES_PER_WINDOW, WINDOW) is not None

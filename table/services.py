@@ -45,21 +45,19 @@ def normalise_code(raw: object) -> str:
 
 def find_table(code: str, *, ip: str) -> Table:
     """The table with this code; unknown codes count against the client's guessing allowance."""
+    too_many = _("Too many unknown table codes from this device. Wait ten minutes or ask the director.")
     try:
         ratelimit.check_code_lookups(ip)
     except ratelimit.Limited as exc:
-        raise TableRefused(
-            "too_many_codes",
-            _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
-            429,
-        ) from exc
+        raise TableRefused("too_many_codes", too_many, 429) from exc
     table = (
         Table.objects.select_related("session__tournament").filter(code=normalise_code(code)).first()
         if code
         else None
     )
     if table is None:
-        ratelimit.note_unknown_code(ip)
+        if not ratelimit.note_unknown_code(ip):  # others at once used up the allowance: no answer either way
+            raise TableRefused("too_many_codes", too_many, 429)
         raise TableRefused("table_unknown", _("There is no table with this code. Check the table card."), 404)
     return table
 
@@ -214,10 +212,19 @@ def _seating(table: Table, current: Round) -> Seating | None:
 
 # -- who is acting --------------------------------------------------------------------------------------
 def identify(*, state: TableState, number: object, pin: object, ip: str) -> Participant:
-    """The participant with this number and PIN (``tournaments.pins``: wrong PINs are counted and limited)."""
+    """The participant with this number and PIN (``tournaments.pins``: wrong PINs are counted and limited).
+
+    While a round runs, only the players seated at this table answer here: a right PIN of anybody else is
+    counted and answered as a wrong one, so the answer never tells a right PIN at the wrong table. (The API's
+    token names no round: its state has no seating, and the running round's is read here.)
+    """
+    seating = state.seating
+    if seating is None and state.round is None:
+        seating = _lean_state(state.table).seating
+    seats = list(seating.seats().values()) if seating is not None else None
     try:
         return pins.pin_holder(
-            state.tournament, number=number, pin=pin, client=ip, known=state.seats.values()
+            state.tournament, number=number, pin=pin, client=ip, known=seats or (), among=seats
         )
     except UserError as exc:
         raise TableRefused(exc.code, exc.message, exc.status) from exc

@@ -126,6 +126,7 @@ def _post(request: HttpRequest, state: TableState) -> HttpResponse:
 def _show_rows(request: HttpRequest, state: TableState) -> HttpResponse:
     """«Show the rows»: a participant seated here in this round identifies himself on this device."""
     try:
+        services.require_round(state)  # before the PIN: between rounds the answer is the same for any PIN
         participant = services.identify(
             state=state, number=request.POST.get("number"), pin=request.POST.get("pin"), ip=client_ip(request)
         )
@@ -269,6 +270,7 @@ def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
     """
     known = viewer(request, state)
     try:
+        services.require_round(state)  # before the PIN, as for «Show the rows»
         number, pin = request.POST.get("number"), request.POST.get("pin")
         if not pin and known is not None and str(known.number) == str(number):
             participant = known  # his own phone: the PIN he typed here this round (``table.device``)

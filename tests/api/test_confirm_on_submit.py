@@ -56,7 +56,7 @@ def test_some_confirm_on_the_device_the_rest_confirm_later(event):  # noqa: F811
     [
         (confirmations(2, 3, 4, pins={3: "9999"}), 403, "wrong_pin", "confirmations.1.pin"),
         (confirmations(2, 77), 403, "wrong_pin", "confirmations.1.pin"),  # nobody has number 77
-        (confirmations(2, 5), 403, "not_seated", None),  # participant 5 plays at table 2
+        (confirmations(2, 5), 403, "wrong_pin", "confirmations.1.pin"),  # 5 plays at table 2: as a wrong PIN
         (confirmations(1, 2), 403, "own_row", None),  # N cannot confirm his own row
         (confirmations(2, 2), 400, "confirmed_twice", None),
         ([{"number": 2}], 400, "invalid", "confirmations.0.pin"),

@@ -8,7 +8,7 @@ from django.utils import timezone
 from tests.api.helpers import client_for, enter, event  # noqa: F401
 from tests.table.factory import legal_row, player_auth
 from tournaments.models import Table
-from tournaments.pins import WRONG_PINS_PER_WINDOW
+from tournaments.pins import PER_CLIENT
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_conflict_when_the_board_is_already_entered(event):  # noqa: F811
 def test_wrong_pins_are_throttled(event):  # noqa: F811
     c = client_for("anonymous")
     c.credentials(HTTP_AUTHORIZATION=player_auth(Table.objects.get(code="TAB1TT"), 1, "0000"))
-    for _ in range(WRONG_PINS_PER_WINDOW):
+    for _ in range(PER_CLIENT):
         assert c.get("/api/results/").status_code == 401
     c.credentials(HTTP_AUTHORIZATION=player_auth(Table.objects.get(code="TAB1TT"), 1))
     error_of(c.get("/api/results/"), 429, "throttled")

@@ -19,6 +19,7 @@ from pulkas.services import rounds, sheet
 from pulkas.services.event import pulka_event_create
 from pulkas.simulate import play_table
 from tests.html import english_phrases, lang, parse, visible_text
+from tournaments import pins
 from tournaments.models import Participant, Publication
 
 pytestmark = pytest.mark.django_db
@@ -182,7 +183,8 @@ def test_a_wrong_pin_stores_nothing(client, three):
     # no PIN at all: said so, and not counted as a guess
     response = client.post(url(three), deal_post(three, "E", pin=""))
     assert response.status_code == 400 and "Введите PIN" in words(response)
-    assert cache.get("pin-miss:client:127.0.0.1") == 1  # the one wrong PIN above
+    key = f"pin:{three.round.tournament.pk}:from:127.0.0.1"
+    assert pins.counts(key) == {key: 1}  # the one wrong PIN above
     assert not PulkaDeal.objects.filter(table=three).exists()
     # a confirmer's wrong PIN refuses the whole deal too
     response = client.post(url(three), deal_post(three, "N", confirm=("E",), pin_E="0000"))

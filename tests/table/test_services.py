@@ -7,11 +7,12 @@ from django.utils import timezone
 
 from scoring.errors import ResultConflict, ResultLocked, ResultRejected
 from scoring.models import Result
-from table import services
+from table import ratelimit, services
 from table.services import TableRefused
 from tests.table.factory import legal_row, make_event, pin_of
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Round, Table
+from tournaments.pins import PER_CLIENT
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def test_the_table_knows_its_round_seats_and_boards_in_play_order(event):
 
 def test_codes_are_forgiving_and_unknown_codes_are_limited(event):
     assert services.find_table(" tab1-tt ", ip="1.1.1.1").code == "TAB1TT"
-    for _ in range(20):
+    for _ in range(ratelimit.UNKNOWN_CODES_PER_WINDOW):
         with pytest.raises(TableRefused) as info:
             services.find_table("NOPE", ip="1.1.1.1")
         assert info.value.status == 404
@@ -52,7 +53,7 @@ def test_codes_are_forgiving_and_unknown_codes_are_limited(event):
 def test_wrong_pins_are_refused_and_limited(event):
     state = state_of()
     assert services.identify(state=state, number=1, pin=pin_of(1), ip="ip").number == 1
-    for _ in range(10):
+    for _ in range(PER_CLIENT):
         with pytest.raises(TableRefused) as info:
             services.identify(state=state, number=1, pin="0000", ip="ip")
         assert info.value.code == "wrong_pin"

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("pulkas.urls")),
     # REST API and its documentation.
     path("api/", include("api.urls")),
+    path("accounts/", include("config.login_throttle")),  # login: failed tries counted and limited
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

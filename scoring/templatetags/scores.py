@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any
 
 from django import template
 from django.utils.translation import get_language
@@ -85,3 +86,11 @@ def exact(value: object) -> str:
     except NumberFormatError:
         return ""
     return "" if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+@register.filter(name="seat_matchpoints")
+def seat_matchpoints(result: Any) -> list[tuple[str, int, object]]:
+    """A stored row's seats with each seat's participant number and matchpoints (``None`` until scored):
+    ``{% for seat, number, mp in result|seat_matchpoints %}``."""
+    points = result.matchpoints or {}
+    return [(seat, number, points.get(seat)) for seat, number in result.seats().items()]

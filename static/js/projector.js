@@ -27,29 +27,43 @@
     setInterval(tick, 1000);
   }
 
-  function pages() {
-    var list = document.querySelector(".pj-lines");
-    var box = document.getElementById("pj-standings");
-    if (!list || !box) return;
-    var lines = Array.prototype.slice.call(list.children);
-    if (!lines.length) return;
-    var room = box.clientHeight - (list.offsetTop - box.offsetTop);
-    var pageOf = [], used = 0, count = 1;
-    lines.forEach(function (li) {  // whole lines only: a page ends where the next line would be cut
-      var h = li.offsetHeight;
-      if (used > 0 && used + h > room) { count += 1; used = 0; }
-      used += h;
-      pageOf.push(count - 1);
+  // Show ``items`` page by page inside ``box`` (whole rows only: items side by side in a grid share a row),
+  // turning every PAGE_SECONDS; ``label`` says «2 / 3» when there is more than one page.
+  function paginate(items, box, label) {
+    if (!items.length || !box) return;
+    var room = box.clientHeight, rows = [];
+    items.forEach(function (el) {
+      var last = rows[rows.length - 1];
+      if (last && last.top === el.offsetTop) { last.items.push(el); last.height = Math.max(last.height, el.offsetHeight); }
+      else rows.push({ top: el.offsetTop, height: el.offsetHeight, items: [el] });
     });
-    var label = document.getElementById("pj-page");
+    var gap = rows.length > 1 ? rows[1].top - rows[0].top - rows[0].height : 0;
+    var pageOf = [], used = 0, count = 1;
+    rows.forEach(function (row) {  // a page ends where the next row would be cut
+      if (used > 0 && used + row.height > room) { count += 1; used = 0; }
+      used += row.height + gap;
+      row.items.forEach(function () { pageOf.push(count - 1); });
+    });
     var page = 0;
     function show() {
-      lines.forEach(function (li, i) { li.hidden = pageOf[i] !== page; });
+      items.forEach(function (el, i) { el.hidden = pageOf[i] !== page; });
       if (label) label.textContent = count > 1 ? (page + 1) + " / " + count : "";
       page = (page + 1) % count;
     }
     show();
     if (count > 1) setInterval(show, PAGE_SECONDS * 1000);
+  }
+
+  function children(selector) {
+    var parent = document.querySelector(selector);
+    return parent ? Array.prototype.slice.call(parent.children) : [];
+  }
+
+  function pages() {
+    // the next round's tables: as many as the screen holds, the rest on the next page (the rests stay in view)
+    paginate(children(".pj-tables"), document.querySelector(".pj-tables"), document.getElementById("pj-seats-page"));
+    var list = document.querySelector(".pj-lines");
+    if (list) paginate(children(".pj-lines"), list, document.getElementById("pj-page"));
   }
 
   function poll(body) {

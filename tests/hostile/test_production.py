@@ -185,3 +185,43 @@ def test_no_template_holds_an_inline_script_or_handler():
         for match in INLINE.finditer(path.read_text())
     ]
     assert found == []
+
+
+def _audit():  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ci_audit", ROOT / ".ci" / "audit.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_dependency_audit_fails_on_a_finding_and_skips_when_unreachable():
+    audit = _audit()
+    pins = audit.runtime_pins(ROOT / "requirements.txt")
+    assert {"django", "sqlparse", "asgiref", "psycopg-binary", "kombu"} <= set(
+        pins
+    )  # what the pins pull in too
+    assert "pytest" not in pins  # test tools are not what production installs
+    found = {
+        "dependencies": [
+            {"name": "django", "version": "5.2.0", "vulns": [{"id": "PYSEC-1", "fix_versions": ["5.2.1"]}]}
+        ]
+    }
+    code, message = audit.verdict(found)
+    assert code == 1 and "django 5.2.0: PYSEC-1 (fixed in 5.2.1)" in message
+    clean = {
+        "dependencies": [
+            {"name": "django", "version": "5.2.19", "vulns": []},
+            {"name": "x", "skip_reason": "?"},
+        ]
+    }
+    assert audit.verdict(clean) == (
+        0,
+        "dependency audit: no known vulnerability in 1 package; WARNING: not audited: x",
+    )
+    unreachable = {"dependencies": [{"name": "django", "skip_reason": "Dependency not found on PyPI"}]}
+    for report in (unreachable, None):
+        code, message = audit.verdict(report, "ConnectionError: api.osv.dev")
+        assert code == 0 and message.startswith("WARNING: dependency audit skipped")

@@ -87,6 +87,7 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="bench-reports-")
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
     os.environ["MEDIA_ROOT"] = f"{tmp}/media"
+    os.environ.setdefault("PREFERANS_DEV", "1")  # a throw-away database on this machine: development settings
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     import django

@@ -43,6 +43,7 @@ def main() -> None:
         os.environ["DATABASE_URL"] = f"{base}/bench_rescore"
     else:
         os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    os.environ.setdefault("PREFERANS_DEV", "1")  # a throw-away database on this machine: development settings
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 

@@ -86,7 +86,10 @@ def _refuse_unsafe_start() -> None:
             "For development on this machine set PREFERANS_DEV=1 as well (python3 dev.py run does). " + fix
         )
     if not SECRET_KEY:
-        raise ImproperlyConfigured("SECRET_KEY must be set in the environment when DEBUG is off. " + fix)
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set in the environment when DEBUG is off. For development on this machine set "
+            "PREFERANS_DEV=1 (python3 dev.py run does). " + fix
+        )
     if SECRET_KEY == _DEV_SECRET and not PREFERANS_DEV:
         raise ImproperlyConfigured(
             "SECRET_KEY is the development key published in config/settings.py: anyone can forge sessions "

@@ -182,6 +182,11 @@ class ResultUpdateSerializer(RowFieldsMixin):
     """Replace the row's facts (players: the player at N before anybody confirmed; directors: any time)."""
 
     reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    revision = serializers.IntegerField(
+        required=False, min_value=1, max_value=10**9,
+        help_text=_("The row's revision as you read it (or the If-Match header): a row changed since is refused "
+                    "with 409 row_changed, nothing overwritten."),
+    )  # fmt: skip
 
 
 class ResultSerializer(serializers.Serializer):
@@ -217,6 +222,10 @@ class ResultSerializer(serializers.Serializer):
         help_text=_("Per-seat percentages of the top set by a ruling (rules §11.2 B1 above A+, §11.3 C)."),
     )  # fmt: skip
     version = serializers.CharField(read_only=True)
+    revision = serializers.IntegerField(
+        read_only=True,
+        help_text=_("1 when entered, one more on every change; send it back with a correction."),
+    )
     vists = serializers.DictField(
         child=serializers.CharField(), read_only=True, allow_null=True, help_text=_('Exact numbers: "16/3".')
     )
@@ -253,6 +262,7 @@ class ResultSerializer(serializers.Serializer):
             "annulled": list(instance.annulled or []),
             "percent": instance.percent,
             "version": instance.version,
+            "revision": instance.revision,
             "vists": instance.vists,
             "matchpoints": instance.matchpoints if show_scores else None,
             "top": (str(top) if top is not None else None) if show_scores else None,

@@ -39,6 +39,7 @@ from api.serializers import (
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
+from scoring.revisions import parse_revision
 from scoring.rows import result_delete, result_save
 from table import services
 from tournaments.models import Publication, Session
@@ -117,9 +118,13 @@ class ResultViewSet(
                 "session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
             ).get(pk=result.pk)
         response = Response(self.get_serializer(result).data, status=code)
+        response["ETag"] = f'"{result.revision}"'  # a correction sends it back (If-Match) or as «revision»
         if replayed:
             response["Idempotent-Replayed"] = "true"
         return response
+
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        return self._answer(self.get_object(), status.HTTP_200_OK)  # with its ETag, for If-Match
 
     # -- create -----------------------------------------------------------------------------------------
     @extend_schema(
@@ -229,7 +234,9 @@ class ResultViewSet(
         summary=gettext_lazy("Correct a protocol row"),
         description=gettext_lazy(
             "Players: the player at N, until anybody confirmed (else 409 locked). Directors: any "
-            "time, audited with the reason; the row becomes the director's."
+            "time, audited with the reason; the row becomes the director's. Send the row's revision as you read "
+            "it («revision», or the If-Match header with its ETag): if the row changed since, nothing is stored "
+            "and the answer is 409 row_changed, saying who changed it and when; without it, 428."
         ),
     )
     def update(self, request: Request, pk: str | None = None) -> Response:
@@ -245,6 +252,16 @@ class ResultViewSet(
         serializer = ResultUpdateSerializer(data=request.data, partial=partial)
         serializer.is_valid(raise_exception=True)
         row = {**(result.row if partial else {}), **serializer.row()}
+        revision = serializer.validated_data.get("revision") or parse_revision(
+            request.headers.get("If-Match")
+        )
+        if revision is None:
+            raise ApiError(
+                "revision_missing",
+                _("Send the row's revision as you read it («revision», or the If-Match header): a row changed "
+                  "meanwhile is never overwritten."),
+                428, details=[{"field": "revision", "code": "required", "message": _("This field is required.")}],
+            )  # fmt: skip
         user = request.user
         if isinstance(user, TablePlayer):
             state = self._player_state(user, result)
@@ -258,6 +275,7 @@ class ResultViewSet(
                 board_number=result.board_number,
                 row=row,
                 replace=True,
+                revision=revision,
                 now=timezone.now(),
             )
             return self._answer(updated, status.HTTP_200_OK)
@@ -266,7 +284,8 @@ class ResultViewSet(
         updated = result_save(
             session=result.session, board=result.board_number, round=result.round_number, table=result.table_number,
             room=result.room, seats=result.seats(), row=row, status=Result.Status.DIRECTOR,
-            user=user, reason=serializer.validated_data.get("reason", ""), replace=True, now=timezone.now(),
+            user=user, reason=serializer.validated_data.get("reason", ""), replace=True, revision=revision,
+            now=timezone.now(),
         )  # fmt: skip
         return self._answer(updated, status.HTTP_200_OK)
 

@@ -53,6 +53,10 @@ class Result(models.Model):
     dispute = models.TextField(_("dispute"), blank=True)
     # A client-chosen key: a retried submission with the same key returns the stored row, never a second one.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # Optimistic concurrency (no lost update): 1 when entered, one more on every change through the write path
+    # (scoring.rows). A correction carries the revision it read; a stale one is refused (scoring.revisions).
+    # Not ``version``: that name is the fouled board's version (A, B, ...).
+    revision = models.PositiveIntegerField(_("revision"), default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -9,7 +9,8 @@ the appeals committee). Every rule of a row lives here:
 * nobody plays a board twice (§11.6);
 * the row is legal and its vists are the core's (:mod:`preferans.game`); an adjustment is A-/A/A+ per seat or
   vists per seat (§11.2);
-* a correction says why (it goes into the audit trail).
+* a correction says why (it goes into the audit trail);
+* a correction made on a stale read is refused: it carries the ``revision`` it read (:mod:`scoring.revisions`).
 
 Every change writes an audit entry and marks the session changed; the standings are recomputed after the commit.
 """
@@ -21,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -34,7 +35,9 @@ from scoring.confirmation import Confirmers, confirmation_complete
 from scoring.errors import Refusal, ResultConflict, ResultRejected
 from scoring.models import Result
 from scoring.rescore import mark_changed
+from scoring.revisions import check_revision
 from scoring.seat_adjustments import annulled_either, check_seat_adjustments, kept_seat_adjustments
+from scoring.sqlite import write_transaction
 from scoring.withdraw import withdraw
 from tournaments.audit import audit_entry
 from tournaments.errors import Detail, UserError
@@ -247,6 +250,7 @@ def result_save(
     confirmations: Sequence[tuple[str, str]] = (),
     required: Confirmers | Sequence[str] = (),
     key_checked: bool = False,
+    revision: int | None = None,
 ) -> Result:
     """Store one protocol row (or an adjustment in its place), checked against every rule of the module.
 
@@ -263,6 +267,10 @@ def result_save(
     and ``key_checked`` (the key is known to be new), which saves the lookups. ``confirmations`` — (seat, actor)
     pairs — store the row already agreed by those players (a table's device passed round the table); it is
     confirmed once ``required`` is satisfied (``scoring.confirmation``), and each agreement is audited.
+
+    ``revision``: the revision of the row its author read (a correction from a form or the API); if the row has
+    changed or gone since, nothing is stored and :class:`~scoring.revisions.RowChanged` says who changed it
+    and when. Every change adds one to the row's revision.
     """
     if idempotency_key and not key_checked:
         existing = Result.objects.filter(idempotency_key=idempotency_key).first()
@@ -344,10 +352,13 @@ def result_save(
     }
     inserting = False
     try:
-        with transaction.atomic():
+        with write_transaction():
             # A new row is simply inserted: the database's unique constraints decide between two devices at
-            # once (the loser's transaction is rolled back whole, below). A replacement locks the row first.
+            # once (the loser's transaction is rolled back whole, below). A replacement locks the row first
+            # (on SQLite the whole write transaction holds the lock from its start).
             existing = Result.objects.select_for_update().filter(**key).first() if replace else None
+            if replace:
+                check_revision(existing, revision, session=session, board=board, table=table, round=round)
             if existing is None:
                 position = (
                     Result.objects.filter(session=session).order_by("-position")
@@ -368,6 +379,7 @@ def result_save(
                 existing.matchpoints = None
                 existing.top = None
                 existing.confirmed_by = agreed
+                existing.revision += 1
                 existing.save()
                 result, action = existing, "result.update"
             entries = [

@@ -75,6 +75,8 @@ class PhoneRowForm(forms.Form):
     board = forms.IntegerField(widget=forms.HiddenInput)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=200)
     replace = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    # The revision of the row being corrected, as read (scoring.revisions): a row changed since is not overwritten.
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=10**9)
     contract = forms.ChoiceField(
         label=_("Contract"),
         choices=[(c, c) for c in ROW_CONTRACT_CODES],

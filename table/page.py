@@ -181,7 +181,8 @@ def _blank_form(state: TableState, board: Board, result: Result | None, *, editi
     """A new row's form, or the form of the row being corrected, filled in from it."""
     initial: dict[str, Any] = {"board": board.number, "key": uuid.uuid4().hex, "play": "closed"}
     if editing and result is not None:
-        initial.update(initial_from_row(result.row, players=state.players, dealer=board.dealer), replace=True)
+        initial.update(initial_from_row(result.row, players=state.players, dealer=board.dealer), replace=True,
+                       revision=result.revision)  # fmt: skip
     return PhoneRowForm(initial=initial, tournament=state.tournament, board=board)
 
 

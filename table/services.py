@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Subquery
 from django.utils.translation import gettext as _
 
@@ -22,6 +21,7 @@ from scoring.confirmation import ENTRY_SEAT, Confirmers, confirmers, result_conf
 from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
 from scoring.rows import result_save
+from scoring.sqlite import write_transaction
 from table import ratelimit
 from tournaments import pins
 from tournaments.errors import UserError
@@ -287,8 +287,10 @@ def table_submit(
     replace: bool = False,
     now: dt.datetime,
     confirmed_by: list[Participant] | tuple[Participant, ...] = (),
+    revision: int | None = None,
 ) -> tuple[Result, bool]:
-    """The player at N writes the row of one board (``replace``: corrects it before anyone confirmed).
+    """The player at N writes the row of one board (``replace``: corrects it before anyone confirmed; with the
+    ``revision`` he read, a row changed since is refused, :class:`~scoring.revisions.RowChanged`).
 
     ``confirmed_by``: the other players of the table (identified by their PINs on the same device) who
     agree with the row as it is sent, as if each had confirmed it; with all of them it is stored confirmed.
@@ -338,7 +340,7 @@ def table_submit(
         "required": state.confirmers(),
     }
     if replace:
-        with transaction.atomic():
+        with write_transaction():
             current = (
                 Result.objects.select_for_update()
                 .filter(
@@ -355,8 +357,9 @@ def table_submit(
             if current.status != Result.Status.ENTERED or current.confirmed_by:
                 raise ResultLocked(current)
             result = result_save(
-                **common, replace=True, reason="corrected by the player at N before confirmation"
-            )
+                **common, replace=True, revision=revision,
+                reason="corrected by the player at N before confirmation",
+            )  # fmt: skip
         return result, False
     try:
         return result_save(**common, idempotency_key=key, key_checked=True), True

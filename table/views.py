@@ -30,6 +30,7 @@ from boards.models import Board
 from pulkas.models import PulkaTable
 from scoring.errors import ResultConflict, ResultLocked, ResultRejected
 from scoring.models import Result
+from scoring.revisions import RowChanged
 from scoring.rows import compute_vists
 from table import ratelimit, services
 from table.device import forget, remember, remembered, viewer
@@ -174,6 +175,7 @@ def _check_or_save(
             row=form.row,
             idempotency_key=form.cleaned_data.get("key") or None,
             replace=bool(form.cleaned_data.get("replace")),
+            revision=form.cleaned_data.get("revision"),
             now=timezone.now(),
         )
     except TableRefused as exc:
@@ -191,6 +193,9 @@ def _check_or_save(
         return _back(state, board.number)
     except ResultLocked:
         messages.error(request, _("This row has been confirmed: only the director can change it now."))
+        return _back(state, board.number)
+    except RowChanged as exc:  # the row as it now is, on the page; correct it again from there
+        messages.error(request, exc.message)
         return _back(state, board.number)
     except UserError as exc:
         ctx["refusals"] = [exc.message]

@@ -281,6 +281,8 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
                     now=now,
                     arithmetic=arithmetic,
                     board_outside_set=_wrong_board(change),
+                    # the row this change was applied to (its «before»): one changed meanwhile is not overwritten
+                    revision=existing.revision if existing is not None else None,
                     **content,
                 )
             except ResultRejected as exc:

@@ -33,7 +33,9 @@ def test_all_three_confirm_on_the_device_and_the_row_is_stored_confirmed(event):
     assert [d["seat"] for _a, _actor, d in trail[1:]] == ["E", "S", "W"]
     assert trail[2][1] == "3 Player 3 · 1/S" and trail[3][2]["status"] == "confirmed"
     # confirmed rows are locked for the players: N can no longer correct it
-    again = client_for("player1").put(f"/api/results/{row.pk}/", {**BODY, "contract": "7S"}, format="json")
+    again = client_for("player1").put(
+        f"/api/results/{row.pk}/", {**BODY, "contract": "7S", "revision": row.revision}, format="json"
+    )
     assert again.status_code == 409
 
 

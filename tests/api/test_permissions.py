@@ -63,9 +63,10 @@ ROW = legal_row(4, "E", tricks=(7, 2, 1))
 MATRIX = {
     "results.create": (_results_create, 1, dict(anonymous=401, player_at_table=201, other_table=403, intruder=403,
                                                  user=403, director=201)),
-    "results.update": (_result("put", body=ROW), 1, dict(anonymous=401, player_at_table=200, other_table=404,
+    "results.update": (_result("put", body={**ROW, "revision": 1}), 1, dict(anonymous=401, player_at_table=200, other_table=404,
                                                          intruder=404, user=404, director=200)),
-    "results.partial_update": (_result("patch", body={"declarer": ["N", 7], "w1": ["S", 2], "w2": ["W", 1]}), 1,
+    "results.partial_update": (_result("patch", body={"declarer": ["N", 7], "w1": ["S", 2], "w2": ["W", 1],
+                                                            "revision": 1}), 1,
                                dict(anonymous=401, player_at_table=200, other_table=404, intruder=404, user=404,
                                     director=200)),
     "results.destroy": (_result("delete"), 1, dict(anonymous=401, player_at_table=403, other_table=404, intruder=404,
@@ -123,10 +124,10 @@ def test_a_confirmed_row_is_locked_for_players_but_the_director_may_change_it(ev
         assert client_for(f"player{n}").post(f"/api/results/{result.pk}/confirm/").status_code == 200
     result.refresh_from_db()
     assert result.status == "confirmed"
-    response = client_for("player1").put(f"/api/results/{result.pk}/", ROW, format="json")
+    response = client_for("player1").put(f"/api/results/{result.pk}/", {**ROW, "revision": 1}, format="json")
     assert response.status_code == 409 and response.json()["error"]["code"] == "locked"
     response = client_for("director", director=director).put(
-        f"/api/results/{result.pk}/", {**ROW, "reason": "table agreed 7 tricks"}, format="json"
+        f"/api/results/{result.pk}/", {**ROW, "reason": "table agreed 7 tricks", "revision": 1}, format="json"
     )
     assert response.status_code == 200 and response.json()["status"] == "director"
     from tournaments.models import AuditEntry

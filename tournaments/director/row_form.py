@@ -29,7 +29,35 @@ PLAYS = [("", _("as the calls imply")), ("closed", _("closed")), ("open", _("ope
 TRICKS = [("", "—")] + [(str(n), str(n)) for n in range(11)]
 
 
-class ProtocolRowForm(forms.Form):
+class RevisionForm(forms.Form):
+    """The revision of the stored row the director read (empty: no row yet), sent back with the change: a row
+    changed meanwhile by someone else is not overwritten (:mod:`scoring.revisions`)."""
+
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=10**9)
+
+    def __init__(self, *args: Any, revision: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["revision"].initial = revision
+
+    def read_revision(self) -> tuple[bool, int | None]:
+        """(``replace``, ``revision``) for the write path: the row the director read, or a new row.
+
+        A post without the field at all (a page from before revisions) corrects whatever is stored."""
+        if "revision" not in self.data:
+            return self.fields["revision"].initial is not None, None
+        revision = self.cleaned_data.get("revision")
+        return revision is not None, revision
+
+    def show_current(self, current: Result | None) -> None:
+        """After a refusal: the form keeps what was typed and now carries the current row's revision."""
+        value = current.revision if current is not None else None
+        self.fields["revision"].initial = value
+        if self.is_bound:
+            self.data = self.data.copy()
+            self.data["revision"] = "" if value is None else str(value)
+
+
+class ProtocolRowForm(RevisionForm):
     """One played deal: contract, the three columns (seat, tricks), the defenders' calls, the play."""
 
     contract = forms.ChoiceField(label=_("Contract"))
@@ -170,7 +198,7 @@ GRADES = [
 ]
 
 
-class ArtificialForm(forms.Form):
+class ArtificialForm(RevisionForm):
     """Rules §11.2 B1: an artificial adjusted result per seat, instead of the row."""
 
     reason = forms.CharField(label=_("Reason"), max_length=500)
@@ -204,7 +232,7 @@ class ArtificialForm(forms.Form):
         return {seat: text for seat in self.seats if (text := self.cleaned_data[f"percent_{seat.lower()}"].strip())}
 
 
-class AssignedForm(forms.Form):
+class AssignedForm(RevisionForm):
     """Rules §11.2 B2: an assigned result in vists per seat (the sides need not add up to zero)."""
 
     reason = forms.CharField(label=_("Reason"), max_length=500)

@@ -20,6 +20,7 @@ from boards.services import VERSION_LABELS, board_clear_fouled, board_mark_foule
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
+from scoring.revisions import RowChanged
 from scoring.rows import result_delete, result_save, seating_at
 from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament
@@ -145,11 +146,13 @@ def board_entry(
                                      board_number=board).first()  # fmt: skip
     players, dealer = tournament.players_per_table, board_obj.dealer
     kind = request.POST.get("kind", "row") if request.method == "POST" else ""
+    # Each form carries the revision of the stored row it shows: a row changed meanwhile is not overwritten.
+    read = existing.revision if existing is not None else None
     row_form = ProtocolRowForm(request.POST if kind == "row" else None, players=players, dealer=dealer,
-                       initial=ProtocolRowForm.initial_of(existing) if existing else None)  # fmt: skip
+                       initial=ProtocolRowForm.initial_of(existing) if existing else None, revision=read)  # fmt: skip
     art_form = ArtificialForm(request.POST if kind == "artificial" else None, players=players,
-                              initial=ArtificialForm.initial_of(existing))  # fmt: skip
-    asg_form = AssignedForm(request.POST if kind == "assigned" else None, players=players,
+                              initial=ArtificialForm.initial_of(existing), revision=read)  # fmt: skip
+    asg_form = AssignedForm(request.POST if kind == "assigned" else None, players=players, revision=read,
                             initial={k.lower(): v for k, v in (existing.assigned or {}).items()} if existing else None)  # fmt: skip
     delete_form = ReasonForm(request.POST if kind == "delete" else None)
     where = {
@@ -175,19 +178,23 @@ def board_entry(
                 messages.success(request, _("Result of board %(b)s deleted.") % {"b": board})
                 return redirect(_next_board_url(session, seating, round, table, room, board - 1))
             reason = form.cleaned_data.get("reason", "")
-            replace = existing is not None
+            replace, revision = form.read_revision()
+            saving = {**where, "reason": reason, "replace": replace, "revision": revision}
             if kind == "row":
-                result_save(**where, row=form.row(), reason=reason, replace=replace)
+                result_save(**saving, row=form.row())
             elif kind == "artificial":
-                result_save(
-                    **where, adjusted=form.adjusted(), percent=form.percent(), reason=reason, replace=replace
-                )
+                result_save(**saving, adjusted=form.adjusted(), percent=form.percent())
             else:
-                result_save(**where, assigned=form.assigned(), reason=reason, replace=replace)
-        except ResultConflict:
-            form.add_error(None, _("Meanwhile someone else entered this board: check the stored row below."))
+                result_save(**saving, assigned=form.assigned())
+        except (ResultConflict, RowChanged) as exc:
+            # Someone else entered or changed the row meanwhile: nothing was overwritten; the page shows the row
+            # as it now is, the forms carry its revision, and saving again corrects that row.
+            form.add_error(None, exc.message if isinstance(exc, RowChanged) else
+                           _("Meanwhile someone else entered this board: check the stored row below."))  # fmt: skip
             existing = Result.objects.filter(session=session, round_number=round, table_number=table, room=room,
                                              board_number=board).first()  # fmt: skip
+            for shown in (row_form, art_form, asg_form):
+                shown.show_current(existing)
         except UserError as exc:
             show_refusals(form, exc)
         else:

@@ -70,6 +70,15 @@ def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
     return out
 
 
+def clip_text(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut to ``width`` with an ellipsis (a cell's text never runs into its neighbour)."""
+    if text_width(text, font, size) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def _fit(text: str, font: str, size: float, width: float) -> float:
     """The font size (at most ``size``) at which ``text`` fits in ``width``."""
     w = text_width(text, font, size)
@@ -359,8 +368,9 @@ class PdfDoc:
                     continue
                 font = FONT_BOLD if bold else FONT
                 tw = text_width(text, font, size)
-                if tw > w - 2 * pad:  # too long: shrink this cell's text to fit
+                if tw > w - 2 * pad:  # too long: shrink this cell's text to fit, and cut it if even that fails
                     fs = max(4.5, size * (w - 2 * pad) / tw)
+                    text = clip_text(text, font, fs, w - 2 * pad)
                     tw = text_width(text, font, fs)
                 else:
                     fs = size

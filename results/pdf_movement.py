@@ -318,8 +318,10 @@ def seating_pdf(
     resting = rests(movement)
     many_rooms = movement.rooms > 1
     seats = [str(line) for line in movement.lines]
+    # Four seats of names need the width of a landscape page to stay readable (three fit a portrait one).
     doc = PdfDoc(title=words["seating"], tournament=tournament, publication="", lang=lang,
-                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+                 generated_at=generated_at, subtitle=f"{lab['session']} {session}",
+                 landscape=len(seats) == 4)  # fmt: skip
     cols = ([Col(lab["room"], 7, "c")] if many_rooms else []) + [
         Col(lab["table"], 7, "c"),
         Col(lab["set"], 8, "c"),

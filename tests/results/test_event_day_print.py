@@ -146,7 +146,7 @@ def test_seating_pdf_has_every_seat_in_its_column_and_the_resting_player(thirtee
     for rnd in range(1, 14):  # the one participant not seated in a round is named on its «Отдыхают» line
         (resting,) = [n for n in range(1, 14) if (rnd, n) not in seated]
         assert re.search(rf"Отдыхают: № {resting} Игрок{resting:02d}", text), rnd
-    assert len(PdfReader(io.BytesIO(body)).pages) <= 3
+    assert len(PdfReader(io.BytesIO(body)).pages) <= 4  # landscape A4: four names a row stay readable
 
 
 def test_seating_pdf_of_two_rooms_names_the_room(two_rooms):

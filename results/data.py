@@ -23,6 +23,7 @@ from typing import Any
 
 from boards.models import Board
 from preferans.numbers import format_percent, parse_fraction
+from results.cells import printable
 from scoring.models import Penalty, Result, Standing
 from tournaments.models import Participant, Round, Seating, Session, Tournament
 
@@ -248,7 +249,8 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
         "pk", "number", "name", "club", "federation_id"
     ):
         numbers[pk] = number
-        people[number] = Person(number, name, club, federation_id or "")
+        # Characters a file cannot hold (stored before input dropped them) never reach a PDF or a sheet.
+        people[number] = Person(number, printable(name), printable(club), printable(federation_id or ""))
     frac = _FractionCache()
 
     sessions_qs = list(Session.objects.filter(tournament=t).order_by("number"))
@@ -352,8 +354,8 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
     return Report(
         tournament_id=t.pk,
         slug=t.slug,
-        name=t.name,
-        venue=t.venue,
+        name=printable(t.name),
+        venue=printable(t.venue),
         starts_on=t.starts_on,
         variant=t.variant,
         rules=dict(t.rule_overrides or {}),

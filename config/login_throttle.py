@@ -9,8 +9,9 @@ refused before the password is looked at, the right password too (no oracle): th
 refusal is logged (logger ``preferans.security``, warning) with the username and address. A successful login
 gives its tries back. The address is ``tournaments.pins.client_ip`` (trusted proxies only).
 
-Wired by ``config.urls``: the accounts login view uses :class:`ThrottledAuthenticationForm`, and importing this
-module gives the admin site :class:`ThrottledAdminAuthenticationForm`.
+Wired by ``config.urls``, which includes this module for ``/accounts/`` (Django's auth URLs, the login view
+with :class:`ThrottledAuthenticationForm`); importing this module gives the admin site
+:class:`ThrottledAdminAuthenticationForm`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import urls as auth_urls
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
@@ -74,10 +76,12 @@ class ThrottledAdminAuthenticationForm(ThrottledMixin, AdminAuthenticationForm):
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
+# django.contrib.auth.urls with its login view given the throttled form (one pattern a name)
 urlpatterns = [
     path(
         "login/",
         auth_views.LoginView.as_view(authentication_form=ThrottledAuthenticationForm),
         name="login",
     ),
+    *(p for p in auth_urls.urlpatterns if getattr(p, "name", None) != "login"),
 ]

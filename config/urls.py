@@ -19,8 +19,7 @@ urlpatterns = [
     path("", include("pulkas.urls")),
     # REST API and its documentation.
     path("api/", include("api.urls")),
-    path("accounts/", include("config.login_throttle")),  # login: failed tries counted and limited
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("config.login_throttle")),  # django.contrib.auth.urls, the login throttled
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

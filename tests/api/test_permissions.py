@@ -61,30 +61,31 @@ def _penalty(method, body=None):
 ROW = legal_row(4, "E", tricks=(7, 2, 1))
 # operation → (the player at the table who tries it, expected status per actor)
 MATRIX = {
-    "results.create": (_results_create, 1, dict(anonymous=401, player_at_table=201, other_table=403, intruder=403,
+    # intruder: participant 5's right PIN with table 1's code is answered as a wrong PIN (401), no oracle
+    "results.create": (_results_create, 1, dict(anonymous=401, player_at_table=201, other_table=403, intruder=401,
                                                  user=403, director=201)),
     "results.update": (_result("put", body={**ROW, "revision": 1}), 1, dict(anonymous=401, player_at_table=200, other_table=404,
-                                                         intruder=404, user=404, director=200)),
+                                                         intruder=401, user=404, director=200)),
     "results.partial_update": (_result("patch", body={"declarer": ["N", 7], "w1": ["S", 2], "w2": ["W", 1],
                                                             "revision": 1}), 1,
-                               dict(anonymous=401, player_at_table=200, other_table=404, intruder=404, user=404,
+                               dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404,
                                     director=200)),
-    "results.destroy": (_result("delete"), 1, dict(anonymous=401, player_at_table=403, other_table=404, intruder=404,
+    "results.destroy": (_result("delete"), 1, dict(anonymous=401, player_at_table=403, other_table=404, intruder=401,
                                                    user=404, director=204)),
     "results.confirm": (_result("post", "confirm/", {}), 2, dict(anonymous=401, player_at_table=200, other_table=404,
-                                                                 intruder=404, user=404, director=200)),
+                                                                 intruder=401, user=404, director=200)),
     "results.dispute": (_result("post", "dispute/", {"reason": "W took 3"}), 3,
-                        dict(anonymous=401, player_at_table=200, other_table=404, intruder=404, user=404,
+                        dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404,
                              director=403)),
-    "adjustments.create": (_adjustment, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=403,
+    "adjustments.create": (_adjustment, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=401,
                                                 user=403, director=201)),
-    "penalties.create": (_penalty_create, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=403,
+    "penalties.create": (_penalty_create, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=401,
                                                   user=403, director=201)),
     "penalties.update": (_penalty("put", {"session": 0, "participant": 3, "matchpoints": "-1", "reason": "x"}), 1,
-                         dict(anonymous=401, player_at_table=404, other_table=404, intruder=404, user=404,
+                         dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404,
                               director=200)),
     "penalties.destroy": (_penalty("delete"), 1, dict(anonymous=401, player_at_table=404, other_table=404,
-                                                      intruder=404, user=404, director=204)),
+                                                      intruder=401, user=404, director=204)),
 }  # fmt: skip
 
 

@@ -116,8 +116,9 @@ class PulkaPlayerAuthentication(authentication.BaseAuthentication):
         ip = client_ip(request._request)
         try:
             table = find_pulka_table(code, ip=ip)
+            players = _players(table)  # a right PIN of anyone else is answered as a wrong one (no oracle)
             participant = pin_holder(
-                table.round.tournament, number=number, pin=pin, client=ip, known=_players(table)
+                table.round.tournament, number=number, pin=pin, client=ip, known=players, among=players
             )
         except TooManyAttempts as exc:
             raise exceptions.Throttled(wait=exc.retry_after, detail=exc.message) from exc
@@ -173,8 +174,9 @@ class PulkaTableView(ApiView, APIView):
 
     def identify(self, table: PulkaTable, number: object, pin: object, field: str) -> Participant:
         try:
+            players = _players(table)  # a right PIN of anyone else is answered as a wrong one (no oracle)
             return pin_holder(table.round.tournament, number=number, pin=pin,
-                              client=client_ip(self.request._request), known=_players(table))  # fmt: skip
+                              client=client_ip(self.request._request), known=players, among=players)  # fmt: skip
         except WrongPin as exc:
             message = _("Wrong participant number or PIN.")
             raise ApiError("wrong_pin", message, 403, [{"field": field, "code": "wrong_pin", "message": message}]) \

@@ -62,8 +62,8 @@ def identify(
 ) -> Participant:
     """The player of this table with this number and PIN (a wrong guess is counted by ``pin_holder``)."""
     try:
-        participant = pin_holder(
-            tournament, number=number, pin=pin, client=client_ip(request), known=seats.values()
+        participant = pin_holder(  # a right PIN of anyone not at this table is answered as a wrong one
+            tournament, number=number, pin=pin, client=client_ip(request), known=seats.values(), among=seats.values()
         )
     except UserError as exc:
         raise PinRefused(exc, field) from exc

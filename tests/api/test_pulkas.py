@@ -232,7 +232,7 @@ def test_refusals_in_the_one_error_shape(director, other_user):
     stranger = seats(other)["N"].number
     elsewhere = client().post(url, {**rows_for(table, 1)[0], "number": stranger, "pin": f"{1000 + stranger}",
                                     "version": 0}, format="json")  # fmt: skip
-    assert elsewhere.status_code == 403 and error(elsewhere)["code"] == "not_seated"
+    assert elsewhere.status_code == 403 and error(elsewhere)["code"] == "wrong_pin"  # as a wrong PIN: no oracle
     header = client(player=(other, stranger)).post(url, {**rows_for(table, 1)[0], "version": 0}, format="json")
     assert error(header)["code"] == "not_this_table"
     extra = client().post(url, {**rows_for(table, 1)[0], **me, "penalty_tricks": 1}, format="json")

@@ -177,7 +177,7 @@ def test_a_wrong_pin_stores_nothing(client, three):
     response = client.post(url(three), deal_post(three, "N", pin="9999"))
     assert response.status_code == 403
     assert not PulkaDeal.objects.filter(table=three).exists()
-    assert "Неверный номер участника или PIN." in words(response)
+    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in words(response)
     form = parse(response).one("form", class_="tb-form")
     assert form.one("input", name="contract", value="6S").get("checked") is not None  # what was typed stays
     # no PIN at all: said so, and not counted as a guess
@@ -372,10 +372,11 @@ def test_only_the_players_of_the_table_open_it_or_write_on_it(client, three):
     p = seats(three)["N"]
     response = client.post(url(three), {"action": "show", "number": p.number, "pin": "0000"})
     assert response.status_code == 403 and parse(response).find("svg") is None
-    assert "Неверный номер участника или PIN." in parse(response).by_id("unlock").text()
+    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in parse(response).by_id("unlock").text()
     stranger = Participant.objects.create(tournament=three.round.tournament, number=9, name="Чужой", pin="9009")
     response = client.post(url(three), {"action": "show", "number": 9, "pin": "9009"})
     assert response.status_code == 403 and parse(response).find("svg") is None
     response = client.post(url(three), {**deal_post(three), "writer": stranger.number, "pin": stranger.pin})
     assert response.status_code == 403 and not PulkaDeal.objects.exists()
-    assert "Участник 9 не играет за этим столом." in words(response)
+    # a right PIN of someone not at this table is answered as a wrong one: the answer tells a guesser nothing
+    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in words(response)

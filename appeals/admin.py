@@ -83,3 +83,6 @@ class StrikeAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:  # type: ignore[no-untyped-def]
         return False
+
+    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False

@@ -15,6 +15,7 @@ ADMIN_MODELS = (
     "appeals.correction",
     "appeals.irregularity",
     "appeals.scorechange",
+    "appeals.strike",
     "auth.group",
     "auth.user",
     "authtoken.tokenproxy",
@@ -33,7 +34,8 @@ ADMIN_MODELS = (
     "tournaments.table",
     "tournaments.tournament",
 )
-ADMIN_READ_ONLY = {"tournaments.auditentry", "appeals.scorechange"}  # written by the services only
+# Written by the services only (a counted try is cleared by deleting it).
+ADMIN_READ_ONLY = {"tournaments.auditentry", "appeals.scorechange", "appeals.strike"}
 
 SITE_PAGES: dict[str, Page] = {
     "admin:index": Page(ADMIN_SITE),

@@ -25,7 +25,7 @@ from django.test import Client
 from django.utils import timezone
 
 from appeals import services as appeals_services
-from appeals.models import CommitteeMember
+from appeals.models import CommitteeMember, Strike
 from appeals.views import PLAYER_KEY
 from boards.models import Board
 from pulkas.models import PulkaTable
@@ -184,6 +184,7 @@ def build(admin_models: Iterable[str]) -> World:
     table_board = Board.objects.filter(session=session, set_number=seating.set_number).order_by("number")[0]
     sanction = Sanction.objects.create(tournament=t, participant=appellant, kind=Sanction.Kind.SUSPENSION,
                                        session=session, first_round=2, last_round=2, reason="noise", at=now)  # fmt: skip
+    Strike.objects.get_or_create(key="pin:0:0", defaults={"count": 1, "started": now})  # one counted try
     admin_objects = {}
     for label in admin_models:
         model = apps.get_model(label)
@@ -222,6 +223,7 @@ def tear_down(before: dict[str, int]) -> None:
     Tournament.objects.all().delete()
     get_user_model().objects.all().delete()
     WebSession.objects.all().delete()
+    Strike.objects.all().delete()  # the counted tries the visits made (and the one for the admin's pages)
     cache.clear()
     assert counts() == before, "the module's data was not cleaned up"
 

@@ -123,6 +123,10 @@ def test_director_board_page_puts_matchpoints_under_each_seat_and_names_the_room
             assert cell.find("b").text() == str(r.matchpoints[seat])  # whole numbers here
             assert cell.text().startswith(str(r.seats()[seat]))
     assert sum(1 for tr in rows if "/" in tr.find_all("td")[1].text()) == 5  # the second room's five tables
+    # in the order of play: round, then room 1's tables, then room 2's (not in the order the rows were entered)
+    order = [(int(tr.find_all("td")[0].text()), tr.find_all("td")[1].text()) for tr in rows]
+    key = [(rnd, (int(w.split("/")[0]), int(w.split("/")[1])) if "/" in w else (1, int(w))) for rnd, w in order]
+    assert key == sorted(key)
 
 
 def test_compact_protocol_puts_the_round_above_room_and_table(len40):

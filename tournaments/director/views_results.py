@@ -225,7 +225,7 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
     """Every result of one board, and the fouled-board ruling (rules §10): a version per result."""
     board_obj = get_object_or_404(Board, session=session, number=board)
     results = list(Result.objects.filter(session=session, board_number=board)
-                   .select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by("round_number", "table_number"))  # fmt: skip
+                   .select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by("round_number", "room", "table_number"))  # fmt: skip
     fouled_form = FouledForm(request.POST if request.method == "POST" and "foul" in request.POST else None,
                              initial={"note": board_obj.fouled_note})  # fmt: skip
     clear_form = ReasonForm(request.POST if request.method == "POST" and "clear" in request.POST else None)

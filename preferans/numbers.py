@@ -11,6 +11,8 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
+from preferans.bundle.bounds import DIGITS_MAX
+
 __all__ = ["NumberFormatError", "format_fraction", "format_percent", "parse_fraction", "percent_of"]
 
 _FRACTION_RE = re.compile(r"^\s*-?\d+(\s*/\s*\d+)?\s*$")
@@ -40,6 +42,8 @@ def parse_fraction(raw: object) -> Fraction:
     if isinstance(raw, Fraction):
         return raw
     if isinstance(raw, str) and _FRACTION_RE.match(raw):
+        if max(len(digits) for digits in re.findall(r"\d+", raw)) > DIGITS_MAX:  # formats.md §2, before int()
+            raise NumberFormatError(f"{raw[:12]!r}… has more than {DIGITS_MAX} digits")
         try:
             result = Fraction(raw.replace(" ", ""))
         except ZeroDivisionError as exc:

@@ -20,6 +20,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from preferans.bundle.bounds import (
+    DEPTH_MAX,
+    PARTICIPANTS_MAX,
+    JsonRefused,
+    bounded_json,
+    depth_of,
+)
 from preferans.bundle.checks import check_fits_movement, check_results
 from preferans.bundle.rows import (
     BoardLayout,
@@ -38,7 +45,9 @@ from preferans.bundle.shape import (
     Loc,
     Problem,
     Problems,
+    check_bound,
     check_keys,
+    check_text,
     describe,
     movement_places,
     parse_movement,
@@ -144,6 +153,10 @@ class Parsed:
     rules_ok: bool
 
 
+FEDERATION_ID_MAX = 64
+RESULTS_MAX = (
+    100_000  # rows a session: 9999 boards at up to 500 tables would be far more than any event plays
+)
 _TOP_KEYS = frozenset({"format", "version", "tournament", "participants", "sessions"})
 _TOURNAMENT_KEYS = frozenset({"name", "variant", "rules", "players_per_table", "deals_per_set", "scoring"})
 _SCORING_KEYS = frozenset({"unequal_results", "artificial"})
@@ -167,7 +180,9 @@ def load_json(text: str) -> object:
         raise ValueError(f"{name} is not a number in JSON")
 
     try:
-        data = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+        data = bounded_json(text, object_pairs_hook=pairs, parse_constant=constant)
+    except JsonRefused as exc:
+        raise BundleInvalid([Problem(f"bad JSON: {exc.message} (formats.md §2)")]) from exc
     except json.JSONDecodeError as exc:
         raise BundleInvalid(
             [Problem(f"bad JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
@@ -202,6 +217,9 @@ def parse_bundle_collect(data: object, *, rules_check: RulesCheck | None = None)
     top = Loc()
     if not isinstance(data, dict):
         problems.add(top, f"a bundle is a JSON object, not {describe(data)}")
+        return Parsed(None, problems.items_tuple(), False)
+    if depth_of(data) > DEPTH_MAX:  # decoded elsewhere (a page's upload, a test): the same bound as load_json
+        problems.add(top, f"JSON nested more than {DEPTH_MAX} levels deep")
         return Parsed(None, problems.items_tuple(), False)
     check_keys(problems, top, data, allowed=_TOP_KEYS, required=_TOP_KEYS, what="bundle")
     if "format" in data and data["format"] != FORMAT_NAME:
@@ -238,6 +256,8 @@ def _parse_tournament(
     name = raw.get("name", "")
     if not isinstance(name, str):
         problems.add(loc, f"name must be a string, not {describe(name)}")
+    else:
+        check_text(problems, loc, "name", name)
     variant = raw.get("variant")
     if "variant" in raw and variant not in VARIANTS:
         problems.add(loc, f"variant {variant!r} is unknown — use sochi, leningrad or rostov")
@@ -248,8 +268,11 @@ def _parse_tournament(
     if "players_per_table" in raw and (players not in (3, 4) or isinstance(players, bool)):
         problems.add(loc, f"players_per_table must be 3 or 4, not {players!r}")
     deals = raw.get("deals_per_set", players)
-    if "deals_per_set" in raw and positive_int(deals) is None:
+    given = positive_int(deals)
+    if "deals_per_set" in raw and given is None:
         problems.add(loc, f"deals_per_set must be a positive integer, not {deals!r}")
+    elif "deals_per_set" in raw and given is not None:
+        check_bound(problems, loc, "deals_per_set", given)
     scoring = _parse_scoring(raw.get("scoring", {}), problems)
     if len(problems) > before or scoring is None:
         return None, False
@@ -332,6 +355,9 @@ def _parse_participants(raw: object, problems: Problems) -> tuple[BundleParticip
         return ()
     out: list[BundleParticipant] = []
     seen: set[int] = set()
+    if len(raw) > PARTICIPANTS_MAX:
+        problems.add(Loc(where="participants"), f"at most {PARTICIPANTS_MAX} participants, not {len(raw)}")
+        return ()
     for index, item in enumerate(raw, start=1):
         loc = Loc(where=f"participant {index}")
         if not isinstance(item, dict):
@@ -344,12 +370,18 @@ def _parse_participants(raw: object, problems: Problems) -> tuple[BundleParticip
             problems.add(loc, f"number must be a positive integer, not {item['number']!r}")
         elif number is not None and number in seen:
             problems.add(loc, f"participant number {number} is used twice — numbers must be unique")
+        elif number is not None and not check_bound(problems, loc, "number", number):
+            number = None
         for key in ("name", "club"):
             if key in item and not isinstance(item[key], str):
                 problems.add(loc, f"{key} must be a string, not {describe(item[key])}")
+            elif key in item:
+                check_text(problems, loc, key, item[key])
         fid = item.get("federation_id")
         if fid is not None and (not isinstance(fid, str | int) or isinstance(fid, bool)):
             problems.add(loc, f"federation_id must be a string or an integer, not {describe(fid)}")
+        elif fid is not None:
+            check_text(problems, loc, "federation_id", str(fid), FEDERATION_ID_MAX)
         if number is not None:
             seen.add(number)
         if len(problems) == before and number is not None:
@@ -376,6 +408,8 @@ def _parse_sessions(
             problems.add(loc, f"number must be a positive integer, not {item['number']!r}")
         if number is not None and number in seen:
             problems.add(loc, "session number used twice — numbers must be unique")
+        elif number is not None:
+            check_bound(problems, loc, "session", number)
         if number is not None:
             seen.add(number)
         movement = parse_movement(item.get("movement"), problems, loc) if "movement" in item else None
@@ -387,6 +421,9 @@ def _parse_sessions(
         raw_results = item.get("results", [])
         if not isinstance(raw_results, list):
             problems.add(loc, f"results must be a list, not {describe(raw_results)}")
+            raw_results = []
+        if len(raw_results) > RESULTS_MAX:
+            problems.add(loc, f"at most {RESULTS_MAX} results a session, not {len(raw_results)}")
             raw_results = []
         for position, row in enumerate(raw_results, start=1):
             result = parse_result(

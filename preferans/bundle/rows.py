@@ -11,8 +11,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from preferans.bundle.bounds import REASON_MAX
 from preferans.bundle.seat_adjustments import parse_seat_adjustments
-from preferans.bundle.shape import SEATS, Loc, Problems, check_keys, describe, positive_int
+from preferans.bundle.shape import (
+    SEATS,
+    Loc,
+    Problems,
+    check_bound,
+    check_keys,
+    check_text,
+    describe,
+    positive_int,
+)
 from preferans.duplicate.penalties import check_penalty
 from preferans.game.rows import ROW_FIELDS
 from preferans.game.seats import table_seats
@@ -53,6 +63,7 @@ _ROW_KEYS = frozenset(
     }
 )
 _BOARD_KEYS = frozenset({"number", "set", "dealer", "hands", "prikup"})
+VERSION_MAX = 8  # a fouled board's version label, as stored
 _PENALTY_KEYS = frozenset({"participant", "matchpoints", "reason"})
 _RANK = r"(?:A|K|Q|J|10|9|8|7)"
 _HAND_RE = re.compile(rf"^[SCDH]{_RANK}*(?: [SCDH]{_RANK}*)*$")
@@ -155,6 +166,8 @@ def parse_boards(
         check_keys(problems, bloc, item, allowed=_BOARD_KEYS, required=("number", "dealer"), what="board")
         if "number" in item and number is None:
             problems.add(bloc, f"number must be a positive integer, not {item['number']!r}")
+        elif number is not None:
+            check_bound(problems, bloc, "board", number)
         if number is not None and number in seen:
             problems.add(bloc, "the board is listed twice")
         dealer = item.get("dealer")
@@ -258,6 +271,8 @@ def parse_result(
     for key, value in (("board", board), ("table", table), ("round", rnd), ("room", room)):
         if key in row and value is None:
             problems.add(loc, f"{key} must be a positive integer, not {row[key]!r}")
+        elif value is not None:
+            check_bound(problems, loc, key, value)
 
     seats = _parse_seats(row.get("seats"), problems, loc, players, known) if "seats" in row else None
 
@@ -276,6 +291,8 @@ def parse_result(
     version = row.get("version", "A")
     if not isinstance(version, str) or not version.strip():
         problems.add(loc, f"version must be a non-empty label such as 'A', not {version!r}")
+    else:
+        check_text(problems, loc, "version", version, VERSION_MAX)
 
     deal = {key: row[key] for key in DEAL_FIELDS if key in row}
     adjusted_raw, assigned_raw = row.get("adjusted"), row.get("assigned")
@@ -319,8 +336,19 @@ def parse_result(
         return None
     assert isinstance(dealer, str) and isinstance(version, str)
     return BundleResult(
-        board, rnd, table, seats, dealer, version, json_copy(deal), vists, adjusted, assigned, room=room,
-        annulled=annulled, percent=percent,
+        board,
+        rnd,
+        table,
+        seats,
+        dealer,
+        version,
+        json_copy(deal),
+        vists,
+        adjusted,
+        assigned,
+        room=room,
+        annulled=annulled,
+        percent=percent,
     )
 
 
@@ -450,6 +478,8 @@ def parse_penalties(
         reason = item.get("reason")
         if reason is not None and not isinstance(reason, str):
             problems.add(ploc, f"reason must be a string, not {describe(reason)}")
+        elif reason is not None:
+            check_text(problems, ploc, "reason", reason, REASON_MAX)
         if len(problems) == before and number is not None and value is not None:
             out.append(BundlePenalty(number, value, reason))
     return tuple(out)

@@ -9,6 +9,16 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from preferans.bundle.bounds import (
+    BOARDS_MAX,
+    PARTICIPANT_NUMBER_MAX,
+    PARTICIPANTS_MAX,
+    ROOMS_MAX,
+    ROUNDS_MAX,
+    TABLES_MAX,
+    TEXT_MAX,
+    control_characters,
+)
 from preferans.game.seats import SEATS
 
 __all__ = [
@@ -17,7 +27,10 @@ __all__ = [
     "Loc",
     "Problem",
     "Problems",
+    "BOUNDS",
+    "check_bound",
     "check_keys",
+    "check_text",
     "describe",
     "movement_places",
     "parse_movement",
@@ -108,6 +121,34 @@ def positive_int(value: object) -> int | None:
     return None
 
 
+BOUNDS = {
+    "participants": PARTICIPANTS_MAX, "participant": PARTICIPANT_NUMBER_MAX, "number": PARTICIPANT_NUMBER_MAX,
+    "tables": TABLES_MAX, "table": TABLES_MAX, "rooms": ROOMS_MAX, "room": ROOMS_MAX, "rounds": ROUNDS_MAX,
+    "round": ROUNDS_MAX, "board": BOARDS_MAX, "sets": BOARDS_MAX, "set": BOARDS_MAX, "deals_per_set": BOARDS_MAX,
+    "session": ROUNDS_MAX,
+}  # fmt: skip
+"""The largest value of each numbered field of a bundle (formats.md §2); one table for every reader."""
+
+
+def check_bound(problems: Problems, loc: Loc, key: str, value: int) -> bool:
+    """Whether ``value`` is within the bound of ``key`` (:data:`BOUNDS`); if not, the problem names the bound."""
+    bound = BOUNDS[key]
+    if value > bound:
+        problems.add(loc, f"{key} {value} is out of bounds — at most {bound}")
+        return False
+    return True
+
+
+def check_text(problems: Problems, loc: Loc, key: str, value: str, bound: int = TEXT_MAX) -> None:
+    """A text of a bundle: at most ``bound`` characters, no control characters (formats.md §2)."""
+    if len(value) > bound:
+        problems.add(loc, f"{key} is longer than {bound} characters ({len(value)})")
+    if control_characters(value):
+        problems.add(
+            loc, f"{key} holds a control character (a line break, tab or similar) — write it on one line"
+        )
+
+
 def check_keys(
     problems: Problems,
     loc: Loc,
@@ -156,6 +197,8 @@ def parse_movement(raw: object, problems: Problems, loc: Loc) -> dict[str, Any] 
         for key in ("tables", "rounds", "rooms"):
             if key in raw and positive_int(raw[key]) is None:
                 problems.add(loc, f"{key} must be a positive integer, not {raw[key]!r}")
+            elif key in raw:
+                check_bound(problems, loc, key, raw[key])
     elif scheme == "book":
         check_keys(
             problems,
@@ -174,11 +217,15 @@ def parse_movement(raw: object, problems: Problems, loc: Loc) -> dict[str, Any] 
             )
         if "rounds" in raw and positive_int(raw["rounds"]) is None:
             problems.add(loc, f"rounds must be a positive integer, not {raw['rounds']!r}")
+        elif "rounds" in raw:
+            check_bound(problems, loc, "rounds", raw["rounds"])
     elif scheme == "explicit":
         check_keys(problems, loc, raw, allowed=_EXPLICIT_KEYS, required=("rounds",), what="explicit movement")
         for key in ("participants", "tables", "sets", "deals_per_set", "rooms"):
             if key in raw and positive_int(raw[key]) is None:
                 problems.add(loc, f"{key} must be a positive integer, not {raw[key]!r}")
+            elif key in raw:
+                check_bound(problems, loc, key, raw[key])
         full = raw.get("full_rounds", 0)
         if not isinstance(full, int) or isinstance(full, bool) or full < 0:
             problems.add(loc, f"full_rounds must be a whole number of rounds, not {full!r}")
@@ -200,6 +247,9 @@ def _check_rounds(rounds: object, problems: Problems, loc: Loc) -> None:
     if not isinstance(rounds, list) or not rounds:
         problems.add(loc, f"rounds must be a non-empty list, not {describe(rounds)}")
         return
+    if len(rounds) > ROUNDS_MAX:
+        problems.add(loc, f"a movement has at most {ROUNDS_MAX} rounds, not {len(rounds)}")
+        return
     for index, rnd in enumerate(rounds, start=1):
         rloc = loc.at(where=f"movement round entry {index}")
         if not isinstance(rnd, dict):
@@ -215,12 +265,17 @@ def _check_rounds(rounds: object, problems: Problems, loc: Loc) -> None:
         )
         if "round" in rnd and positive_int(rnd["round"]) is None:
             problems.add(rloc, f"round must be a positive integer, not {rnd['round']!r}")
+        elif "round" in rnd:
+            check_bound(problems, rloc, "round", rnd["round"])
         resting = rnd.get("resting", [])
         if not isinstance(resting, list) or any(positive_int(n) is None for n in resting):
             problems.add(rloc, "resting must be a list of participant numbers")
         tables = rnd.get("tables", [])
         if not isinstance(tables, list):
             problems.add(rloc, f"tables must be a list, not {describe(tables)}")
+            continue
+        if len(tables) > TABLES_MAX * ROOMS_MAX:
+            problems.add(rloc, f"a round has at most {TABLES_MAX} tables a room in {ROOMS_MAX} rooms")
             continue
         for tindex, table in enumerate(tables, start=1):
             tloc = rloc.at(where=f"movement round entry {index}, table entry {tindex}")
@@ -238,9 +293,12 @@ def _check_rounds(rounds: object, problems: Problems, loc: Loc) -> None:
             for key in ("table", "set", "room"):
                 if key in table and positive_int(table[key]) is None:
                     problems.add(tloc, f"{key} must be a positive integer, not {table[key]!r}")
+                elif key in table:
+                    check_bound(problems, tloc, key, table[key])
             seats = table.get("seats", {})
             if not isinstance(seats, dict) or any(
-                seat not in SEATS or positive_int(number) is None for seat, number in seats.items()
+                seat not in SEATS or positive_int(number) is None or number > PARTICIPANT_NUMBER_MAX
+                for seat, number in seats.items()
             ):
                 problems.add(tloc, "seats must map N, E, S, W to participant numbers")
 

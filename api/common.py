@@ -20,10 +20,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 
 from api.auth import PlayerAuthentication, TablePlayer
+from api.parsers import BoundedJSONParser
 from api.serializers import (
     ErrorSerializer,
 )
@@ -100,6 +102,8 @@ class ApiView:
     authentication_classes = [TokenAuthentication, PlayerAuthentication, SessionAuthentication]
     permission_classes = [AllowAny]  # every view decides itself (see the module's docstring)
     throttle_classes = [AnonThrottle, UserThrottle, PlayerThrottle]
+    # JSON bounded in size, depth and digits before it is decoded (formats.md §2's bounds).
+    parser_classes = [BoundedJSONParser, FormParser, MultiPartParser]
 
 
 def require_auth(request: Request) -> None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -31,6 +33,13 @@ class ApiError(exceptions.APIException):
         self.error_code = code
         self.details = details or []
         super().__init__(detail=message, code=code)
+
+
+def too_large(limit: int) -> ApiError:
+    """413 in the API's shape: the body is larger than ``limit`` bytes."""
+    return ApiError(
+        "too_large", _("The request is too large: at most %(n)s KB.") % {"n": max(1, limit // 1024)}, 413
+    )
 
 
 def api_error_for(exc: Exception) -> ApiError | None:
@@ -84,6 +93,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     mapped = api_error_for(exc)
     if mapped is not None:
         exc = mapped
+    elif isinstance(exc, RequestDataTooBig | TooManyFieldsSent):  # Django's own bounds: never an HTML page
+        exc = too_large(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

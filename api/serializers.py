@@ -9,12 +9,21 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from boards.models import Board
+from preferans.bundle.bounds import (
+    BOARDS_MAX,
+    PARTICIPANT_NUMBER_MAX,
+    REASON_MAX,
+    ROOMS_MAX,
+    ROUNDS_MAX,
+    TABLES_MAX,
+)
 from preferans.game import ROW_CONTRACT_CODES, ROW_FIELDS
 from scoring.confirmation import confirmer_seats
 from scoring.models import Penalty, Result, Standing
 from tournaments.models import Round, Seating, Session, Table, Tournament
 
 SEATS = ("N", "E", "S", "W")
+ID_MAX = 2**31 - 1  # the largest id a database row has
 ROW_KEYS = ROW_FIELDS  # the protocol row fields of the core, vists included
 
 
@@ -144,7 +153,9 @@ class RowFieldsMixin(serializers.Serializer):
 
 
 class ConfirmationSerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1, max_value=100000, help_text=_("The participant's number."))
+    number = serializers.IntegerField(
+        min_value=1, max_value=PARTICIPANT_NUMBER_MAX, help_text=_("The participant's number.")
+    )
     pin = serializers.CharField(max_length=32, help_text=_("The participant's PIN."))
 
 
@@ -163,25 +174,25 @@ class ResultWriteSerializer(RowFieldsMixin):
     )
 
     session = serializers.IntegerField(
-        required=False, min_value=1, help_text=_("Directors: the session's id.")
+        required=False, min_value=1, max_value=ID_MAX, help_text=_("Directors: the session's id.")
     )
-    board = serializers.IntegerField(min_value=1, max_value=100000)
-    round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
-    table = serializers.IntegerField(required=False, min_value=1, max_value=10000)
-    room = serializers.IntegerField(required=False, min_value=1, max_value=100, default=1)
+    board = serializers.IntegerField(min_value=1, max_value=BOARDS_MAX)
+    round = serializers.IntegerField(required=False, min_value=1, max_value=ROUNDS_MAX)
+    table = serializers.IntegerField(required=False, min_value=1, max_value=TABLES_MAX)
+    room = serializers.IntegerField(required=False, min_value=1, max_value=ROOMS_MAX, default=1)
     seats = SeatsField(
         required=False, help_text=_("Directors: defaults to the seating of that round and table.")
     )
     version = serializers.CharField(required=False, max_length=8, default="A")
     reason = serializers.CharField(
-        required=False, allow_blank=True, max_length=1000, help_text=_("Directors: why.")
+        required=False, allow_blank=True, max_length=REASON_MAX, help_text=_("Directors: why.")
     )
 
 
 class ResultUpdateSerializer(RowFieldsMixin):
     """Replace the row's facts (players: the player at N before anybody confirmed; directors: any time)."""
 
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=REASON_MAX)
     revision = serializers.IntegerField(
         required=False, min_value=1, max_value=10**9,
         help_text=_("The row's revision as you read it (or the If-Match header): a row changed since is refused "
@@ -284,11 +295,11 @@ class DisputeSerializer(serializers.Serializer):
 class AdjustmentSerializer(serializers.Serializer):
     """An artificial (A-/A/A+) or assigned (vists) result in place of a played row; directors only."""
 
-    session = serializers.IntegerField(min_value=1)
-    board = serializers.IntegerField(min_value=1, max_value=100000)
-    round = serializers.IntegerField(min_value=1, max_value=1000)
-    table = serializers.IntegerField(min_value=1, max_value=10000)
-    room = serializers.IntegerField(required=False, min_value=1, max_value=100, default=1)
+    session = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    board = serializers.IntegerField(min_value=1, max_value=BOARDS_MAX)
+    round = serializers.IntegerField(min_value=1, max_value=ROUNDS_MAX)
+    table = serializers.IntegerField(min_value=1, max_value=TABLES_MAX)
+    room = serializers.IntegerField(required=False, min_value=1, max_value=ROOMS_MAX, default=1)
     seats = SeatsField(required=False)
     adjusted = serializers.DictField(
         child=serializers.ChoiceField(choices=["A-", "A", "A+"]),
@@ -302,7 +313,7 @@ class AdjustmentSerializer(serializers.Serializer):
                   "§11.3 C on an assigned row: a seat's percentage of the top."),
     )  # fmt: skip
     version = serializers.CharField(required=False, max_length=8, default="A")
-    reason = serializers.CharField(max_length=1000)
+    reason = serializers.CharField(max_length=REASON_MAX)
 
     def validate_percent(self, value: dict[str, str]) -> dict[str, str]:
         unknown = sorted(k for k in value if k not in ("N", "E", "S", "W"))

@@ -6,9 +6,18 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from django import forms
+from django.core import validators
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, CommitteeMember, Correction, Irregularity
+from preferans.bundle.bounds import (
+    DEPTH_MAX,
+    LONG_TEXT_MAX,
+    PARTICIPANT_NUMBER_MAX,
+    JsonRefused,
+    bounded_json,
+    strip_controls,
+)
 from preferans.duplicate.rulings import Fault
 
 SEATS = ("N", "E", "S", "W")
@@ -58,11 +67,44 @@ def _percent_field(seat: str) -> forms.Field:
     )  # fmt: skip
 
 
+class TextsBounded(forms.Form):
+    """Every text of the appeals' forms: at most :data:`LONG_TEXT_MAX` characters (the message says the bound),
+    control characters stripped (line breaks kept) by the one helper every input uses."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if isinstance(field, forms.CharField) and field.max_length is None:
+                field.max_length = LONG_TEXT_MAX
+                field.validators.append(validators.MaxLengthValidator(LONG_TEXT_MAX))
+                field.widget.attrs.setdefault("maxlength", str(LONG_TEXT_MAX))
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        for name, value in list(self.cleaned_data.items()):
+            if isinstance(value, str):
+                self.cleaned_data[name] = strip_controls(value, lines=True)
+
+
 class _RowField(forms.JSONField):
-    """A row as JSON; an empty field stays empty (not ``null``)."""
+    """A row as JSON; an empty field stays empty (not ``null``). Size, nesting and digits are bounded before
+    the JSON is decoded (formats.md §2)."""
 
     def prepare_value(self, value: Any) -> Any:
         return "" if value is None else super().prepare_value(value)
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip():
+            try:
+                bounded_json(value, max_chars=LONG_TEXT_MAX)
+            except JsonRefused as exc:
+                raise forms.ValidationError(
+                    _("The row is too large or nested too deep: at most %(n)s characters, %(depth)s levels."),
+                    params={"n": LONG_TEXT_MAX, "depth": DEPTH_MAX},
+                ) from exc
+            except ValueError:
+                pass  # not JSON: Django's own message says so
+        return super().to_python(value)
 
 
 def _played_row_field() -> forms.Field:
@@ -80,11 +122,16 @@ def _played_row_field() -> forms.Field:
 
 def _participant_field(seat: str) -> forms.Field:
     return forms.IntegerField(
-        label=_("Participant at %(seat)s") % {"seat": seat}, min_value=1, required=False
+        label=_("Participant at %(seat)s") % {"seat": seat},
+        min_value=1,
+        max_value=PARTICIPANT_NUMBER_MAX,
+        required=False,
     )
 
 
-APPEAL_NOTE_LABEL = _("If late, or the director was not warned before the next deal: why the director admits it")
+APPEAL_NOTE_LABEL = _(
+    "If late, or the director was not warned before the next deal: why the director admits it"
+)
 
 
 def _late_note_field(label: Any = None) -> forms.Field:
@@ -96,7 +143,7 @@ def _late_note_field(label: Any = None) -> forms.Field:
     )
 
 
-class SeatFieldsForm(forms.Form):
+class SeatFieldsForm(TextsBounded):
     """A form with one field per seat for each ``(prefix, make_field)`` of ``seat_fields``: ``<prefix>_<seat>``."""
 
     seat_fields: ClassVar[tuple[tuple[str, Callable[[str], forms.Field]], ...]] = ()
@@ -117,7 +164,7 @@ class SeatFieldsForm(forms.Form):
         return {s: v or "" for s, v in self.per_seat(prefix).items()}
 
 
-class DealChoiceForm(forms.Form):
+class DealChoiceForm(TextsBounded):
     """A player's form about one of the deals he played, chosen as ``"session-round-board-table"``."""
 
     deal = forms.ChoiceField(label=_("Deal"))
@@ -132,7 +179,7 @@ class DealChoiceForm(forms.Form):
         return s, r, b, t
 
 
-class PlayerLoginForm(forms.Form):
+class PlayerLoginForm(TextsBounded):
     number = forms.IntegerField(label=_("Your participant number"), min_value=1)
     pin = forms.CharField(
         label=_("PIN"), max_length=8, widget=forms.PasswordInput(attrs={"autocomplete": "off"})
@@ -150,7 +197,7 @@ class PlayerCorrectionForm(DealChoiceForm):
     description = forms.CharField(label=_("What is wrong"), widget=forms.Textarea(attrs={"rows": 3}))
 
 
-class DirectorAppealForm(forms.Form):
+class DirectorAppealForm(TextsBounded):
     session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
     participant = forms.IntegerField(label=_("Player filing the appeal (number)"), min_value=1)
     round = forms.IntegerField(label=_("Round"), min_value=1)
@@ -170,7 +217,7 @@ class DirectorAppealForm(forms.Form):
         self.fields["ruling"].queryset = Irregularity.objects.filter(tournament=tournament)
 
 
-class CommentForm(forms.Form):
+class CommentForm(TextsBounded):
     comment = forms.CharField(label=_("Director's comment"), widget=forms.Textarea(attrs={"rows": 4}))
     notice_at = forms.DateTimeField(
         label=_("The director was warned at (if not recorded)"),
@@ -180,7 +227,7 @@ class CommentForm(forms.Form):
     )
 
 
-class HearForm(forms.Form):
+class HearForm(TextsBounded):
     members = forms.ModelMultipleChoiceField(
         label=_("Committee members hearing the appeal"),
         queryset=CommitteeMember.objects.none(),
@@ -196,7 +243,9 @@ class HearForm(forms.Form):
 
 
 # §12 gives no values for the offences: the amount is the organisers' choice (docs/director-guide.md §7).
-PENALTY_HELP = _("Negative, e.g. -1 or -1/2 (rules §12). The rules give no values: the amount is the organisers' choice.")
+PENALTY_HELP = _(
+    "Negative, e.g. -1 or -1/2 (rules §12). The rules give no values: the amount is the organisers' choice."
+)
 
 
 class DecideForm(SeatFieldsForm):
@@ -226,7 +275,9 @@ class DecideForm(SeatFieldsForm):
         out: dict[str, Any] = {"kind": kind}
         if kind == "artificial":
             out["values"] = self.per_seat("grade")
-            percent = {s: format(v.normalize(), "f") for s, v in self.per_seat("percent").items() if v is not None}
+            percent = {
+                s: format(v.normalize(), "f") for s, v in self.per_seat("percent").items() if v is not None
+            }
             if percent:  # a non-offender above A+ (§11.2 B1): the decision is the reason
                 out["percent"] = percent
         elif kind == "assigned":
@@ -239,7 +290,7 @@ class DecideForm(SeatFieldsForm):
         return out
 
 
-class SignForm(forms.Form):
+class SignForm(TextsBounded):
     member = forms.ModelChoiceField(
         label=_("Member"), queryset=CommitteeMember.objects.none(), empty_label=None
     )
@@ -251,7 +302,7 @@ class SignForm(forms.Form):
         )
 
 
-class NoteForm(forms.Form):
+class NoteForm(TextsBounded):
     note = forms.CharField(label=_("Note"), widget=forms.Textarea(attrs={"rows": 2}))
 
 
@@ -384,7 +435,9 @@ class ReviseForm(SeatFieldsForm):
         out: dict[str, Any] = {"remedy": remedy}
         if remedy == "assigned":
             out["assigned"] = self.per_seat_text("vists")
-        out["percent"] = {s: format(v.normalize(), "f") for s, v in self.per_seat("percent").items() if v is not None}
+        out["percent"] = {
+            s: format(v.normalize(), "f") for s, v in self.per_seat("percent").items() if v is not None
+        }
         out["percent_reason"] = (d.get("percent_reason") or "").strip()
         if d.get("row"):
             out["row"] = d["row"]
@@ -394,13 +447,13 @@ class ReviseForm(SeatFieldsForm):
         return self.per_seat_text("fault")
 
 
-class RulingForm(forms.Form):
+class RulingForm(TextsBounded):
     ruling = forms.CharField(
         label=_("Director's ruling (as announced)"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
 
 
-class CorrectionForm(forms.Form):
+class CorrectionForm(TextsBounded):
     session = forms.IntegerField(label=_("Session"), min_value=1, initial=1)
     kind = forms.ChoiceField(label=_("Kind"), choices=Correction.Kind.choices)
     round = forms.IntegerField(label=_("Round"), min_value=1)
@@ -428,7 +481,7 @@ class CorrectionApplyForm(SeatFieldsForm):
         return {s: int(v) for s, v in values.items() if v is not None}
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(TextsBounded):
     filing_minutes = forms.IntegerField(
         label=_("Appeals close, minutes after the end of the session"), min_value=0, max_value=24 * 60
     )
@@ -441,7 +494,7 @@ class SettingsForm(forms.Form):
     online_filing = forms.BooleanField(label=_("Players may file appeals on the web"), required=False)
 
 
-class MemberForm(forms.Form):
+class MemberForm(TextsBounded):
     name = forms.CharField(label=_("Name"), max_length=200)
     participant = forms.IntegerField(label=_("Participant number (if playing)"), required=False, min_value=1)
     username = forms.CharField(

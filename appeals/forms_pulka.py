@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from appeals.forms import APPEAL_NOTE_LABEL, _late_note_field
+from appeals.forms import APPEAL_NOTE_LABEL, TextsBounded, _late_note_field
 from appeals.models import Appeal, Correction, Irregularity
 from appeals.services import PULKA_KINDS
 
@@ -50,7 +50,7 @@ def _text(label: Any, *, rows: int, max_length: int = TEXT_MAX, required: bool =
                            widget=forms.Textarea(attrs={"rows": rows, "maxlength": max_length}))  # fmt: skip
 
 
-class PulkaDirectorAppealForm(forms.Form):
+class PulkaDirectorAppealForm(TextsBounded):
     """The director files an appeal (or records a notice) for a player about a pulka deal."""
 
     participant = _number(_("Player filing the appeal (number)"), 99999)
@@ -72,19 +72,17 @@ class PulkaDirectorAppealForm(forms.Form):
         self.fields["table"].help_text = _("Leave it empty: the table where the player sat in that round.")
 
 
-class PulkaIrregularityForm(forms.Form):
+class PulkaIrregularityForm(TextsBounded):
     """An irregularity at a pulka table: the deal (if it concerns one) and what happened."""
 
-    kind = forms.ChoiceField(
-        label=_("Irregularity"), choices=[(k.value, k.label) for k in PULKA_KINDS]
-    )
+    kind = forms.ChoiceField(label=_("Irregularity"), choices=[(k.value, k.label) for k in PULKA_KINDS])
     round = _round_field()
     table = _table_field()
     deal = _deal_field(required=False)
     description = _text(_("What happened"), rows=3)
 
 
-class PulkaCorrectionForm(forms.Form):
+class PulkaCorrectionForm(TextsBounded):
     """The director records a request to correct a pulka deal."""
 
     kind = forms.ChoiceField(label=_("Kind"), choices=Correction.Kind.choices)
@@ -95,7 +93,7 @@ class PulkaCorrectionForm(forms.Form):
     late_note = _late_note_field()
 
 
-class _PlayerPulkaForm(forms.Form):
+class _PlayerPulkaForm(TextsBounded):
     """A player's form about a deal at one of his tables: the table chosen as ``"round-table"``, the deal typed."""
 
     table = forms.ChoiceField(label=_("Round and table"))
@@ -121,7 +119,7 @@ class PlayerPulkaCorrectionForm(_PlayerPulkaForm):
     description = _text(_("What is wrong"), rows=3, required=True)
 
 
-class PulkaDecideForm(forms.Form):
+class PulkaDecideForm(TextsBounded):
     """The committee's decision on a pulka deal; an adjustment is the deal's corrected row (the row form beside
     it), a pulka having no artificial or assigned results."""
 

@@ -9,6 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from preferans.bundle.bounds import JsonRefused, JsonTooDeep, bounded_json
+
 
 class JSONObjectField(forms.CharField):
     """A JSON object typed into a text box (empty: ``{}``); ``keys``, when given, are the only keys allowed."""
@@ -26,15 +28,19 @@ class JSONObjectField(forms.CharField):
             return {}
         if len(text) > self.limit:
             raise forms.ValidationError(_("At most %(n)s characters of JSON."), params={"n": self.limit})
-        try:
-            parsed = json.loads(text)
+        try:  # nesting and digits bounded before decoding (formats.md §2)
+            parsed = bounded_json(text)
+        except JsonTooDeep as exc:
+            raise forms.ValidationError(
+                _("The JSON is nested more than %(n)s levels deep."), params={"n": exc.limit}
+            ) from exc
+        except JsonRefused as exc:
+            raise forms.ValidationError(
+                _("A number in the JSON is longer than %(n)s digits."), params={"n": exc.limit}
+            ) from exc
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 _("Not valid JSON: %(problem)s"), params={"problem": exc.msg}
-            ) from exc
-        except RecursionError as exc:  # «[[[[…» nested past Python's limit
-            raise forms.ValidationError(
-                _("Not valid JSON: %(problem)s"), params={"problem": "nesting"}
             ) from exc
         if self.keys is not None and (not isinstance(parsed, dict) or set(parsed) - set(self.keys)):
             raise forms.ValidationError(

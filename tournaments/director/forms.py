@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX, TEXT_MAX
 from preferans.duplicate.artificial import artificial_bounds
 from preferans.duplicate.penalties import DEFAULT_DEDUCTION
 from preferans.numbers import format_fraction
@@ -143,9 +144,9 @@ class NewTournamentForm(TournamentForm):
 
 
 class ParticipantForm(forms.Form):
-    number = forms.IntegerField(label=_("No."), min_value=1)
-    name = forms.CharField(label=_("Name"), max_length=200)
-    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    number = forms.IntegerField(label=_("No."), min_value=1, max_value=PARTICIPANT_NUMBER_MAX)
+    name = forms.CharField(label=_("Name"), max_length=TEXT_MAX)
+    club = forms.CharField(label=_("Club"), max_length=TEXT_MAX, required=False)
     federation_id = forms.CharField(label=_("Federation id"), max_length=64, required=False)
 
 

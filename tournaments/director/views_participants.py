@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from tournaments.services.participants import (
+    FILE_MAX,
     ROLES,
     ImportLine,
     participant_delete,
@@ -39,7 +40,9 @@ def participants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ParticipantForm(request.POST or None, initial={"number": _next_number(tournament)})
     if request.method == "POST" and form.is_valid():
         try:
-            p = participant_save(tournament=tournament, user=request.user, now=timezone.now(), **form.cleaned_data)
+            p = participant_save(
+                tournament=tournament, user=request.user, now=timezone.now(), **form.cleaned_data
+            )
         except UserError as exc:
             form.add_error(None, str(exc))
         else:
@@ -66,7 +69,10 @@ def participant_edit(request: HttpRequest, tournament: Tournament, number: int) 
                 return redirect("director:participants", slug=tournament.slug)
             if form.is_valid():
                 participant_save(
-                    tournament=tournament, user=request.user, participant=participant, now=timezone.now(),
+                    tournament=tournament,
+                    user=request.user,
+                    participant=participant,
+                    now=timezone.now(),
                     **form.cleaned_data,
                 )
                 messages.success(request, _("Saved."))
@@ -134,7 +140,7 @@ def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpRes
             upload = form.cleaned_data["file"]
             replace = form.cleaned_data["replace"]
             try:
-                rows = read_rows(filename=upload.name, content=upload.read())
+                rows = read_rows(filename=upload.name, content=upload.read(FILE_MAX + 1))
                 preview = preview_rows(rows, registered=registered, replace=replace)
             except UserError as exc:
                 form.add_error("file", str(exc))
@@ -155,7 +161,12 @@ def pins(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The PIN list to print and hand out (each participant confirms rows at the table with his PIN)."""
     if request.method == "POST":
         try:
-            n = pins_assign(tournament=tournament, user=request.user, everyone="everyone" in request.POST, now=timezone.now())
+            n = pins_assign(
+                tournament=tournament,
+                user=request.user,
+                everyone="everyone" in request.POST,
+                now=timezone.now(),
+            )
         except UserError as exc:
             fail(request, exc)
         else:

@@ -9,6 +9,7 @@ import io
 import random
 import re
 import secrets
+import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX, PARTICIPANTS_MAX, TEXT_MAX, strip_controls
 from scoring.models import Penalty, Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
@@ -24,7 +26,11 @@ from tournaments.models import Participant, Seating, Tournament
 
 PIN_LENGTH = 4
 MAX_ROWS = 2000
-NAME_MAX = 200
+NAME_MAX = TEXT_MAX  # Participant.name and .club
+FEDERATION_ID_MAX = 64  # Participant.federation_id
+FILE_MAX = 2 * 1024 * 1024  # an import file: 2,000 lines of a list fit in far less
+COLUMNS_MAX = 50  # columns read from a line
+XLSX_UNPACKED_MAX = 4 * 1024 * 1024  # a workbook's parts, unzipped: 2,000 lines take well under 1 MB
 
 # Column roles of an import file. The name may come in one column or in parts (surname, first name,
 # patronymic), joined in that order; "" means the column is ignored.
@@ -189,12 +195,36 @@ class ImportPreview:
         return tuple(line for line in self.lines if not line.ok)
 
 
+def number_problem(number: int) -> str | None:
+    """What is wrong with a participant number (formats.md §2: 1 to 9999), in the director's words."""
+    if not 1 <= number <= PARTICIPANT_NUMBER_MAX:
+        return _("Participant numbers are whole numbers from 1 to %(max)s.") % {"max": PARTICIPANT_NUMBER_MAX}
+    return None
+
+
+def text_problems(*, name: str, club: str = "", federation_id: str = "") -> list[str]:
+    """Texts longer than the list keeps (control characters are already stripped by :func:`clean_texts`)."""
+    problems = []
+    for label, value, bound in (
+        (_("the name"), name, NAME_MAX), (_("the club"), club, NAME_MAX),
+        (_("the federation id"), federation_id, FEDERATION_ID_MAX),
+    ):  # fmt: skip
+        if len(value) > bound:
+            problems.append(_("%(what)s is longer than %(n)s characters") % {"what": label, "n": bound})
+    return problems
+
+
+def clean_text(value: str) -> str:
+    """A name, club or id as typed: control characters out (``strip_controls``), spaces trimmed and single."""
+    return " ".join(strip_controls(value).split())
+
+
 def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return str(value).strip()
+    return clean_text(str(value))
 
 
 def _rows_from_csv(content: bytes) -> list[list[str]]:
@@ -207,28 +237,59 @@ def _rows_from_csv(content: bytes) -> list[list[str]]:
     else:  # pragma: no cover - cp1251 decodes any byte string
         raise UserError(_("The file is not text in UTF-8 or Windows-1251."))
     sample = text[:4096]
+    sample = (
+        sample[: sample.rindex("\n")] if "\n" in sample else sample
+    )  # whole lines: a long cell is no delimiter
     try:
         dialect: Any = csv.Sniffer().sniff(sample, delimiters=";,\t")
     except csv.Error:
         dialect = csv.excel
-    return [[_cell(c) for c in row] for row in csv.reader(io.StringIO(text), dialect)]
+    rows: list[list[str]] = []
+    try:
+        for row in csv.reader(io.StringIO(text), dialect):
+            rows.append([_cell(c) for c in row[:COLUMNS_MAX]])
+            if len(rows) > 4 * MAX_ROWS:
+                break
+    except csv.Error as exc:  # a field longer than csv's limit, a NUL byte, …
+        raise UserError(_("The file cannot be read as a CSV table: %(problem)s") % {"problem": exc}) from exc
+    return rows
 
 
 def _rows_from_xlsx(content: bytes) -> list[list[str]]:
     from openpyxl import load_workbook
 
+    try:  # a workbook that unpacks to far more than a list of 2,000 lines is refused before it is parsed
+        unpacked = sum(entry.file_size for entry in zipfile.ZipFile(io.BytesIO(content)).infolist())
+    except (zipfile.BadZipFile, ValueError) as exc:
+        raise UserError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
+    if unpacked > XLSX_UNPACKED_MAX:
+        raise UserError(
+            _(
+                "The workbook unpacks to more than %(n)s MB: save the list of participants alone and upload it."
+            )
+            % {"n": XLSX_UNPACKED_MAX // (1024 * 1024)}
+        )
     try:
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - any unreadable workbook is the same problem for the director
         raise UserError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
     sheet = workbook.worksheets[0]
-    rows = [[_cell(c) for c in row] for row in sheet.iter_rows(values_only=True)]
+    rows: list[list[str]] = []
+    filled = 0
+    for row in sheet.iter_rows(values_only=True):  # stop past the limit: never parse a million rows
+        cells = [_cell(c) for c in row[:COLUMNS_MAX]]
+        rows.append(cells)
+        filled += any(cells)
+        if filled > MAX_ROWS + 1 or len(rows) > 4 * MAX_ROWS:
+            break
     workbook.close()
     return rows
 
 
 def read_rows(*, filename: str, content: bytes) -> list[tuple[int, list[str]]]:
     """The file's non-empty lines (.xlsx or .csv), each with its line number as in the file."""
+    if len(content) > FILE_MAX:
+        raise UserError(_("The file is larger than %(n)s MB.") % {"n": FILE_MAX // (1024 * 1024)})
     lower = filename.lower()
     if lower.endswith(".xlsx"):
         rows = _rows_from_xlsx(content)
@@ -302,14 +363,14 @@ def preview_rows(
         name = " ".join(" ".join(value(part) for part in NAME_PARTS).split())
         number: int | None = None
         if raw_number:
-            try:
-                number = int(raw_number.rstrip("."))
-                if number < 1:
-                    raise ValueError
-            except ValueError:
+            digits = raw_number.rstrip(".")
+            number = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 6 else None
+            if number is None or number_problem(number):
                 errors.append(
-                    _("the number “%(value)s” is not a whole number from 1") % {"value": raw_number}
+                    _("the number “%(value)s” is not a whole number from 1 to %(max)s")
+                    % {"value": raw_number[:12], "max": PARTICIPANT_NUMBER_MAX}
                 )
+                number = None
         if number is not None:
             if number in in_file:
                 errors.append(
@@ -318,11 +379,11 @@ def preview_rows(
             elif number in taken:
                 errors.append(_("number %(n)s is already registered") % {"n": number})
             in_file.setdefault(number, index)
+        club, fed = value("club"), value("federation_id")
         if not name:
             errors.append(_("no name"))
-        elif len(name) > NAME_MAX:
-            errors.append(_("the name is longer than %(n)s characters") % {"n": NAME_MAX})
-        parsed.append((index, number, name, value("club")[:200], value("federation_id")[:64], errors))
+        errors += text_problems(name=name, club=club, federation_id=fed)
+        parsed.append((index, number, name, club, fed, errors))
     # Lines without a number get the next free ones, in file order.
     used = taken | set(in_file)
     next_free = 1
@@ -331,8 +392,13 @@ def preview_rows(
         if number is None and not errors:
             while next_free in used:
                 next_free += 1
-            number = next_free
-            used.add(number)
+            if next_free > PARTICIPANT_NUMBER_MAX:
+                errors.append(
+                    _("no free number is left (numbers go up to %(max)s)") % {"max": PARTICIPANT_NUMBER_MAX}
+                )
+            else:
+                number = next_free
+                used.add(number)
         lines.append(ImportLine(index, number, name, club, fed, tuple(errors)))
     return ImportPreview(tuple(lines), (), columns, header)
 
@@ -369,6 +435,18 @@ def participants_import(
             )
         tournament.participants.all().delete()
     existing = set(tournament.participants.values_list("number", flat=True))
+    for line in good:  # the lines come from a preview; their bounds are the service's, checked here once more
+        problems = [
+            number_problem(line.number or 0),
+            *text_problems(name=line.name, club=line.club, federation_id=line.federation_id),
+        ]
+        if any(problems):
+            raise UserError(
+                _("Line %(line)s: %(problem)s.")
+                % {"line": line.line, "problem": next(p for p in problems if p)}
+            )
+    if len(existing | {line.number for line in good}) > PARTICIPANTS_MAX:
+        raise UserError(_("A tournament has at most %(n)s participants.") % {"n": PARTICIPANTS_MAX})
     clash = sorted(line.number for line in good if line.number in existing)  # type: ignore[misc]
     if clash:
         raise UserError(
@@ -403,7 +481,8 @@ def _pins(rng: random.Random, n: int) -> list[str]:
 
 @transaction.atomic
 def participant_save(
-    *, now: dt.datetime,
+    *,
+    now: dt.datetime,
     tournament: Tournament,
     user: Any,
     number: int,
@@ -415,11 +494,17 @@ def participant_save(
 ) -> Participant:
     """Register a participant, or change one (``participant``). A seated participant keeps his number."""
     tournament.ensure_not_locked()
-    name = name.strip()
+    name, club, federation_id = clean_text(name), clean_text(club), clean_text(federation_id)
     if not name:
         raise UserError(_("Give the participant's name."))
-    if number < 1:
-        raise UserError(_("Numbers start at 1."))
+    problem = number_problem(number)
+    if problem:
+        raise UserError(problem, code="number")
+    problems = text_problems(name=name, club=club, federation_id=federation_id)
+    if problems:
+        raise UserError(_("Too long: %(problems)s.") % {"problems": "; ".join(problems)}, code="too_long")
+    if participant is None and tournament.participants.count() >= PARTICIPANTS_MAX:
+        raise UserError(_("A tournament has at most %(n)s participants.") % {"n": PARTICIPANTS_MAX})
     clash = tournament.participants.filter(number=number)
     if participant is not None:
         clash = clash.exclude(pk=participant.pk)
@@ -463,7 +548,12 @@ def participant_delete(*, now: dt.datetime, participant: Participant, user: Any)
 
 @transaction.atomic
 def pins_assign(
-    *, now: dt.datetime, tournament: Tournament, user: Any, everyone: bool = False, rng: random.Random | None = None
+    *,
+    now: dt.datetime,
+    tournament: Tournament,
+    user: Any,
+    everyone: bool = False,
+    rng: random.Random | None = None,
 ) -> int:
     """Give a PIN to every participant without one (``everyone``: new PINs for all)."""
     tournament.ensure_not_locked()

@@ -235,3 +235,21 @@ def test_an_appeal_row_nested_deep_is_refused_not_crashed():
 def test_one_helper_strips_control_characters():
     assert strip_controls("a\tb\nc\x00d\u202ee") == "a b cde"
     assert strip_controls("a\r\nb\x07", lines=True) == "a\nb"
+
+
+def test_a_huge_stored_number_does_not_build_the_range_up_to_it(db, director):
+    """A number stored before the bounds (or by hand in the database) must not make the movement page build
+    ``set(range(1, number + 1))``: the gaps are named from the numbers themselves."""
+    from django.utils import timezone
+
+    from tournaments.errors import UserError
+    from tournaments.models import Participant
+    from tournaments.services.event import tournament_create
+    from tournaments.services.rounds import registered_count
+
+    t = tournament_create(name="Huge", user=director, slug="huge", now=timezone.now())
+    Participant.objects.bulk_create([Participant(tournament=t, number=n, name=f"P{n}") for n in (1, 2, 4)])
+    Participant.objects.create(tournament=t, number=2_147_483_647, name="Huge")  # bypasses the services' bounds
+    with pytest.raises(UserError) as caught:
+        registered_count(t)
+    assert "3, 5, 6, 7, 8, 9, 10, 11, 12, 13…" in caught.value.message

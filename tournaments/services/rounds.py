@@ -62,12 +62,26 @@ def _short_spec(m: Movement, *, per_table: int, deals: int) -> dict[str, Any] | 
     return None
 
 
+def _first_gaps(numbers: list[int], limit: int) -> list[int]:
+    """The first ``limit`` numbers missing from 1…max(numbers) (``numbers`` sorted, distinct)."""
+    gaps: list[int] = []
+    expected = 1
+    for n in numbers:
+        while expected < n and len(gaps) < limit:
+            gaps.append(expected)
+            expected += 1
+        if len(gaps) >= limit:
+            break
+        expected = n + 1
+    return gaps
+
+
 def registered_count(tournament: Tournament) -> int:
     """N when participants 1…N are registered without gaps; raises UserError otherwise."""
     numbers = sorted(tournament.participants.values_list("number", flat=True))
     if not numbers:
         raise UserError(_("Register the participants first."))
-    gaps = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
+    gaps = _first_gaps(numbers, 11)  # never the whole range 1…max: a huge number must not build one
     if gaps:
         shown = ", ".join(map(str, gaps[:10])) + ("…" if len(gaps) > 10 else "")
         raise UserError(

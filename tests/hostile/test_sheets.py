@@ -36,7 +36,8 @@ from tournaments.services.bundles import import_bundle
 pytestmark = pytest.mark.django_db
 
 PAYLOADS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(A1)", "-2+3", "\t=1", "\r=1"]
-CONTROL = "Ива\x00нов\x07 Пётр\x1b"  # reads «Иванов Пётр» once the control characters are gone
+# Reads «Иванов Пётр» once the control characters are gone (no NUL: PostgreSQL cannot store one, and input drops it).
+CONTROL = "Ива\x01нов\x07 Пётр\x1b"
 CONTROL_SHOWN = "Иванов Пётр"
 CONTROL_CLUB = "Клуб\x0b\x0c\x1f «Пас»"
 CONTROL_CLUB_SHOWN = "Клуб «Пас»"

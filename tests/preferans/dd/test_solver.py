@@ -1,0 +1,114 @@
+"""The double-dummy solver against the shared positions and, on random endings, against the reference."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from preferans.dd.position import (
+    SEATS,
+    TRUMPS,
+    Position,
+    PositionInvalid,
+    legal_moves,
+    parse_position,
+    parse_positions,
+    trick_winner,
+)
+from preferans.dd.reference import solve_reference
+from preferans.dd.solver import solve
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "dd_positions.json"
+CASES = json.loads(DATA.read_text("utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("number", range(1, len(CASES) + 1))
+def test_shared_positions(number: int) -> None:
+    case = CASES[number - 1]
+    position = parse_position(case["position"], number)
+    assert solve(position) == case["tricks"]
+    if position.tricks_left <= 5:
+        assert solve_reference(position) == case["tricks"]
+
+
+_BITS = {
+    s + r: 8 * i + 7 - j
+    for i, s in enumerate("SCDH")
+    for j, r in enumerate(["A", "K", "Q", "J", "10", "9", "8", "7"])
+}
+
+
+def test_must_trump_without_the_led_suit() -> None:
+    hand = 1 << _BITS["C7"] | 1 << _BITS["H8"]
+    assert legal_moves(hand, 0, 1) == 1 << _BITS["C7"]  # spade led, clubs trumps: ruff
+    assert legal_moves(hand, 0, -1) == hand  # no trumps: any card
+    assert legal_moves(hand, 3, 1) == 1 << _BITS["H8"]  # hearts led: follow
+
+
+def test_trick_winner() -> None:
+    assert trick_winner([_BITS["SA"], _BITS["C7"], _BITS["S8"]], 1) == 1
+    assert trick_winner([_BITS["S8"], _BITS["D7"], _BITS["SK"]], 1) == 2
+    assert trick_winner([_BITS["S8"], _BITS["DA"], _BITS["S7"]], -1) == 0
+
+
+def test_bad_positions_name_every_problem() -> None:
+    with pytest.raises(PositionInvalid) as caught:
+        parse_positions(
+            [
+                {
+                    "hands": {"N": "SA", "E": "S7", "S": "S8"},
+                    "trump": "NT",
+                    "leader": "N",
+                    "declarer": "N",
+                    "goal": "max",
+                },
+                {"hands": {"N": "SA", "E": "SA", "X": "S8"}, "trump": "Z", "leader": "W", "goal": "best"},
+            ]
+        )
+    text = "\n".join(caught.value.problems)
+    assert all(line.startswith("position 2: ") for line in caught.value.problems)
+    for part in (
+        "missing key(s) declarer",
+        "unknown seat(s) X",
+        "SA appears in N and in E",
+        "unknown trump 'Z'",
+        "unknown goal 'best'",
+        "leader W",
+    ):
+        assert part in text
+
+
+_DECK = list(range(32))
+
+
+@st.composite
+def endings(draw: st.DrawFn) -> Position:
+    size = draw(st.integers(1, 5))
+    cards = draw(st.permutations(_DECK))
+    absent = draw(st.sampled_from(SEATS))
+    seats = tuple(s for s in SEATS if s != absent)
+    hands = []
+    for i in range(3):
+        mask = 0
+        for bit in cards[i * size : (i + 1) * size]:
+            mask |= 1 << bit
+        hands.append(mask)
+    trump = TRUMPS.index(draw(st.sampled_from(TRUMPS)))
+    return Position(
+        seats=(seats[0], seats[1], seats[2]),
+        hands=(hands[0], hands[1], hands[2]),
+        trump=-1 if trump == 4 else trump,
+        leader=draw(st.integers(0, 2)),
+        declarer=draw(st.integers(0, 2)),
+        goal=draw(st.sampled_from(("max", "min"))),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(endings())
+def test_fast_solver_agrees_with_the_reference(position: Position) -> None:
+    assert solve(position) == solve_reference(position), position.describe()

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,9 +18,9 @@ from preferans.dd.position import (
 )
 from preferans.dd.reference import solve_reference
 from preferans.dd.solver import solve
+from tests import golden
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "dd_positions.json"
-CASES = json.loads(DATA.read_text("utf-8"))["cases"]
+CASES = golden.load("dd_positions.json")["cases"]
 
 
 @pytest.mark.parametrize("number", range(1, len(CASES) + 1))

@@ -41,6 +41,32 @@ def _representatives(moves: int, in_play: int) -> list[int]:
     return out
 
 
+_ROWS: list[list[int] | None] = [None] * 256
+
+
+def _row(union: int) -> list[int]:
+    """For one suit's cards in play ``union`` (8 bits): each subset written in relative ranks (bit i = the
+    i-th lowest card in play)."""
+    row = _ROWS[union]
+    if row is None:
+        bits = [b for b in range(8) if union >> b & 1]
+        row = [0] * 256
+        for mask in range(256):
+            row[mask] = sum(1 << i for i, b in enumerate(bits) if mask >> b & 1)
+        _ROWS[union] = row
+    return row
+
+
+def _key(h0: int, h1: int, h2: int, leader: int) -> int:
+    """The table's key: the hands in relative ranks (cards played earlier do not matter) and the leader."""
+    key = leader
+    for shift in (0, 8, 16, 24):
+        a, b, c = h0 >> shift & 255, h1 >> shift & 255, h2 >> shift & 255
+        row = _ROWS[a | b | c] or _row(a | b | c)
+        key = key << 24 | row[a] << 16 | row[b] << 8 | row[c]
+    return key
+
+
 class Solver:
     """One search's state: the rules of the position and the transposition table (reused across targets)."""
 
@@ -48,7 +74,7 @@ class Solver:
         self.trump = trump
         self.declarer = declarer
         self.maximiser = tuple((p == declarer) == (goal == "max") for p in range(3))
-        self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
 
     def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
@@ -58,10 +84,13 @@ class Solver:
         left = hands[0].bit_count()
         if target > left:
             return False
-        key = (hands[0], hands[1], hands[2], leader)
+        key = _key(hands[0], hands[1], hands[2], leader)
         bounds = self.table.get(key)
         if bounds is None:
-            low, high = 0, left
+            low, high = self._sure_tricks(hands, leader, left)
+            if low >= target or high < target:
+                self.table[key] = (low, high)
+                return low >= target
         else:
             low, high = bounds
             if low >= target:
@@ -77,6 +106,69 @@ class Solver:
             high = target - 1
         self.table[key] = (low, high)
         return result
+
+    def _sure_tricks(self, hands: tuple[int, int, int], leader: int, left: int) -> tuple[int, int]:
+        """Sound bounds (low, high) on the declarer's remaining tricks, without search.
+
+        - Trumps above every trump of the other side win whenever they are played, and every card is played:
+          the declarer takes at least his trumps above the defenders' highest, and the defenders at least those
+          of either one of them above the declarer's highest.
+        - Goal max: the leader's side takes at least the tricks the leader can cash from the top (top cards in
+          play, nobody able to ruff them), since cashing them is one of its choices.
+        """
+        declarer, trump = self.declarer, self.trump
+        low, high = 0, left
+        if trump >= 0:
+            shift = 8 * trump
+            own = hands[declarer] >> shift & 255
+            first = hands[(declarer + 1) % 3] >> shift & 255
+            second = hands[(declarer + 2) % 3] >> shift & 255
+            low = (own >> (first | second).bit_length()).bit_count()
+            high = left - max(
+                (first >> own.bit_length()).bit_count(), (second >> own.bit_length()).bit_count()
+            )
+        if not self.maximiser[declarer] or low >= high:
+            return low, high
+        cashed = self._cashable(hands, leader)
+        if leader == declarer:
+            low = max(low, cashed)
+        else:
+            high = min(high, left - cashed)
+        return low, high
+
+    def _cashable(self, hands: tuple[int, int, int], leader: int) -> int:
+        """Tricks the leader wins in a row by leading his top cards, whatever the others do."""
+        trump = self.trump
+        hand = hands[leader]
+        others = (hands[(leader + 1) % 3], hands[(leader + 2) % 3])
+        in_play = hand | others[0] | others[1]
+        runs = []
+        for suit in range(4):
+            shift = 8 * suit
+            union, mine = in_play >> shift & 255, hand >> shift & 255
+            run = 0
+            while union:
+                top = union.bit_length() - 1
+                if not mine >> top & 1:
+                    break
+                run += 1
+                union ^= 1 << top
+            runs.append(run)
+        if trump < 0:
+            return sum(runs)
+        shift = 8 * trump
+        their_trumps = [(h >> shift & 255).bit_count() for h in others]
+        if max(their_trumps) <= runs[trump]:
+            return sum(runs)  # drawing their trumps first, nobody can ruff the rest
+        best = runs[trump]
+        for suit in range(4):
+            if suit != trump and runs[suit]:
+                safe = runs[suit]
+                for h, trumps in zip(others, their_trumps, strict=True):
+                    if trumps:
+                        safe = min(safe, (h >> 8 * suit & 255).bit_count())
+                best = max(best, safe)
+        return best
 
     def _play(self, hands: list[int], leader: int, trick: list[int], in_play: int, target: int) -> bool:
         count = len(trick)
@@ -100,8 +192,13 @@ class Solver:
 
     def _ordered(self, moves: int, in_play: int, trick: list[int], player: int, leader: int) -> list[int]:
         cards = _representatives(moves, in_play)
-        if not trick or len(cards) < 2:
+        if len(cards) < 2:
             return cards
+        if not trick:
+            # Leads: the top card in play of a suit first, then the others from the lowest.
+            tops = [c for c in cards if not in_play & SUIT_MASKS[c >> 3] >> (c + 1)]
+            rest = [c for c in reversed(cards) if in_play & SUIT_MASKS[c >> 3] >> (c + 1)]
+            return tops + rest
         # Cards that beat the trick so far first, the cheapest first; then the others, lowest first.
         # When the trick is being won by one's own side, the low cards come first instead.
         winning = trick_winner(trick, self.trump)

@@ -49,10 +49,12 @@ def _row(union: int) -> list[int]:
     i-th lowest card in play)."""
     row = _ROWS[union]
     if row is None:
-        bits = [b for b in range(8) if union >> b & 1]
+        place = {b: i for i, b in enumerate(b for b in range(8) if union >> b & 1)}
         row = [0] * 256
-        for mask in range(256):
-            row[mask] = sum(1 << i for i, b in enumerate(bits) if mask >> b & 1)
+        for mask in range(1, 256):
+            low = mask & -mask
+            bit = low.bit_length() - 1
+            row[mask] = row[mask ^ low] | (1 << place[bit] if bit in place else 0)
         _ROWS[union] = row
     return row
 
@@ -67,6 +69,19 @@ def _key(h0: int, h1: int, h2: int, leader: int) -> int:
     return key
 
 
+def _hint_of(card: int, in_play: int) -> int:
+    """A card as its suit and the number of cards in play above it (valid for every equal position)."""
+    suit = card >> 3
+    return suit << 3 | (in_play & SUIT_MASKS[suit] & ~((2 << card) - 1)).bit_count()
+
+
+def _card_of(hint: int, in_play: int) -> int:
+    suit_cards = in_play & SUIT_MASKS[hint >> 3]
+    for _ in range(hint & 7):
+        suit_cards ^= 1 << (suit_cards.bit_length() - 1)
+    return suit_cards.bit_length() - 1
+
+
 class Solver:
     """One search's state: the rules of the position and the transposition table (reused across targets)."""
 
@@ -75,7 +90,9 @@ class Solver:
         self.declarer = declarer
         self.maximiser = tuple((p == declarer) == (goal == "max") for p in range(3))
         self.table: dict[int, tuple[int, int]] = {}
+        self.hints: dict[int, int] = {}  # the lead that decided a position last time, in relative rank
         self.nodes = 0
+        self.last_lead = -1
 
     def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
         """Whether the maximising side makes the declarer take ``target`` or more of the remaining tricks."""
@@ -84,6 +101,9 @@ class Solver:
         left = hands[0].bit_count()
         if target > left:
             return False
+        if left == 1:
+            trick = [hands[(leader + i) % 3].bit_length() - 1 for i in range(3)]
+            return (leader + trick_winner(trick, self.trump)) % 3 == self.declarer
         key = _key(hands[0], hands[1], hands[2], leader)
         bounds = self.table.get(key)
         if bounds is None:
@@ -99,7 +119,17 @@ class Solver:
                 return False
         self.nodes += 1
         in_play = hands[0] | hands[1] | hands[2]
-        result = self._play(list(hands), leader, [], in_play, target)
+        hand = hands[leader]
+        leads = self._ordered(hand, in_play, [], leader, leader)
+        hint = self.hints.get(key)
+        if hint is not None:
+            card = _card_of(hint, in_play)
+            if card != leads[0] and card in leads:
+                leads.remove(card)
+                leads.insert(0, card)
+        result = self._trick(hands, leader, leads, in_play, target)
+        if result == self.maximiser[leader]:
+            self.hints[key] = _hint_of(self.last_lead, in_play)
         if result:
             low = target
         else:
@@ -170,25 +200,37 @@ class Solver:
                 best = max(best, safe)
         return best
 
-    def _play(self, hands: list[int], leader: int, trick: list[int], in_play: int, target: int) -> bool:
-        count = len(trick)
-        if count == 3:
-            winner = (leader + trick_winner(trick, self.trump)) % 3
-            return self.at_least((hands[0], hands[1], hands[2]), winner, target - (winner == self.declarer))
-        player = (leader + count) % 3
-        hand = hands[player]
-        moves = legal_moves(hand, trick[0] >> 3 if count else -1, self.trump)
-        want = self.maximiser[player]
-        for card in self._ordered(moves, in_play, trick, player, leader):
-            hands[player] = hand ^ (1 << card)
-            trick.append(card)
-            result = self._play(hands, leader, trick, in_play, target)
-            trick.pop()
-            if result == want:
-                hands[player] = hand
-                return want
-        hands[player] = hand
-        return not want
+    def _trick(
+        self, hands: tuple[int, int, int], leader: int, leads: list[int], in_play: int, target: int
+    ) -> bool:
+        """Play out one trick card by card (the three seats' choices), then the rest by :meth:`at_least`."""
+        trump, declarer, maximiser = self.trump, self.declarer, self.maximiser
+        second, third = (leader + 1) % 3, (leader + 2) % 3
+        want0, want1, want2 = maximiser[leader], maximiser[second], maximiser[third]
+        h0, h1, h2 = hands[leader], hands[second], hands[third]
+        for c0 in leads:
+            led = c0 >> 3
+            r0 = h0 ^ (1 << c0)
+            trick = [c0]
+            result1 = not want1
+            for c1 in self._ordered(legal_moves(h1, led, trump), in_play, trick, second, leader):
+                r1 = h1 ^ (1 << c1)
+                pair = [c0, c1]
+                result2 = not want2
+                for c2 in self._ordered(legal_moves(h2, led, trump), in_play, pair, third, leader):
+                    r2 = h2 ^ (1 << c2)
+                    winner = (leader + trick_winner((c0, c1, c2), trump)) % 3
+                    rest = (r0, r1, r2) if leader == 0 else (r2, r0, r1) if leader == 1 else (r1, r2, r0)
+                    if self.at_least(rest, winner, target - (winner == declarer)) == want2:
+                        result2 = want2
+                        break
+                if result2 == want1:
+                    result1 = want1
+                    break
+            if result1 == want0:
+                self.last_lead = c0
+                return want0
+        return not want0
 
     def _ordered(self, moves: int, in_play: int, trick: list[int], player: int, leader: int) -> list[int]:
         cards = _representatives(moves, in_play)
@@ -212,7 +254,10 @@ class Solver:
                 winners.append(card)
             else:
                 losers.append(card)
-        if self.maximiser[player] == self.maximiser[(leader + winning) % 3]:
+        side = self.maximiser[player]
+        if side == self.maximiser[(leader + winning) % 3] or (
+            len(trick) == 1 and side == self.maximiser[(player + 1) % 3]
+        ):
             return losers + winners
         return winners + losers
 

@@ -120,7 +120,7 @@ class Solver:
         self.nodes += 1
         in_play = hands[0] | hands[1] | hands[2]
         hand = hands[leader]
-        leads = self._ordered(hand, in_play, [], leader, leader)
+        leads = self._leads(hand, in_play)
         hint = self.hints.get(key)
         if hint is not None:
             card = _card_of(hint, in_play)
@@ -208,16 +208,21 @@ class Solver:
         second, third = (leader + 1) % 3, (leader + 2) % 3
         want0, want1, want2 = maximiser[leader], maximiser[second], maximiser[third]
         h0, h1, h2 = hands[leader], hands[second], hands[third]
+        replies: dict[int, tuple[list[int], list[int]]] = {}  # by led suit: the two followers' choices
         for c0 in leads:
             led = c0 >> 3
+            if led not in replies:
+                replies[led] = (
+                    _representatives(legal_moves(h1, led, trump), in_play),
+                    _representatives(legal_moves(h2, led, trump), in_play),
+                )
+            cards1, cards2 = replies[led]
             r0 = h0 ^ (1 << c0)
-            trick = [c0]
             result1 = not want1
-            for c1 in self._ordered(legal_moves(h1, led, trump), in_play, trick, second, leader):
+            for c1 in self._ordered(cards1, [c0], second, leader):
                 r1 = h1 ^ (1 << c1)
-                pair = [c0, c1]
                 result2 = not want2
-                for c2 in self._ordered(legal_moves(h2, led, trump), in_play, pair, third, leader):
+                for c2 in self._ordered(cards2, [c0, c1], third, leader):
                     r2 = h2 ^ (1 << c2)
                     winner = (leader + trick_winner((c0, c1, c2), trump)) % 3
                     rest = (r0, r1, r2) if leader == 0 else (r2, r0, r1) if leader == 1 else (r1, r2, r0)
@@ -232,15 +237,18 @@ class Solver:
                 return want0
         return not want0
 
-    def _ordered(self, moves: int, in_play: int, trick: list[int], player: int, leader: int) -> list[int]:
-        cards = _representatives(moves, in_play)
+    @staticmethod
+    def _leads(hand: int, in_play: int) -> list[int]:
+        """The leader's choices: the top card in play of a suit first, then the others from the lowest."""
+        cards = _representatives(hand, in_play)
+        tops = [c for c in cards if not in_play & SUIT_MASKS[c >> 3] >> (c + 1)]
+        rest = [c for c in reversed(cards) if in_play & SUIT_MASKS[c >> 3] >> (c + 1)]
+        return tops + rest
+
+    def _ordered(self, cards: list[int], trick: list[int], player: int, leader: int) -> list[int]:
+        """A follower's choices (``cards``: the representatives, high first) in the order to try them."""
         if len(cards) < 2:
             return cards
-        if not trick:
-            # Leads: the top card in play of a suit first, then the others from the lowest.
-            tops = [c for c in cards if not in_play & SUIT_MASKS[c >> 3] >> (c + 1)]
-            rest = [c for c in reversed(cards) if in_play & SUIT_MASKS[c >> 3] >> (c + 1)]
-            return tops + rest
         # Cards that beat the trick so far first, the cheapest first; then the others, lowest first.
         # When the trick is being won by one's own side, the low cards come first instead.
         winning = trick_winner(trick, self.trump)

@@ -88,6 +88,7 @@ class Solver:
     def __init__(self, trump: int, declarer: int, goal: str) -> None:
         self.trump = trump
         self.declarer = declarer
+        self.rules = (trump, declarer, goal)
         self.maximiser = tuple((p == declarer) == (goal == "max") for p in range(3))
         self.table: dict[int, tuple[int, int]] = {}
         self.hints: dict[int, int] = {}  # the lead that decided a position last time, in relative rank
@@ -271,8 +272,14 @@ class Solver:
 
 
 def solve(position: Position, solver: Solver | None = None) -> int:
-    """The declarer's tricks of the remaining ones with best play by everybody (formats.md §8.1)."""
+    """The declarer's tricks of the remaining ones with best play by everybody (formats.md §8.1).
+
+    ``solver`` may be shared by positions with the same trump, declarer and goal (its table stays valid: it is
+    keyed on the hands), e.g. the positions of one board; a solver made for other rules is refused.
+    """
     search = solver or Solver(position.trump, position.declarer, position.goal)
+    if search.rules != (position.trump, position.declarer, position.goal):
+        raise ValueError("this solver was made for another trump, declarer or goal")
     low, high = 0, position.tricks_left
     while low < high:
         middle = (low + high + 1) // 2

@@ -17,7 +17,7 @@ from preferans.dd.position import (
     trick_winner,
 )
 from preferans.dd.reference import solve_reference
-from preferans.dd.solver import solve
+from preferans.dd.solver import Solver, solve
 from tests import golden
 
 CASES = golden.load("dd_positions.json")["cases"]
@@ -30,6 +30,22 @@ def test_shared_positions(number: int) -> None:
     assert solve(position) == case["tricks"]
     if position.tricks_left <= 5:
         assert solve_reference(position) == case["tricks"]
+
+
+def test_a_solver_is_shared_by_positions_of_the_same_rules() -> None:
+    positions = [parse_position(case["position"]) for case in CASES]
+    solvers: dict[tuple[int, int, str], Solver] = {}
+    for position, case in zip(positions, CASES, strict=True):
+        rules = (position.trump, position.declarer, position.goal)
+        solver = solvers.setdefault(rules, Solver(*rules))
+        assert solve(position, solver) == case["tricks"]
+    other = next(
+        p
+        for p in positions
+        if (p.trump, p.declarer, p.goal) != (positions[0].trump, positions[0].declarer, positions[0].goal)
+    )
+    with pytest.raises(ValueError, match="another trump"):
+        solve(other, Solver(positions[0].trump, positions[0].declarer, positions[0].goal))
 
 
 _BITS = {

@@ -48,6 +48,17 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+@pytest.fixture(autouse=True)
+def _no_browser_outlives_the_test(request, transactional_db):  # type: ignore[no-untyped-def]
+    """Close every browser context a test opened (also when it failed) before its database is torn down: a page
+    left open keeps polling (the dashboard, the projector, the phone's outbox) and its requests would reach the
+    live server after the test, failing a later one."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture
 def page(browser, live_server):  # type: ignore[no-untyped-def]
     """A fresh browser context (desktop size, Russian) whose base URL is the live server."""

@@ -105,7 +105,7 @@ def test_the_page_works_without_javascript(browser, live_server, director):
     pg.fill("#board-1 input[name=t1]", "6")
     pg.fill("#board-1 input[name=t2]", "4")
     pg.click("#board-1 button[value=check]")
-    assert pg.locator("#board-1 .tb-preview table.tb-vists").is_visible()
+    pg.wait_for_selector("#board-1 .tb-preview table.tb-vists", state="visible")  # the posted page has loaded
     screenshot(pg, "table-entry-nojs-checked")
     pg.fill("#board-1 input[name=pin]", "1001")
     pg.click("#board-1 button[value=save]")

@@ -258,12 +258,12 @@ def render_entry(
         "page_error": page_error,
         "preview_url": reverse("table:preview", kwargs={"code": state.table.code}),
         "qr_url": reverse("table:qr", kwargs={"code": state.table.code}),
-        # where each player of the table sits next round, the resting one included (issue: nobody was told)
         # «saved», the rows waiting for confirmations and «Confirm all» sit just above the next board to enter
         "now_before": first_open,
         "saved_flash": saved_flash(state, saved),
         "pending": pending_rows(state, can_see=can_see, seen_by=seen_by),
         "confirm_all_error": confirm_all_error,
+        # where each player of the table sits next round, the resting one included (issue: nobody was told)
         "next_seats": next_seats(state.session, room=state.table.room, table=state.table.number,
                                  round_number=state.round.number) if state.round and state.seating else [],  # fmt: skip
     }

@@ -72,24 +72,24 @@ class PulkaPlayer:
 
 
 def find_pulka_table(code: object, *, ip: str) -> PulkaTable:
-    """The pulka table with this code; an unknown code counts against the client's guessing allowance."""
+    """The pulka table with this code. A known code always opens it; an unknown code counts against the
+    client's guessing allowance (``table.ratelimit``)."""
+    wanted = normalise_code(code)
     try:
-        ratelimit.check_code_lookups(ip)
+        table = ratelimit.look_up(
+            ip,
+            lambda: PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
+            .filter(code=wanted)
+            .first()
+            if wanted
+            else None,
+        )
     except ratelimit.Limited as exc:
         raise TooManyAttempts(
             _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
             retry_after=exc.retry_after, code="too_many_codes",
         ) from exc  # fmt: skip
-    wanted = normalise_code(code)
-    table = (
-        PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
-        .filter(code=wanted)
-        .first()
-        if wanted
-        else None
-    )
     if table is None:
-        ratelimit.note_unknown_code(ip)
         raise UserError(_("There is no table with this code. Check the table card."), code="table_unknown",
                         status=404)  # fmt: skip
     return table

@@ -1,18 +1,28 @@
 """Limits on guessing table codes, counted per client address in the database (``tournaments.pins.take``:
 every web process counts together; wrong PINs are counted there too).
 
-A window opens with the first unknown code and lasts ``WINDOW`` seconds. Each unknown code takes one try by an
+A known code always opens its table: the phones of a hall often share one address (a NAT without
+``settings.TRUSTED_PROXIES``), and one phone's typos must not lock the others out of their own tables. Only
+unknown codes are counted: a window opens with the first and lasts ``WINDOW`` seconds; each takes one try by an
 atomic update, so however many are sent at once, at most ``UNKNOWN_CODES_PER_WINDOW`` are answered «no such
-table»; after that, every code lookup from the address (known codes too) is refused until the window closes,
-so a guesser cannot tell hits from misses by the answer. The address is the client's own when the proxy is
-listed in ``settings.TRUSTED_PROXIES`` (``tournaments.pins.client_ip``).
+table», and the rest are refused until the window closes.
+
+A guesser can therefore tell a hit (the table) from a refusal. That is accepted: codes are six characters of 31
+(about 9·10⁸), so 30 tries per ten minutes find one table of a 50-table event in about eleven years, and a
+table's page shows nothing private and does nothing without a player's PIN, whose tries are limited per
+participant.
 """
 
 from __future__ import annotations
 
-from tournaments.pins import WINDOW, counts, take
+from collections.abc import Callable
+from typing import TypeVar
+
+from tournaments.pins import WINDOW, take
 
 UNKNOWN_CODES_PER_WINDOW = 30
+
+T = TypeVar("T")
 
 
 class Limited(Exception):
@@ -27,12 +37,12 @@ def _key(ip: str) -> str:
     return f"table-code-miss:{ip}"
 
 
-def check_code_lookups(ip: str) -> None:
-    """Refused (``Limited``) once the address has used up its unknown codes in the window."""
-    if counts(_key(ip)).get(_key(ip), 0) >= UNKNOWN_CODES_PER_WINDOW:
+def look_up(ip: str, find: Callable[[], T | None]) -> T | None:
+    """What ``find`` finds for a code, always; when it finds nothing, one unknown code is counted for ``ip``:
+    None within the allowance («no such table»), ``Limited`` past it."""
+    found = find()
+    if found is not None:
+        return found
+    if take(_key(ip), UNKNOWN_CODES_PER_WINDOW, WINDOW) is None:
         raise Limited()
-
-
-def note_unknown_code(ip: str) -> bool:
-    """Count one unknown code; False when the allowance was already used up (answer it as refused)."""
-    return take(_key(ip), UNKNOWN_CODES_PER_WINDOW, WINDOW) is not None
+    return None

@@ -44,20 +44,20 @@ def normalise_code(raw: object) -> str:
 
 
 def find_table(code: str, *, ip: str) -> Table:
-    """The table with this code; unknown codes count against the client's guessing allowance."""
-    too_many = _("Too many unknown table codes from this device. Wait ten minutes or ask the director.")
+    """The table with this code. A known code always opens it; unknown codes count against the client's
+    guessing allowance (``table.ratelimit``)."""
+    wanted = normalise_code(code)
     try:
-        ratelimit.check_code_lookups(ip)
+        table = ratelimit.look_up(
+            ip, lambda: Table.objects.select_related("session__tournament").filter(code=wanted).first() if wanted else None
+        )
     except ratelimit.Limited as exc:
-        raise TableRefused("too_many_codes", too_many, 429) from exc
-    table = (
-        Table.objects.select_related("session__tournament").filter(code=normalise_code(code)).first()
-        if code
-        else None
-    )
+        raise TableRefused(
+            "too_many_codes",
+            _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
+            429,
+        ) from exc
     if table is None:
-        if not ratelimit.note_unknown_code(ip):  # others at once used up the allowance: no answer either way
-            raise TableRefused("too_many_codes", too_many, 429)
         raise TableRefused("table_unknown", _("There is no table with this code. Check the table card."), 404)
     return table
 

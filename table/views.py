@@ -32,7 +32,7 @@ from scoring.errors import ResultConflict, ResultLocked, ResultRejected
 from scoring.models import Result
 from scoring.revisions import RowChanged
 from scoring.rows import compute_vists
-from table import ratelimit, services
+from table import services
 from table.device import forget, remember, remembered, viewer
 from table.forms import ConfirmForm, PhoneRowForm
 from table.page import render_entry, vists_rows
@@ -55,7 +55,7 @@ def lookup(request: HttpRequest) -> HttpResponse:
     code = request.GET.get("code", "")
     if not code:
         return render(request, "table/lookup.html", {})
-    pulka = _pulka_code(code, client_ip(request))
+    pulka = _pulka_code(code)
     if pulka:
         return redirect("pulkas:table", code=pulka)
     try:
@@ -67,12 +67,9 @@ def lookup(request: HttpRequest) -> HttpResponse:
     return redirect("table:entry", code=table.code)
 
 
-def _pulka_code(code: str, ip: str) -> str | None:
-    """The code of a pulka table (its sheet is at /pulka/<code>/); None while the client may not look codes up."""
-    try:
-        ratelimit.check_code_lookups(ip)
-    except ratelimit.Limited:
-        return None  # find_table refuses it, as every lookup from this client
+def _pulka_code(code: str) -> str | None:
+    """The code of a pulka table (its sheet is at /pulka/<code>/). A known code is not counted; an unknown one
+    goes on to ``find_table``, which counts it once."""
     normal = services.normalise_code(code)
     return normal if normal and PulkaTable.objects.filter(code=normal).exists() else None
 

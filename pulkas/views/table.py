@@ -61,30 +61,30 @@ def _refused(request: HttpRequest, message: str, status: int, typed: str = "") -
 
 
 def _find(request: HttpRequest, code: str) -> PulkaTable | HttpResponse:
-    """The pulka table with this code; unknown codes count against the client's guessing allowance (as the
-    duplicate table page's); a duplicate table's code goes to its page."""
-    ip = client_ip(request)
+    """The pulka table with this code; a duplicate table's code goes to its page. A known code always opens;
+    unknown codes count against the client's guessing allowance (``table.ratelimit``, as the duplicate page's)."""
+    normal = normalise_code(code)
+
+    def known() -> PulkaTable | str | None:
+        if not normal:
+            return None
+        table = PulkaTable.objects.select_related(
+            "round__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
+        ).filter(code=normal).first()  # fmt: skip
+        return table or (normal if Table.objects.filter(code=normal).exists() else None)
+
     try:
-        ratelimit.check_code_lookups(ip)
+        found = ratelimit.look_up(client_ip(request), known)
     except ratelimit.Limited:
         return _refused(
             request,
             _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
             429,
         )
-    normal = normalise_code(code)
-    table = (
-        PulkaTable.objects.select_related(
-            "round__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
-        ).filter(code=normal).first()
-        if normal
-        else None
-    )  # fmt: skip
-    if table is not None:
-        return table if table.code == code else redirect("pulkas:table", code=table.code)
-    if normal and Table.objects.filter(code=normal).exists():
-        return redirect("table:entry", code=normal)
-    ratelimit.note_unknown_code(ip)
+    if isinstance(found, PulkaTable):
+        return found if found.code == code else redirect("pulkas:table", code=found.code)
+    if found is not None:
+        return redirect("table:entry", code=found)
     return _refused(request, _("There is no table with this code. Check the table card."), 404, code[:12])
 
 

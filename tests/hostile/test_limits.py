@@ -113,6 +113,36 @@ def test_one_phone_behind_a_shared_address_cannot_lock_the_hall(event):
     assert Client().get(table_url("TAB2TT"), REMOTE_ADDR=hall).status_code == 200  # codes still open
 
 
+def test_a_hall_behind_one_address_opens_its_tables_after_another_phones_misses(director):
+    """One phone behind the hall's NAT types 30 unknown codes; twelve phones at that address still open their own
+    tables — page, code box, PIN, the APIs, the pulka sheet — and only a further unknown code is refused."""
+    from rest_framework.test import APIClient
+
+    from table.ratelimit import UNKNOWN_CODES_PER_WINDOW
+    from tests.pulkas.test_table_page import make_table
+
+    make_event(director=director, tables=12, slug="hall")
+    pulka = make_table(director, 3)
+    hall = "192.0.2.20"
+    for i in range(UNKNOWN_CODES_PER_WINDOW // 2):  # the table pages and the pulka pages count together
+        assert Client().get(table_url(f"NOPE{i:02d}"), REMOTE_ADDR=hall).status_code == 404
+        assert Client().get(f"/pulka/MISS{i:02d}/", REMOTE_ADDR=hall).status_code == 404
+    assert Client().get(table_url("NOPE99"), REMOTE_ADDR=hall).status_code == 429
+    assert Client().get("/pulka/MISS99/", REMOTE_ADDR=hall).status_code == 429
+    for i in range(1, 13):  # twelve phones, one per table
+        code = f"TAB{i}HALL"
+        assert Client().get(table_url(code), REMOTE_ADDR=hall).status_code == 200, code
+        assert Client().get(f"/table/?code={code.lower()}", REMOTE_ADDR=hall).url == table_url(code)
+    assert show(4 * 11 + 1, pin_of(4 * 11 + 1), code="TAB12HALL", ip=hall).status_code == 302
+    assert Client().get(f"/pulka/{pulka.code}/", REMOTE_ADDR=hall).status_code == 200
+    assert Client().get(f"/table/?code={pulka.code}", REMOTE_ADDR=hall).url == f"/pulka/{pulka.code}/"
+    api = APIClient(REMOTE_ADDR=hall, HTTP_ACCEPT_LANGUAGE="en")
+    api.credentials(HTTP_AUTHORIZATION=f"Player {pulka.code}:1:1001")
+    assert api.get(f"/api/pulka/tables/{pulka.code}/").status_code == 200
+    api.credentials(HTTP_AUTHORIZATION="Player NOPE77:1:1001")
+    assert api.get("/api/pulka/tables/NOPE77/").status_code == 429
+
+
 def test_a_right_pin_gives_its_try_back(event):
     for _ in range(pins.PER_CLIENT - 1):
         show(1, "0000")

@@ -73,3 +73,23 @@ class Board(models.Model):
             number=self.number, set_number=self.set_number, dealer=self.dealer, hands=self.hands,
             prikup=self.prikup,
         )
+
+
+class BoardAnalysis(models.Model):
+    """A board's double-dummy analysis (``preferans.dd.board``): for each active seat as declarer, the most
+    tricks in S C D H NT and the fewest at misère after his best discard, with the discards — the ``seats``
+    object of formats.md §8.2. ``layout`` is the layout it was made for: a changed layout makes it stale."""
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="analysis")
+    layout = models.JSONField(_("layout analysed"))
+    seats = models.JSONField(_("makeable contracts"))
+    solver = models.CharField(_("solver"), max_length=40)
+    seconds = models.DecimalField(_("seconds"), max_digits=8, decimal_places=3)
+    made_at = models.DateTimeField(_("made at"))
+
+    class Meta:
+        verbose_name = _("double-dummy analysis")
+        verbose_name_plural = _("double-dummy analyses")
+
+    def __str__(self) -> str:
+        return f"{self.board} / double dummy"

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import (
+    views_analysis,
     views_draw,
     views_event,
     views_layout,
@@ -46,6 +47,7 @@ urlpatterns = [
     path(S + "r<int:round>/t<int:table>/", views_results.table_round, name="table_round"),
     path(S + "r<int:round>/t<int:table>/b<int:board>/", views_results.board_entry, name="board_entry"),
     path(S + "boards/", views_results.boards, name="boards"),
+    path(S + "boards/analysis/", views_analysis.analysis, name="analysis"),
     path(S + "boards/<int:board>/", views_results.board_detail, name="board_detail"),
     path(S + "boards/<int:board>/layout/", views_layout.board_layout, name="board_layout"),
     path(S + "boards/<int:board>/fouled/", views_layout.board_fouled, name="board_fouled"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, Protocol
+from typing import Final
 
 from preferans.cards.deck import DECK, NotationError, parse_card, parse_hand
 from preferans.dd.position import (
@@ -24,11 +24,14 @@ from preferans.dd.position import (
     card_bit,
     mask_cards,
 )
+from preferans.dd.solver import Search, Solver
 
 __all__ = [
     "KEYS",
     "STRAINS",
     "BoardInput",
+    "Search",
+    "SearchFactory",
     "SeatAnalysis",
     "analyse_board",
     "analysis_json",
@@ -65,19 +68,12 @@ class SeatAnalysis:
     discards: Mapping[str, tuple[int, int]]
 
 
-class Search(Protocol):
-    """What the board analysis needs of a solver: one null-window question at the first lead."""
-
-    def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool: ...
-
-
-#: Makes the solver for (trump index or -1, declarer index, goal); the pure solver by default.
+#: Makes the solver for (trump index or -1, declarer index, goal); the pure solver by default. A factory may also
+#: have a ``new_board()`` method, called before each board (the kernel clears its shared table there).
 SearchFactory = Callable[[int, int, str], Search]
 
 
 def _pure_factory(trump: int, declarer: int, goal: str) -> Search:
-    from preferans.dd.solver import Solver
-
     return Solver(trump, declarer, goal)
 
 
@@ -138,7 +134,7 @@ def _problems_of(index: int, data: object) -> tuple[BoardInput | None, list[str]
             if seats is not None and set(hands) != set(seats) and not bad:
                 problems.append(
                     f"{where}: hands must be those of {', '.join(seats)} (the active seats), "
-                    f"not {', '.join(str(s) for s in hands)}"
+                    f"not {', '.join(str(s) for s in hands) or 'none'}"
                 )
             for seat in (s for s in SEATS if s in hands):
                 text = hands[seat]
@@ -287,6 +283,9 @@ def analyse_board(
     """Every active seat's six results (formats.md §8.2), by seat name. ``progress(done, total)`` is called
     after each of the 18 (declarer, key) searches."""
     make = factory or _pure_factory
+    new_board = getattr(make, "new_board", None)
+    if new_board is not None:  # a factory whose searches share a table may start each board afresh
+        new_board()
     results: dict[str, SeatAnalysis] = {}
     done = 0
     for seat in range(3):

@@ -4,8 +4,8 @@ check them against each other and against the plain reference search."""
 
 from __future__ import annotations
 
-from preferans.dd.board import Search, SearchFactory
-from preferans.dd.solver import Solver
+from preferans.dd.board import SearchFactory
+from preferans.dd.solver import Search, Solver
 
 
 def _pure(trump: int, declarer: int, goal: str) -> Search:
@@ -19,11 +19,12 @@ def search_factory(kind: str = "auto") -> SearchFactory:
         return _pure
     try:
         from preferans.dd.kernel import KernelSearch
-    except ImportError:
+    except ImportError:  # numba missing: the pure solver answers the same, only slower
         if kind == "kernel":
             raise
         return _pure
-    return KernelSearch
+    factory: SearchFactory = KernelSearch
+    return factory
 
 
 def solver_name(kind: str = "auto") -> str:

@@ -17,9 +17,20 @@ always the declarer's tricks.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from preferans.dd.position import SUIT_MASKS, Position, legal_moves, trick_winner
 
-__all__ = ["Solver", "solve"]
+__all__ = ["Search", "Solver", "solve"]
+
+
+class Search(Protocol):
+    """A search for one rule set: the null-window question at a trick's start (this module's :class:`Solver`, or
+    the compiled ``preferans.dd.kernel.KernelSearch``)."""
+
+    rules: tuple[int, int, str]
+
+    def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool: ...
 
 
 def _representatives(moves: int, in_play: int) -> list[int]:
@@ -271,13 +282,13 @@ class Solver:
         return winners + losers
 
 
-def solve(position: Position, solver: Solver | None = None) -> int:
+def solve(position: Position, solver: Search | None = None) -> int:
     """The declarer's tricks of the remaining ones with best play by everybody (formats.md §8.1).
 
     ``solver`` may be shared by positions with the same trump, declarer and goal (its table stays valid: it is
     keyed on the hands), e.g. the positions of one board; a solver made for other rules is refused.
     """
-    search = solver or Solver(position.trump, position.declarer, position.goal)
+    search: Search = solver or Solver(position.trump, position.declarer, position.goal)
     if search.rules != (position.trump, position.declarer, position.goal):
         raise ValueError("this solver was made for another trump, declarer or goal")
     low, high = 0, position.tricks_left

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from preferans.bundle.document import BundleInvalid, load_json
+from preferans.dd.engine import search_factory
 from preferans.dd.position import PositionInvalid, parse_positions
 from preferans.dd.solver import solve
 from scoring.management.json_command import JsonFileCommand
@@ -28,4 +29,5 @@ class Command(JsonFileCommand):
             self.fail([f"positions: {p.message}" for p in exc.problems])
         except PositionInvalid as exc:
             self.fail(list(exc.problems))
-        self.write_json([{"tricks": solve(position)} for position in positions])
+        factory = search_factory()
+        self.write_json([{"tricks": solve(p, factory(p.trump, p.declarer, p.goal))} for p in positions])

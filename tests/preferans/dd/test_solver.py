@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from preferans.dd.kernel import KernelSearch
 from preferans.dd.position import (
     SEATS,
     TRUMPS,
@@ -28,6 +29,7 @@ def test_shared_positions(number: int) -> None:
     case = CASES[number - 1]
     position = parse_position(case["position"], number)
     assert solve(position) == case["tricks"]
+    assert solve(position, KernelSearch(position.trump, position.declarer, position.goal)) == case["tricks"]
     if position.tricks_left <= 5:
         assert solve_reference(position) == case["tricks"]
 
@@ -124,3 +126,29 @@ def endings(draw: st.DrawFn) -> Position:
 @given(endings())
 def test_fast_solver_agrees_with_the_reference(position: Position) -> None:
     assert solve(position) == solve_reference(position), position.describe()
+
+
+@settings(max_examples=400, deadline=None)
+@given(endings())
+def test_compiled_kernel_agrees_with_the_reference(position: Position) -> None:
+    """The compiled kernel (numba) against the plain full-tree search, on the same random endings."""
+    kernel = KernelSearch(position.trump, position.declarer, position.goal)
+    assert solve(position, kernel) == solve_reference(position), position.describe()
+
+
+def test_compiled_kernel_agrees_with_the_python_solver_on_full_deals() -> None:
+    """Ten-card positions are out of the reference's reach; there the two fast solvers check each other."""
+    import random
+
+    rng = random.Random(19)
+    for _ in range(12):
+        cards = rng.sample(range(32), 30)
+        hands = tuple(sum(1 << b for b in cards[i * 10 : (i + 1) * 10]) for i in range(3))
+        goal = rng.choice(("max", "min"))
+        position = Position(
+            seats=("N", "E", "S"), hands=(hands[0], hands[1], hands[2]),
+            trump=-1 if goal == "min" else rng.choice((-1, 0, 1, 2, 3)), leader=rng.randrange(3),
+            declarer=rng.randrange(3), goal=goal,
+        )  # fmt: skip
+        kernel = KernelSearch(position.trump, position.declarer, position.goal)
+        assert solve(position, kernel) == solve(position), position.describe()

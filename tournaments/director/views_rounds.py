@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from preferans.movements import MovementError, director_rows
+from scoring.dd_flags import session_flags
 from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Table, Tournament
 from tournaments.services.dashboard import overview
@@ -53,6 +54,7 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
     }
     if request.GET.get("partial"):
         return render(request, "tournaments/director/_dashboard_live.html", context)
+    context["dd_flags"] = session_flags(session)  # docs/double-dummy.md: the director's eyes only
     return render(request, "tournaments/director/dashboard.html", context)
 
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from boards.analysis import board_makeable
 from boards.models import Board
 from boards.services import VERSION_LABELS, board_clear_fouled, board_mark_fouled
 from scoring.confirmation import result_confirm
@@ -260,7 +261,7 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
     context = nav(tournament, session, active="boards") | {
         "board": board_obj, "rows": rows, "fouled_form": fouled_form, "clear_form": clear_form,
         "labels": VERSION_LABELS, "seat_names": ("N", "E", "S", "W")[: tournament.players_per_table],
-        "diagram": board_diagram(board_obj),
+        "diagram": board_diagram(board_obj), "makeable": board_makeable(board_obj),
         "ruling_url": f"{ruling_url}?{urlencode({'kind': 'fouled', 'session': session.number, 'board': board})}"
         if ruling_url else None,
     }  # fmt: skip

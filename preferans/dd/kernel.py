@@ -183,7 +183,7 @@ def _at_least(
     """Whether the maximising side makes the declarer take ``target`` or more of the remaining tricks.
 
     ``h0``, ``h1``, ``h2`` are the current hands by seat; ``cfg`` = [trump, declarer, maximiser of seats 0, 1, 2,
-    rules code, nodes, goal min]; ``bounds[i]`` = [low, high, hint]; ``buf`` is scratch space per trick depth."""
+    rules code, nodes, goal min, the table's generation]; ``bounds[i]`` = [low, high, hint]; ``buf`` is scratch space per trick depth."""
     if target <= 0:
         return True
     hands = (h0, h1, h2)
@@ -215,7 +215,7 @@ def _at_least(
         r1 |= rel[u, b] << shift
         r2 |= rel[u, c] << shift
     k1 = r0 | (r1 << 32)
-    k2 = r2 | ((leader + 1) << 32) | (cfg[5] << 36)
+    k2 = r2 | ((leader + 1) << 32) | (cfg[5] << 36) | (cfg[8] << 41)
     slot = ((k1 * -7046029254386353131) ^ (k2 * -4658895280553007687)) >> 20
     slot &= keys1.shape[0] - 1
     found = -1
@@ -225,7 +225,7 @@ def _at_least(
         if keys2[i] == k2 and keys1[i] == k1:
             found = i
             break
-        if keys2[i] == 0 and empty < 0:
+        if (keys2[i] >> 41) != cfg[8] and empty < 0:  # empty, or left by an earlier board
             empty = i
             break
     if found >= 0:
@@ -255,7 +255,7 @@ def _at_least(
             else:
                 hi = min(hi, left - cashed)
         if low >= target or hi < target:
-            _store(keys1, keys2, bounds, slot, k1, k2, low, hi, -1)
+            _store(keys1, keys2, bounds, slot, k1, k2, low, hi, -1, cfg[8])
             return low >= target
     cfg[6] += 1
     misere = cfg[7] == 1
@@ -313,9 +313,10 @@ def _at_least(
         cards1 = _reps(_legal(g1, led, trump), in_play, rep)
         # second hand: own side winning so far (never: the leader is the other side or himself), or his partner
         # plays third
-        # at misère everybody ducks first, and the declarer gets rid of his highest cards first
+        # at misère everybody ducks first, the highest card that loses first (the declarer sheds his dangerous
+        # cards, a defender keeps his low ones to put the declarer in later)
         losers1 = misere or want1 == want0 or want1 == want2  # noqa: SIM109 (numba)
-        n1 = _order_follow(cards1, c0, trump, losers1, misere and second_seat == declarer, buf, row0 + 1)
+        n1 = _order_follow(cards1, c0, trump, losers1, misere, buf, row0 + 1)
         result1 = not want1
         for i1 in range(n1):
             c1 = buf[row0 + 1, i1]
@@ -324,7 +325,7 @@ def _at_least(
             winner01 = second_seat if best01 == c1 else leader
             cards2 = _reps(_legal(g2, led, trump), in_play, rep)
             losers2 = misere or want2 == (cfg[2 + winner01] == 1)
-            n2 = _order_follow(cards2, best01, trump, losers2, misere and third_seat == declarer, buf, row0 + 2)
+            n2 = _order_follow(cards2, best01, trump, losers2, misere, buf, row0 + 2)
             result2 = not want2
             for i2 in range(n2):
                 c2 = buf[row0 + 2, i2]
@@ -358,17 +359,19 @@ def _at_least(
         new_hint = (suit << 3) | pop[above]
     elif found >= 0:
         new_hint = hint
-    _store(keys1, keys2, bounds, slot, k1, k2, low, hi, new_hint)
+    _store(keys1, keys2, bounds, slot, k1, k2, low, hi, new_hint, cfg[8])
     return result
 
 
 @njit(cache=True)
-def _store(keys1: Any, keys2: Any, bounds: Any, slot: int, k1: int, k2: int, low: int, hi: int, hint: int) -> None:
+def _store(
+    keys1: Any, keys2: Any, bounds: Any, slot: int, k1: int, k2: int, low: int, hi: int, hint: int, generation: int
+) -> None:
     mask = keys1.shape[0] - 1
     target = slot
     for probe in range(8):
         i = (slot + probe) & mask
-        if (keys2[i] == k2 and keys1[i] == k1) or keys2[i] == 0:
+        if (keys2[i] == k2 and keys1[i] == k1) or (keys2[i] >> 41) != generation:
             target = i
             break
     keys1[target] = k1
@@ -380,6 +383,7 @@ def _store(keys1: Any, keys2: Any, bounds: Any, slot: int, k1: int, k2: int, low
 
 _LOCK = threading.Lock()
 _TABLE: dict[str, Any] = {}
+_GENERATION = [1]  # entries of other generations count as empty: clearing the table is one increment
 
 
 def _table() -> tuple[Any, Any, Any]:
@@ -391,10 +395,13 @@ def _table() -> tuple[Any, Any, Any]:
 
 
 def clear_table() -> None:
-    """Forget every stored bound (the benchmark measures cold searches with it)."""
+    """Forget every stored bound (before each board, and for the benchmark's cold searches)."""
     with _LOCK:
-        if _TABLE:
-            _TABLE["k2"].fill(0)
+        _GENERATION[0] += 1
+        if _GENERATION[0] >= 1 << 22:  # the key holds 22 bits of it
+            _GENERATION[0] = 1
+            if _TABLE:
+                _TABLE["k2"].fill(0)
 
 
 class KernelSearch:
@@ -407,7 +414,7 @@ class KernelSearch:
         maximiser = [int((p == declarer) == (goal == "max")) for p in range(3)]
         rules = (trump + 1) * 6 + declarer * 2 + (goal == "min")  # < 32: fits the key's 5 bits
         self.rules = (trump, declarer, goal)
-        self.cfg = np.array([trump, declarer, *maximiser, rules, 0, int(goal == "min")], np.int64)
+        self.cfg = np.array([trump, declarer, *maximiser, rules, 0, int(goal == "min"), 0], np.int64)
         self.buf = np.zeros((3 * 11 + 3, 12), np.int64)
 
     @property
@@ -417,6 +424,7 @@ class KernelSearch:
     def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
         with _LOCK:
             keys1, keys2, bounds = _table()
+            self.cfg[8] = _GENERATION[0]
             return bool(
                 _at_least(
                     hands[0], hands[1], hands[2], leader, target, self.cfg, keys1, keys2, bounds, REL, REP, POP, HIGH,

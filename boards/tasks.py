@@ -10,6 +10,7 @@ from django.db import IntegrityError, InterfaceError, OperationalError
 
 from boards.analysis import analyse_and_store, session_analysis, stored_analysis
 from boards.models import Board
+from preferans.dd.position import PositionInvalid
 
 
 @shared_task(
@@ -31,6 +32,8 @@ def analyse_board_task(self, board_id: int, again: bool = False) -> str:  # type
         return "skipped"
     try:
         stored = analyse_and_store(board)
+    except PositionInvalid:
+        return "invalid layout"  # not a whole deck (a layout typed in by hand): the board stays "not analysed"
     except IntegrityError:
         # Another task stored this board's analysis between our read and our write: store ours over it.
         stored = analyse_and_store(Board.objects.get(pk=board_id))

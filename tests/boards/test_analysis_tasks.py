@@ -206,3 +206,15 @@ def pdf_text(data: bytes) -> str:
         from pypdf import PdfReader
 
         return "\n".join(page.extract_text() for page in PdfReader(BytesIO(data)).pages)
+
+
+def test_an_impossible_layout_is_reported_not_raised(event: Tournament) -> None:
+    """A layout that is not a whole deck (two copies of a card) cannot be analysed: the task says so and the other
+    boards go on (in the embedded default one failing task would otherwise break the director's request)."""
+    board = Board.objects.filter(session=session_of(event)).first()
+    hands = dict(board.hands)
+    seats = sorted(hands)
+    hands[seats[0]] = hands[seats[1]]
+    Board.objects.filter(pk=board.pk).update(hands=hands)
+    assert analyse_board_task.delay(board.pk).get() == "invalid layout"
+    assert not BoardAnalysis.objects.filter(board=board).exists()

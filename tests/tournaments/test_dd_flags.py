@@ -123,3 +123,49 @@ def test_a_row_that_fits_the_layout_is_not_flagged(seated, session, director):
         session=session, board=board.number, round=1, table=1, user=director, row=row, now=timezone.now()
     )
     assert session_flags(session) == []
+
+
+# -- fouled-board help: "when a table's typed layout differs, show what the difference changes" (issue 19) --------
+def test_fouled_board_page_compares_the_makeable_tables_on_request(
+    flagged, seated, session, dclient, monkeypatch
+):
+    from preferans.cards.deck import format_hand, parse_hand
+    from tournaments.director import dd_fouled
+
+    result = Result.objects.get(session=session, board_number=flagged.number)
+    hands = {seat: list(parse_hand(text)) for seat, text in flagged.hands.items()}
+    a, b = list(hands)[:2]
+    hands[a][0], hands[b][0] = hands[b][0], hands[a][0]
+    fields = {"N": "hand_n", "E": "hand_e", "S": "hand_s", "W": "hand_w"}
+    data = {fields[s]: format_hand(c) for s, c in hands.items()} | {"result": result.pk}
+    data["prikup_top"], data["prikup_bottom"] = flagged.prikup
+    target = reverse(
+        "director:board_fouled", kwargs={"slug": seated.slug, "session": 1, "board": flagged.number}
+    )
+    searched: list[dict] = []
+    played_seats = {s: {"S": 5, "C": 5, "D": 5, "H": 5, "NT": 5, "misere": 3} for s in hands}
+    played_seats[a] = played_seats[a] | {"S": 6, "misere": 1}
+
+    def fake(layout):  # the precomputed analysis of the played layout: the real search is not the point here
+        searched.append(dict(layout))
+        return played_seats
+
+    monkeypatch.setattr(dd_fouled, "analyse_layout", fake)
+    compared = dclient.post(target, data | {"action": "compare"}, headers=EN)
+    box = parse(compared).find(id="dd-fouled")
+    assert box is not None and box.find("button", value="dd") is not None and box.find("table") is None
+    assert searched == []  # never on the comparison itself
+    analysed = dclient.post(target, data | {"action": "dd"}, headers=RU)
+    assert [layout["hands"][a] for layout in searched] == [format_hand(hands[a])]  # the played layout only
+    row = parse(analysed).find("tr", data_seat=a)
+    cells = [" ".join(td.text().split()) for td in row.find_all("td")]
+    assert cells == [a, "65", "5", "5", "5", "5", "13"]  # as played, and as dealt struck out below
+    assert [" ".join(d.text().split()) for d in row.find_all("del")] == ["5", "3"]
+    assert "2 значения меняются" in visible_text_of(analysed)
+    assert Board.objects.get(pk=flagged.pk).fouled is False  # analysing applies nothing
+
+
+def visible_text_of(response) -> str:
+    from tests.html import visible_text
+
+    return " ".join(visible_text(response).split())

@@ -36,6 +36,7 @@ from tournaments.errors import UserError
 from tournaments.models import Session, Tournament
 
 from .common import directs, nav, safe_url
+from .dd_fouled import fouled_help
 
 SEATS = ("N", "E", "S", "W")
 
@@ -276,6 +277,8 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
                 "comparison": comparison_context(comparison), "label": label, "result": result,
                 "played_diagram": layout_context(played_to_dict(played)["hands"], played_to_dict(played)["prikup"]),
             }  # fmt: skip
+            if comparison.is_fouled:  # what the difference changes, analysed on request (docs/double-dummy.md)
+                shown["dd_help"] = fouled_help(board_obj, played, run=request.POST.get("action") == "dd")
     ruling_url = safe_url("appeals:ruling-new", tournament.slug)
     ruling_query = {"kind": "fouled", "session": session.number, "board": board}
     if shown:

@@ -218,3 +218,19 @@ def test_an_impossible_layout_is_reported_not_raised(event: Tournament) -> None:
     Board.objects.filter(pk=board.pk).update(hands=hands)
     assert analyse_board_task.delay(board.pk).get() == "invalid layout"
     assert not BoardAnalysis.objects.filter(board=board).exists()
+
+
+def test_one_board_from_its_page(event: Tournament, calls: list[int], client, director) -> None:
+    """The button on the director's board page analyses that board only, then returns to it; a second press
+    finds it current and searches nothing."""
+    client.force_login(director)
+    page_url = reverse("director:board_detail", args=[event.slug, 1, 4])
+    assert 'id="makeable-missing"' in client.get(page_url).content.decode()
+    url = reverse("director:analysis", args=[event.slug, 1])
+    response = client.post(url, {"action": "start", "board": "4"})
+    assert response.status_code == 302 and response["Location"] == page_url
+    assert calls == [4] and BoardAnalysis.objects.count() == 1
+    client.post(url, {"action": "start", "board": "4"})
+    assert calls == [4]
+    assert client.post(url, {"action": "start", "board": "99"}).status_code == 404
+    assert 'id="makeable-table"' in client.get(page_url).content.decode()

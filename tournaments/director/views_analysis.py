@@ -1,21 +1,22 @@
 """The double-dummy analysis of a session's boards, for its directors: how many boards are analysed, which are
 missing or stale, a button that queues one background task per board, and the session's hand records with the
-makeable contracts and the par beneath each diagram (``?pdf=1``)."""
+makeable contracts and the par beneath each diagram (``?pdf=1``). A POST naming ``board`` analyses that board
+only (the button on the director's board page)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
-from boards.analysis import board_makeable, session_analysis
+from boards.analysis import board_makeable, session_analysis, stored_analysis
 from boards.models import Board
 from boards.pdf.hand_records import hand_records_pdf
-from boards.tasks import queue_session
+from boards.tasks import queue_boards, queue_session
 from tournaments.models import Session, Tournament
 
 from .common import directs, nav
@@ -32,8 +33,13 @@ def _queued_key(session: Session) -> str:
 def analysis(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
     if request.method == "POST":
         again = request.POST.get("action") == "again"
+        one = request.POST.get("board", "")
         try:
-            count = queue_session(session, again=again)
+            if one.isdigit() and len(one) < 6:  # one board (from its page): analysed now unless current
+                board = get_object_or_404(Board, session=session, number=int(one))
+                count = queue_boards([board], again=again) if again or stored_analysis(board) is None else 0
+            else:
+                count = queue_session(session, again=again)
         except BrokerError:
             messages.error(request, _("The background workers cannot be reached; try again in a moment."))
         else:
@@ -42,6 +48,8 @@ def analysis(request: HttpRequest, tournament: Tournament, session: Session) -> 
                 messages.success(request, _("%(n)s boards are queued for the analysis.") % {"n": count})
             else:
                 messages.info(request, _("Every board with a layout is already analysed."))
+        if one.isdigit() and len(one) < 6:
+            return redirect("director:board_detail", slug=tournament.slug, session=session.number, board=int(one))
         return redirect("director:analysis", slug=tournament.slug, session=session.number)
     if request.GET.get("pdf"):
         return _hand_records(tournament, session)

@@ -136,6 +136,7 @@ INSTALLED_APPS = [
     "table",
     "pulkas",
     "results",
+    "players",
     "api",
 ]
 

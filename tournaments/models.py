@@ -96,6 +96,19 @@ class Tournament(models.Model):
     confirmation = models.CharField(
         _("confirmation of a result"), max_length=8, choices=Confirmation.choices, default=Confirmation.ALL
     )
+    # Several sessions: matchpoints summed over them (default, as the rules' one field) or the sessions'
+    # percentages averaged (the organisers' choice; docs/players.md).
+    session_totals = models.CharField(
+        _("totals over sessions"), max_length=16,
+        choices=[("matchpoints", _("matchpoints summed")), ("percent", _("percentages averaged"))],
+        default="matchpoints",
+    )  # fmt: skip
+    # A final played after a qualification: the qualification event and the share of its result carried over
+    # (an exact fraction string, "0" for none; docs/players.md).
+    qualification = models.ForeignKey(
+        "self", models.SET_NULL, null=True, blank=True, related_name="finals", verbose_name=_("qualification")
+    )
+    carry_over = models.CharField(_("share carried over"), max_length=16, default="0", blank=True)
     language = models.CharField(
         _("language of printed results"), max_length=2, default="ru", choices=settings.LANGUAGES
     )
@@ -223,6 +236,11 @@ class Participant(models.Model):
     name = models.CharField(_("name"), max_length=200, blank=True)
     club = models.CharField(_("club"), max_length=200, blank=True)
     federation_id = models.CharField(_("federation id"), max_length=64, blank=True)
+    # The person of the register (players.Person) this participant is; set on import or by the director.
+    person = models.ForeignKey(
+        "players.Person", models.SET_NULL, null=True, blank=True, related_name="participations",
+        verbose_name=_("person"),
+    )  # fmt: skip
     # A short PIN the participant uses to confirm protocol rows at the table.
     pin = models.CharField(_("PIN"), max_length=8, blank=True)
 

@@ -17,6 +17,8 @@ urlpatterns = [
     path("table/", include("table.urls")),
     # Events played in pulkas (Olympic, compensation, Swiss): the sheet at the table, director's and public pages.
     path("", include("pulkas.urls")),
+    # Players across events: the register, a person's page, series.
+    path("players/", include("players.urls")),
     # REST API and its documentation.
     path("api/", include("api.urls")),
     path("accounts/", include("config.login_throttle")),  # django.contrib.auth.urls, the login throttled

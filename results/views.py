@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 from results import charts
 from results import projector as hall
 from results.data import Report, SessionInfo, load_report
+from results.dd_card import card_lines
 from results.derived import frequencies, protocols, running_percentages, score_cards, session_totals
 from results.labels import contract_text
 from results.models import ExportJob
@@ -293,6 +294,7 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament, is_director, report, card = found
     lang = getattr(request, "LANGUAGE_CODE", "ru")
     sessions = []
+    dd_lines = card_lines(tournament, card)  # tricks taken / possible (docs/double-dummy.md)
     for s in card.sessions:
         info = report.session(s.number)
         rows = []
@@ -301,7 +303,8 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             table = f"{c.room}/{c.table}" if c.room > 1 else c.table
             where = _("round %(r)s · table %(t)s · %(seat)s") % {"r": c.round, "t": table, "seat": c.seat}
             rows.append({"c": c, "visible": visible, "contract": contract_text(c.result.contract, lang), "where": where,
-                         "opponents": [(seat, report.person(n)) for seat, n in c.opponents]})  # fmt: skip
+                         "opponents": [(seat, report.person(n)) for seat, n in c.opponents],
+                         "dd": dd_lines.get((c.session, c.board, c.round, c.table, c.room)) if visible else None})  # fmt: skip
         sessions.append({"s": s, "rows": rows})
     points = running_percentages(card)
     many = len(report.sessions) > 1

@@ -16,7 +16,7 @@ from preferans.dd.checks import MADE_UNMAKEABLE
 from scoring.dd_flags import session_flags
 from scoring.models import Result
 from scoring.rows import result_save
-from tests.html import parse
+from tests.html import english_phrases, parse
 from tournaments.models import Publication, Table
 
 from .conftest import legal_row
@@ -75,6 +75,7 @@ def test_the_dashboard_lists_the_row_for_the_director(flagged, seated, dclient):
     entry = reverse("director:board_entry", kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": 1,
                                                     "board": flagged.number})  # fmt: skip
     assert box.find("a", href=entry) is not None
+    assert english_phrases(" ".join(box.text().split())) == []
     en = dclient.get(dash, headers=EN).content.decode()
     assert "Check: a probable entry error or a fouled board" in en
 
@@ -162,6 +163,7 @@ def test_fouled_board_page_compares_the_makeable_tables_on_request(
     assert cells == [a, "65", "5", "5", "5", "5", "13"]  # as played, and as dealt struck out below
     assert [" ".join(d.text().split()) for d in row.find_all("del")] == ["5", "3"]
     assert "2 значения меняются" in visible_text_of(analysed)
+    assert english_phrases(" ".join(parse(analysed).one(id="dd-fouled").text().split())) == []
     assert Board.objects.get(pk=flagged.pk).fouled is False  # analysing applies nothing
 
 

@@ -1,0 +1,199 @@
+"""Master points («мастерские баллы»): the organisers' schemes over an event's final standings.
+
+The rulebook names master points and gives no formula (seed 004 §9: the winner «получает соответствующие призы и
+мастерские баллы»), so every number here is the organisers' choice, written as a scheme (docs/players/
+master-points.md). Two kinds:
+
+* ``place`` — points by place and field size: the places down to a cut are paid from a table (``places``) or, by
+  default, linearly from ``first`` for the winner down to ``first / m`` for the last paid place; every amount is
+  multiplied by the field factor ``field size / field`` (capped at ``max_factor`` when given).
+* ``percent`` — points for each percentage point above a threshold: ``(percent − above) × per_percent``, capped at
+  ``max`` when given, nothing at or below the threshold.
+
+Ties share the places' points equally (players tied on places 2-3 each get the mean of the 2nd and 3rd amounts),
+exactly. A participant out of the ranking (disqualified, an empty place) gets nothing. Everything is a
+:class:`fractions.Fraction`; nothing is rounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+
+__all__ = [
+    "DEFAULT_SCHEME",
+    "MasterPointError",
+    "PercentScheme",
+    "PlaceScheme",
+    "Placed",
+    "Scheme",
+    "award",
+    "parse_place",
+    "parse_scheme",
+]
+
+
+class MasterPointError(ValueError):
+    """A scheme or a place the rules cannot read; ``code`` is stable for translation."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One participant of the final standings: his key (number), his place (``"1"``, ``"2-3"``, ``""`` when out
+    of the ranking) and his exact percentage."""
+
+    key: int
+    place: str
+    percent: Fraction
+
+
+@dataclass(frozen=True)
+class PlaceScheme:
+    first: Fraction = Fraction(10)
+    places: tuple[Fraction, ...] = ()  # an explicit table for places 1, 2, …; empty: linear from ``first``
+    field: int = 16  # the field size at which the factor is 1
+    cut: Fraction = Fraction(1, 4)  # the share of the field that is paid (at least one place)
+    max_factor: Fraction | None = None
+    kind: str = "place"
+
+    def name(self) -> str:
+        if self.places:
+            table = ",".join(format_fraction(p) for p in self.places)
+            return f"place:[{table}]/{self.field}"
+        return f"place:{format_fraction(self.first)}/{self.field}/{format_fraction(self.cut)}"
+
+    def paid(self, size: int) -> int:
+        """How many places are paid in a field of ``size``: ⌈size × cut⌉, at least 1, at most the table."""
+        scaled = self.cut * size
+        count = max(1, -(-scaled.numerator // scaled.denominator))
+        if self.places:
+            count = min(count, len(self.places))
+        return min(count, size)
+
+    def factor(self, size: int) -> Fraction:
+        factor = Fraction(size, self.field)
+        return min(factor, self.max_factor) if self.max_factor is not None else factor
+
+    def for_place(self, place: int, size: int) -> Fraction:
+        """The points of one place (1-based) in a field of ``size``, before sharing ties."""
+        paid = self.paid(size)
+        if place < 1 or place > paid:
+            return Fraction(0)
+        base = self.places[place - 1] if self.places else self.first * Fraction(paid - place + 1, paid)
+        return base * self.factor(size)
+
+
+@dataclass(frozen=True)
+class PercentScheme:
+    per_percent: Fraction = Fraction(1, 5)
+    above: Fraction = Fraction(50)
+    max: Fraction | None = None
+    kind: str = "percent"
+
+    def name(self) -> str:
+        return f"percent:{format_fraction(self.per_percent)}>{format_fraction(self.above)}"
+
+    def for_percent(self, percent: Fraction) -> Fraction:
+        points = max(Fraction(0), (percent - self.above) * self.per_percent)
+        return min(points, self.max) if self.max is not None else points
+
+
+Scheme = PlaceScheme | PercentScheme
+
+DEFAULT_SCHEME: Scheme = PlaceScheme()
+"""The documented default: 10 points for the winner of a 16-player field, the top quarter paid, linearly."""
+
+
+def parse_place(place: str) -> tuple[int, int] | None:
+    """``"3"`` → (3, 3); ``"2-3"`` → (2, 3); ``""`` → None (out of the ranking)."""
+    text = place.strip()
+    if not text:
+        return None
+    low, _, high = text.partition("-")
+    try:
+        first, last = int(low), int(high or low)
+    except ValueError as exc:
+        raise MasterPointError("bad_place", f"{place!r} is not a place such as 3 or 2-3") from exc
+    if first < 1 or last < first:
+        raise MasterPointError("bad_place", f"{place!r} is not a place such as 3 or 2-3")
+    return first, last
+
+
+def _number(raw: object, key: str, *, positive: bool = False) -> Fraction:
+    try:
+        value = parse_fraction(raw)
+    except NumberFormatError as exc:
+        raise MasterPointError("bad_number", f"{key}: {exc}") from exc
+    if value < 0 or (positive and value == 0):
+        raise MasterPointError("bad_number", f"{key}: {raw!r} must be {'above' if positive else 'at least'} 0")
+    return value
+
+
+def parse_scheme(raw: Mapping[str, object] | None) -> Scheme:
+    """Read a scheme as the organisers write it (JSON); empty or missing: :data:`DEFAULT_SCHEME`.
+
+    ``{"scheme": "place", "first": "10", "field": 16, "cut": "1/4", "max_factor": "2"}``,
+    ``{"scheme": "place", "places": ["12", "8", "5", "3"], "field": 20}``,
+    ``{"scheme": "percent", "per_percent": "1/5", "above": "50", "max": "6"}``.
+    """
+    if not raw:
+        return DEFAULT_SCHEME
+    known = {"scheme", "first", "places", "field", "cut", "max_factor", "per_percent", "above", "max"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise MasterPointError("unknown_key", f"unknown keys in the scheme: {', '.join(unknown)}")
+    kind = raw.get("scheme", "place")
+    if kind == "percent":
+        return PercentScheme(
+            per_percent=_number(raw.get("per_percent", "1/5"), "per_percent", positive=True),
+            above=_number(raw.get("above", "50"), "above"),
+            max=_number(raw["max"], "max") if raw.get("max") is not None else None,
+        )
+    if kind != "place":
+        raise MasterPointError("unknown_scheme", f"{kind!r} is not a scheme (place or percent)")
+    places = raw.get("places") or []
+    if not isinstance(places, list):
+        raise MasterPointError("bad_number", "places: a list of points for places 1, 2, …")
+    field = raw.get("field", 16)
+    if isinstance(field, bool) or not isinstance(field, int) or field < 1:
+        raise MasterPointError("bad_number", f"field: {field!r} must be a whole number of players above 0")
+    table = tuple(_number(p, "places") for p in places)
+    if any(later > earlier for earlier, later in zip(table, table[1:], strict=False)):
+        raise MasterPointError("bad_number", "places: a lower place cannot get more than a higher one")
+    cut = _number(raw.get("cut", "1" if table else "1/4"), "cut", positive=True)
+    return PlaceScheme(
+        first=_number(raw.get("first", "10"), "first"),
+        places=table,
+        field=field,
+        cut=min(cut, Fraction(1)),
+        max_factor=_number(raw["max_factor"], "max_factor") if raw.get("max_factor") is not None else None,
+    )
+
+
+def award(scheme: Scheme, standings: Sequence[Placed]) -> dict[int, Fraction]:
+    """The master points of every participant of the final standings (0 for those not paid).
+
+    The field size is the number of ranked participants (those with a place). Players sharing places ``a-b``
+    share the points of those places equally.
+    """
+    places = {row.key: parse_place(row.place) for row in standings}
+    size = sum(1 for span in places.values() if span is not None)
+    out: dict[int, Fraction] = {}
+    for row in standings:
+        span = places[row.key]
+        if span is None:
+            out[row.key] = Fraction(0)
+        elif isinstance(scheme, PercentScheme):
+            out[row.key] = scheme.for_percent(row.percent)
+        else:
+            first, last = span
+            total = sum((scheme.for_place(p, size) for p in range(first, last + 1)), Fraction(0))
+            out[row.key] = total / (last - first + 1)
+    return out

@@ -132,7 +132,9 @@ def _number(raw: object, key: str, *, positive: bool = False) -> Fraction:
     except NumberFormatError as exc:
         raise MasterPointError("bad_number", f"{key}: {exc}") from exc
     if value < 0 or (positive and value == 0):
-        raise MasterPointError("bad_number", f"{key}: {raw!r} must be {'above' if positive else 'at least'} 0")
+        raise MasterPointError(
+            "bad_number", f"{key}: {raw!r} must be {'above' if positive else 'at least'} 0"
+        )
     return value
 
 

@@ -128,7 +128,11 @@ def rate_day(
     """Rate all the events of one day from the ratings before the day (their order does not matter)."""
     changes: list[dict[K, Fraction]] = []
     for event in events:
-        raw = duplicate_changes(event, before) if isinstance(event, DuplicateEvent) else pulka_changes(event, before)
+        raw = (
+            duplicate_changes(event, before)
+            if isinstance(event, DuplicateEvent)
+            else pulka_changes(event, before)
+        )
         changes.append({p: round_to_grid(c) for p, c in raw.items()})
     after: dict[K, Fraction] = {}
     for change in changes:

@@ -52,7 +52,9 @@ def test_ties_share_the_places_points_exactly():
 
 def test_explicit_table_by_place():
     scheme = parse_scheme({"scheme": "place", "places": ["12", "8", "5"], "field": 6})
-    points = award(scheme, field(("1", "60"), ("2", "55"), ("3", "50"), ("4", "45"), ("5", "45"), ("6", "40")))
+    points = award(
+        scheme, field(("1", "60"), ("2", "55"), ("3", "50"), ("4", "45"), ("5", "45"), ("6", "40"))
+    )
     assert [points[k] for k in range(1, 7)] == [F(12), F(8), F(5), 0, 0, 0]
 
 

@@ -23,6 +23,7 @@ from preferans.duplicate.standings import out_of_the_ranking
 from preferans.numbers import format_fraction, format_percent
 from scoring.models import Result, Standing
 from scoring.selectors import scoring_bundle
+from scoring.session_totals import tournament_standings
 from tournaments.models import Session, Tournament
 
 logger = logging.getLogger(__name__)
@@ -55,7 +56,10 @@ def store_scores(tournament: Tournament, scored: ScoredBundle, *, now: dt.dateti
     _write_result_cache(changed)
     participants = dict(tournament.participants.values_list("number", "pk"))
     # A disqualified participant takes no place (rules §13.2.4): the others are ranked without him.
-    standings = out_of_the_ranking(scored.standings, tournament.disqualified_numbers())
+    # Sessions totalled as the organisers chose, and a final's carry-over (docs/players/series.md).
+    standings = out_of_the_ranking(
+        tournament_standings(tournament, scored), tournament.disqualified_numbers()
+    )
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         Standing(

@@ -5,7 +5,10 @@ penalties (§12; always below zero, :mod:`preferans.duplicate.penalties`). His m
 (penalties do not change it). Percent = 100 · matchpoints / max. Participants are sorted by percent,
 highest first; equal percentages share a rank written ``"3-4"``.
 
-Multi-session standings sum matchpoints and maxima over the sessions, then take the percentage.
+Multi-session standings sum matchpoints and maxima over the sessions, then take the percentage (the default,
+:func:`add_totals`). The organisers may instead average the sessions' percentages (:func:`average_totals`,
+``Tournament.session_totals == "percent"``, docs/players/series.md): the matchpoints and maxima shown are still
+the sums, and the percent is the mean of the percentages of the sessions the participant played.
 
 Disqualified participants (§13.2.4) take no place: the others are ranked without them, and they are listed last
 with an empty rank (:func:`rank_totals`, ``out_of_ranking``). A suspension (§13.2.4 «отстранять участника от
@@ -24,15 +27,29 @@ from math import lcm
 
 from preferans.numbers import percent_of
 
-__all__ = ["StandingRow", "Total", "add_totals", "out_of_the_ranking", "rank_totals", "session_totals"]
+__all__ = [
+    "StandingRow",
+    "Total",
+    "add_totals",
+    "average_totals",
+    "out_of_the_ranking",
+    "rank_totals",
+    "session_totals",
+]
 
 
 @dataclass(frozen=True)
 class Total:
-    """Matchpoints (penalties included) and maximum of one participant."""
+    """Matchpoints (penalties included) and maximum of one participant.
+
+    ``averaged``: the percent when it is not 100 · matchpoints / max — the sessions' percentages averaged
+    (:func:`average_totals`) or a final's carry-over (:mod:`preferans.series`); ``None`` otherwise. A sum of
+    totals drops it.
+    """
 
     matchpoints: Fraction = Fraction(0)
     max: Fraction = Fraction(0)
+    averaged: Fraction | None = None
 
     def __add__(self, other: Total) -> Total:
         return Total(self.matchpoints + other.matchpoints, self.max + other.max)
@@ -40,6 +57,8 @@ class Total:
     @property
     def percent(self) -> Fraction:
         """100 · matchpoints / max, exact; 0 when the participant has no maximum (played nothing)."""
+        if self.averaged is not None:
+            return self.averaged
         return percent_of(self.matchpoints, self.max)
 
 
@@ -96,6 +115,31 @@ def add_totals(sessions: Iterable[Mapping[int, Total]]) -> dict[int, Total]:
     return result
 
 
+def average_totals(sessions: Iterable[Mapping[int, Total]]) -> dict[int, Total]:
+    """Multi-session totals when the organisers average the sessions' percentages.
+
+    Matchpoints and maxima are summed as in :func:`add_totals` (shown as they are); the percent is the exact mean
+    of the percentages of the sessions the participant **played** (a maximum above 0). A session he missed
+    counts for nothing, as in the summed totals, where it adds nothing to his maximum; none played: 0 %.
+    """
+    sums: dict[int, Total] = {}
+    played: dict[int, list[Fraction]] = {}
+    for totals in sessions:
+        for number, total in totals.items():
+            sums[number] = sums.get(number, Total()) + total
+            shares = played.setdefault(number, [])
+            if total.max > 0:
+                shares.append(total.percent)
+    return {
+        number: Total(
+            t.matchpoints,
+            t.max,
+            sum(played[number], Fraction(0)) / len(played[number]) if played[number] else Fraction(0),
+        )
+        for number, t in sums.items()
+    }
+
+
 def rank_totals(
     totals: Mapping[int, Total],
     names: Mapping[int, str] | None = None,
@@ -129,17 +173,21 @@ def rank_totals(
         start = end + 1
     for percent, number, total in keyed:
         if number in out_of_ranking:
-            standings.append(StandingRow(number, names.get(number, ""), total.matchpoints, total.max, percent, ""))
+            standings.append(
+                StandingRow(number, names.get(number, ""), total.matchpoints, total.max, percent, "")
+            )
     return tuple(standings)
 
 
-def out_of_the_ranking(rows: Iterable[StandingRow], out_of_ranking: Collection[int]) -> tuple[StandingRow, ...]:
+def out_of_the_ranking(
+    rows: Iterable[StandingRow], out_of_ranking: Collection[int]
+) -> tuple[StandingRow, ...]:
     """The standings ``rows`` (as :func:`rank_totals` made them) ranked again without ``out_of_ranking``
     (disqualified participants, §13.2.4); nothing else changes."""
     rows = tuple(rows)
     if not out_of_ranking:
         return rows
-    totals = {r.participant: Total(r.matchpoints, r.max) for r in rows}
+    totals = {r.participant: Total(r.matchpoints, r.max, r.percent) for r in rows}
     return rank_totals(totals, {r.participant: r.name for r in rows}, out_of_ranking)
 
 

@@ -12,6 +12,7 @@ from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX, TEXT_MAX
 from preferans.duplicate.artificial import artificial_bounds
 from preferans.duplicate.penalties import DEFAULT_DEDUCTION
 from preferans.numbers import format_fraction
+from preferans.series import carry_share
 from scoring.penalties import PENALTY_RULES
 from scoring.seat_adjustments import adjustment_message
 from tournaments import zones
@@ -78,6 +79,23 @@ class TournamentForm(forms.Form):
         label=_("Artificial A+, per cent"), min_value=0, max_value=100, initial=60,
         help_text=_("Rules §11.2 B1: at least 60 % for the non-offending side; a ruling may give one seat more."),
     )  # fmt: skip
+    # Several sessions, and a final after its qualification (docs/players/series.md).
+    session_totals = forms.ChoiceField(
+        label=_("Totals over sessions"), initial="matchpoints", required=False,
+        choices=Tournament._meta.get_field("session_totals").choices,
+        help_text=_("Matchpoints summed over the sessions (the rules' one field), or each session's percentage "
+                    "averaged over the sessions a participant played."),
+    )  # fmt: skip
+    qualification = forms.ModelChoiceField(
+        label=_("Qualification (its short name)"), queryset=Tournament.objects.all(), to_field_name="slug",
+        required=False, widget=forms.TextInput,
+        help_text=_("For a final: the event whose results its finalists bring."),
+    )  # fmt: skip
+    carry_over = forms.CharField(
+        label=_("Share carried over"), max_length=16, required=False, initial="0",
+        help_text=_("From 0 to 1, exact (1/2, 0.25): the qualification weighs this share of the final; "
+                    "0 carries nothing."),
+    )  # fmt: skip
     rules = JSONObjectField(
         label=_("Rule overrides (JSON)"),
         help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
@@ -102,8 +120,19 @@ class TournamentForm(forms.Form):
                 self.add_error(names.get(problem.field, "artificial_average"), adjustment_message(problem))
         return d
 
+    def clean_carry_over(self) -> str:
+        try:
+            return format_fraction(carry_share(self.cleaned_data.get("carry_over") or "0"))
+        except (ValueError, ZeroDivisionError):
+            raise forms.ValidationError(_("Write a share from 0 to 1, such as 1/2 or 0.25.")) from None
+
     def values(self) -> dict[str, Any]:
         d = dict(self.cleaned_data)
+        if "qualification" in d:
+            q = d.pop("qualification")
+            d["qualification_id"] = q.pk if q else None
+        if not d.get("session_totals", True):
+            d["session_totals"] = "matchpoints"
         if "artificial_minus" in d:
             d["artificial"] = {"A-": d.pop("artificial_minus"), "A": d.pop("artificial_average"),
                                "A+": d.pop("artificial_plus")}  # fmt: skip
@@ -123,6 +152,8 @@ class TournamentForm(forms.Form):
             "confirmation": t.confirmation,
             "unequal_results": t.unequal_results, "artificial_minus": art.get("A-", 40),
             "artificial_average": art.get("A", 50), "artificial_plus": art.get("A+", 60),
+            "session_totals": t.session_totals, "carry_over": t.carry_over or "0",
+            "qualification": t.qualification.slug if t.qualification else "",
             "rules": json.dumps(t.rule_overrides, ensure_ascii=False) if t.rule_overrides else "",
         }  # fmt: skip
 
@@ -136,6 +167,11 @@ class NewTournamentForm(TournamentForm):
                     "of a pulka event (pool, time limit, rounds) are set on its own settings page."),
     )  # fmt: skip
     field_order = ["name", "form"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("session_totals", "qualification", "carry_over"):  # set on the settings page
+            del self.fields[name]
 
     def values(self) -> dict[str, Any]:
         d = super().values()

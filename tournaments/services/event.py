@@ -25,7 +25,7 @@ from tournaments.services.bundles import unique_slug
 
 # Settings that define how rows are read and seated: frozen once results (or seatings) exist.
 STRUCTURAL = ("variant", "rule_overrides", "players_per_table", "deals_per_set")
-SCORING = ("unequal_results", "artificial")
+SCORING = ("unequal_results", "artificial", "session_totals", "qualification_id", "carry_over")
 EDITABLE = (
     "name",
     "starts_on",

@@ -1,5 +1,9 @@
 """URLs of the person pages (included by players/urls.py, namespace players:)."""
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-urlpatterns: list[URLPattern] = []
+from players.views import person
+
+urlpatterns: list[URLPattern] = [
+    path("<int:pk>/", person.person_page, name="person"),
+]

@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from boards.analysis import board_makeable
+from boards.models import Board
 from results import charts
 from results import projector as hall
 from results.data import Report, SessionInfo, load_report
@@ -155,6 +157,7 @@ def board_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         session=session, protocol=protocol, visible=visible, rows=_protocol_rows(protocol, report, lang) if visible else [],
         seats=report.seats, show_layout=show_layout, layout=_layout(protocol.board) if show_layout else None,
         layout_hidden_for_public=show_layout and not session.finished,
+        makeable=_makeable(tournament, session.number, number) if show_layout else None,
         freq=freq, contracts=_contract_rows(freq, lang) if freq else [],
         top=next((sr.top for r in protocol.rows for sr in r.seats.values() if r.scored), None),
         previous=numbers[index - 1] if index > 0 else None,
@@ -162,6 +165,13 @@ def board_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         chart=charts.board_spread_svg(freq, title=_("Spread of results, board %(n)s") % {"n": number}) if freq and freq.lines else "",
     )  # fmt: skip
     return render(request, "results/board.html", context)
+
+
+def _makeable(tournament: Any, session: int, number: int) -> Any:
+    """The board's makeable contracts and par (``boards.analysis``), or None while it is not analysed."""
+    board = (Board.objects.filter(session__tournament=tournament, session__number=session, number=number)
+             .select_related("analysis", "session__tournament").first())  # fmt: skip
+    return board_makeable(board) if board is not None else None
 
 
 def _contract_rows(freq: Any, lang: str) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
+from django.dispatch import Signal
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -27,6 +28,9 @@ from scoring.session_totals import tournament_standings
 from tournaments.models import Session, Tournament
 
 logger = logging.getLogger(__name__)
+
+# Sent after a rescore stored a tournament's numbers (arguments: tournament, now), inside its transaction.
+standings_stored = Signal()
 
 RESCORE_LOCK_CLASS = 7301  # the advisory-lock namespace of rescores
 RESCORE_QUEUE_STALE = dt.timedelta(minutes=2)
@@ -110,7 +114,12 @@ def rescore_tournament(*, tournament_id: int, now: dt.datetime | None = None) ->
     # key to the tournament) goes on while the standings are recomputed.
     _rescore_lock(tournament_id)
     tournament = Tournament.objects.get(pk=tournament_id)
-    store_scores(tournament, score_bundle(scoring_bundle(tournament)), now=now or timezone.now())
+    now = now or timezone.now()
+    store_scores(tournament, score_bundle(scoring_bundle(tournament)), now=now)
+    # Final results changed (a correction, an appeal): master points and ratings follow (players.services.points).
+    for receiver, error in standings_stored.send_robust(sender=Tournament, tournament=tournament, now=now):
+        if isinstance(error, Exception):
+            logger.error("after rescoring tournament %s, %r failed", tournament_id, receiver, exc_info=error)
     return tournament
 
 

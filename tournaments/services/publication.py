@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from appeals.models import open_matters
+from players.services.points import results_final
 from scoring.rescore import request_rescore
 from tournaments.audit import log_action
 from tournaments.errors import UserError
@@ -95,6 +96,8 @@ def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime, ack
     tournament.save(update_fields=["publication", "published_at", "official_at", "final_at"])
     data = {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed} if gaps else None
     log_action(tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now, data=data)
+    if to == Publication.FINAL:
+        results_final(tournament, now=now, user=user)  # master points and ratings (docs/players/master-points.md)
     return tournament
 
 

@@ -1,0 +1,160 @@
+"""Master points of an event (docs/players/master-points.md): awarded when its results become final, recomputed
+with an audit entry when a correction or an appeal changes them afterwards.
+
+The scheme is the series' (``Series.master_points``) when the event belongs to one, else the documented default
+(:data:`preferans.ratings.DEFAULT_SCHEME`). The pure rules are :mod:`preferans.ratings.master_points`; this module
+reads the stored standings, asks the rules, and keeps one :class:`~players.models.MasterPointAward` per participant
+linked to a person who earned more than nothing.
+
+Hooks: ``tournaments.services.publication.publish`` calls :func:`results_final` when the results become final;
+``scoring.rescore`` signals each stored rescore, and :func:`results_rescored` recomputes if the event is final.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+
+from players.models import MasterPointAward, Person, SeriesEvent
+from players.services.ratings import refresh_ratings
+from preferans.numbers import format_fraction, parse_fraction, percent_of
+from preferans.ratings.master_points import (
+    DEFAULT_SCHEME,
+    MasterPointError,
+    Placed,
+    Scheme,
+    award,
+    parse_scheme,
+)
+from scoring.models import Standing
+from scoring.rescore import standings_stored
+from tournaments.audit import log_action
+from tournaments.models import Form, Publication, Tournament
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["award_master_points", "connect", "history", "results_final", "results_rescored", "scheme_for"]
+
+
+def scheme_for(tournament: Tournament) -> Scheme:
+    """The scheme of the event's (first) series, else the documented default. A scheme that cannot be read is
+    logged and the default used, so that making results final never fails on it."""
+    link = SeriesEvent.objects.filter(tournament=tournament).select_related("series").order_by("pk").first()
+    if link is None or not link.series.master_points:
+        return DEFAULT_SCHEME
+    try:
+        return parse_scheme(link.series.master_points)
+    except MasterPointError:
+        logger.warning(
+            "series %s: master-point scheme unreadable, default used", link.series_id, exc_info=True
+        )
+        return DEFAULT_SCHEME
+
+
+def _standings(tournament: Tournament) -> list[tuple[Standing, Placed]]:
+    rows = list(
+        Standing.objects.filter(tournament=tournament).select_related("participant").order_by("position")
+    )
+    return [
+        (row, Placed(row.participant.number, row.rank,
+                     percent_of(parse_fraction(row.matchpoints), parse_fraction(row.max))))
+        for row in rows
+    ]  # fmt: skip
+
+
+def _owner(person_id: int) -> int:
+    """The person a merged duplicate now points at."""
+    seen = set()
+    while person_id not in seen:
+        seen.add(person_id)
+        nxt = Person.objects.filter(pk=person_id).values_list("merged_into_id", flat=True).first()
+        if nxt is None:
+            break
+        person_id = nxt
+    return person_id
+
+
+@transaction.atomic
+def award_master_points(
+    tournament: Tournament, *, now: dt.datetime, user: Any = None, reason: str = ""
+) -> list[MasterPointAward]:
+    """Compute the event's awards from its stored standings and store them; audit what was awarded or changed.
+
+    Only duplicate events have standings by place and percentage; an event played in pulkas gets none (the
+    report says so). Unchanged awards are left as they are (no audit entry).
+    """
+    if tournament.form != Form.DUPLICATE:
+        return []
+    scheme = scheme_for(tournament)
+    rows = _standings(tournament)
+    points = award(scheme, [placed for _, placed in rows])
+    wanted: dict[int, tuple[int, str, str]] = {}  # participant → (person, points, place)
+    for row, placed in rows:
+        value = points[placed.key]
+        if row.participant.person_id is not None and value > 0:
+            wanted[row.participant_id] = (_owner(row.participant.person_id), format_fraction(value), row.rank)
+    stored = {
+        a.participant_id: a
+        for a in MasterPointAward.objects.filter(tournament=tournament).select_related("participant")
+    }
+    before = {pk: (a.person_id, a.points, a.place) for pk, a in stored.items()}
+    if before == wanted and all(a.scheme == scheme.name() for a in stored.values()):
+        return list(stored.values())
+    numbers = dict(tournament.participants.values_list("pk", "number"))
+    changes = [
+        {"participant": numbers.get(pk), "before": before[pk][1] if pk in before else "0",
+         "after": wanted[pk][1] if pk in wanted else "0"}
+        for pk in sorted(set(before) | set(wanted), key=lambda k: numbers.get(k, 0))
+        if before.get(pk, (None, "0"))[1] != wanted.get(pk, (None, "0"))[1]
+    ]  # fmt: skip
+    MasterPointAward.objects.filter(tournament=tournament).delete()
+    awards = MasterPointAward.objects.bulk_create(
+        MasterPointAward(tournament=tournament, participant_id=pk, person_id=person, points=value, place=place,
+                         scheme=scheme.name(), computed_at=now)
+        for pk, (person, value, place) in wanted.items()
+    )  # fmt: skip
+    total = sum((Fraction(parse_fraction(v)) for _, v, _ in wanted.values()), Fraction(0))
+    log_action(
+        tournament=tournament, action="master_points.recompute" if stored else "master_points.award",
+        user=user, actor="" if user else "system", obj=tournament, at=now, reason=reason,
+        data={"scheme": scheme.name(), "awards": len(awards), "total": format_fraction(total), "changes": changes},
+    )  # fmt: skip
+    return awards
+
+
+def results_final(tournament: Tournament, *, now: dt.datetime, user: Any = None) -> None:
+    """The hook of ``publish(to=final)``: award the master points and rate the event."""
+    award_master_points(tournament, now=now, user=user)
+    refresh_ratings(tournament, now=now)
+
+
+def results_rescored(tournament: Tournament, *, now: dt.datetime) -> None:
+    """After every stored rescore: once the results are final, a change (an arithmetic correction, an appeal's
+    decision, rules §1) recomputes the awards (audited when they change) and the ratings from that day on."""
+    if tournament.publication != Publication.FINAL:
+        return
+    award_master_points(tournament, now=now, reason="results changed after they became final")
+    refresh_ratings(tournament, now=now)
+
+
+def _on_rescore(sender: object, *, tournament: Tournament, now: dt.datetime, **kwargs: object) -> None:
+    results_rescored(tournament, now=now)
+
+
+def connect() -> None:
+    """Listen to the rescore (called once from ``players.apps``)."""
+    standings_stored.connect(_on_rescore, dispatch_uid="players.points.rescored")
+
+
+def history(person: Person) -> list[MasterPointAward]:
+    """A person's master points, event by event (the awards of persons merged into him included)."""
+    ids = [person.pk, *Person.objects.filter(merged_into=person).values_list("pk", flat=True)]
+    return list(
+        MasterPointAward.objects.filter(person_id__in=ids)
+        .select_related("tournament")
+        .order_by("tournament__starts_on", "tournament__final_at", "pk")
+    )

@@ -1,0 +1,129 @@
+"""Master points (issue 20): awarded by the configured scheme when the results become final, recomputed with an
+audit entry when a correction changes them afterwards (rules §1: once final, only an arithmetic error is corrected);
+each person's history is his awards. The book names master points without a formula (seed 004 §9)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction as F
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from appeals import services as appeals
+from players.models import MasterPointAward, Person, Series, SeriesEvent
+from players.services import points
+from preferans.numbers import parse_fraction
+from scoring.models import Result, Standing
+from tournaments.models import AuditEntry, Publication, Tournament
+from tournaments.services.gaps import publication_gaps
+from tournaments.services.publication import publish
+
+pytestmark = pytest.mark.django_db
+OFFICIAL = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)
+FINAL = OFFICIAL + dt.timedelta(hours=1)
+
+
+@pytest.fixture
+def demo():
+    """The demo event (20 players; places 1, 2, 3-5 shared, …), every participant a person, official results."""
+    call_command("seed_demo", stdout=StringIO())
+    t = Tournament.objects.get(slug="demo")
+    for p in t.participants.all():
+        p.person = Person.objects.create(name=p.name or f"P{p.number}", federation_id=f"F{p.number}")
+        p.save(update_fields=["person"])
+    Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=OFFICIAL)
+    t.refresh_from_db()
+    return t
+
+
+def make_final(t):
+    """The director makes the results final, knowing of the demo's unconfirmed rows (tournaments.services.gaps)."""
+    publish(tournament=t, to=Publication.FINAL, user=None, now=FINAL, acknowledged=publication_gaps(t).token)
+
+
+def awards(t):
+    return {
+        a.participant.number: parse_fraction(a.points) for a in MasterPointAward.objects.filter(tournament=t)
+    }
+
+
+def by_rank(t):
+    return {
+        s.participant.number: s.rank
+        for s in Standing.objects.filter(tournament=t).select_related("participant")
+    }
+
+
+def test_final_results_award_the_default_scheme(demo):
+    make_final(demo)
+    ranks = by_rank(demo)
+    # The default over 20 players: factor 20/16, 5 places paid, linearly (6 − place) × 5/2: 25/2, 10, then the
+    # places 3-5 shared by three players: (15/2 + 5 + 5/2) / 3 = 5 each. Nobody else gets anything.
+    expected = {
+        n: {"1": F(25, 2), "2": F(10), "3-5": F(5)}[r] for n, r in ranks.items() if r in ("1", "2", "3-5")
+    }
+    assert awards(demo) == expected and len(expected) == 5
+    entry = AuditEntry.objects.get(tournament=demo, action="master_points.award")
+    assert entry.data["total"] == "75/2" and entry.data["scheme"] == "place:10/16/1/4"
+    assert {a.person.federation_id for a in MasterPointAward.objects.all()} == {f"F{n}" for n in expected}
+    assert all(a.computed_at == FINAL for a in MasterPointAward.objects.all())
+
+
+def test_the_series_scheme_is_used(demo):
+    series = Series.objects.create(name="Club season", slug="club",
+                                   master_points={"scheme": "percent", "per_percent": "1", "above": "60"})  # fmt: skip
+    SeriesEvent.objects.create(series=series, tournament=demo, order=1)
+    make_final(demo)
+    got = {by_rank(demo)[n]: v for n, v in awards(demo).items()}
+    # 63/2 of 48 = 65.625 % → 45/8; 61/2 of 48 = 63.541… % → 85/24; 29 of 48 = 60.416… % → 5/12 (each of 3-5).
+    assert got == {"1": F(45, 8), "2": F(85, 24), "3-5": F(5, 12)}
+    assert len(awards(demo)) == 5
+
+
+def test_no_person_no_award_and_official_results_award_nothing(demo):
+    winner = Standing.objects.get(tournament=demo, rank="1").participant
+    winner.person = None
+    winner.save(update_fields=["person"])
+    assert not MasterPointAward.objects.exists()  # official results: nothing yet
+    make_final(demo)
+    assert winner.number not in awards(demo) and len(awards(demo)) == 4
+
+
+def test_a_correction_after_final_recomputes_and_audits(demo, django_capture_on_commit_callbacks):
+    make_final(demo)
+    before = awards(demo)
+    session = demo.sessions.get()
+    # An arithmetic error found after final (§1): on board 1 of round 1 at table 1 the runner-up's and his
+    # neighbour's results were written in each other's seats.
+    correction = appeals.correction_request(session=session, kind="arithmetic", description="E and W swapped",
+                                            board=1, round=1, table=1, now=FINAL)  # fmt: skip
+    r = Result.objects.get(session=session, board_number=1, round_number=1, table_number=1)
+    seats = r.seats()
+    with django_capture_on_commit_callbacks(execute=True):
+        appeals.correction_apply(correction=correction, seats={**seats, "E": seats["W"], "W": seats["E"]},
+                                 user=None, now=FINAL + dt.timedelta(days=1))  # fmt: skip
+    after = awards(demo)
+    assert after != before, "the swap changes the top of the standings"
+    entry = AuditEntry.objects.get(tournament=demo, action="master_points.recompute")
+    changed = {c["participant"]: (c["before"], c["after"]) for c in entry.data["changes"]}
+    assert changed and all(parse_fraction(b) == before.get(n, 0) for n, (b, _a) in changed.items())
+    assert all(parse_fraction(a) == after.get(n, 0) for n, (_b, a) in changed.items())
+    assert entry.reason == "results changed after they became final"
+    assert sum(after.values()) == F(75, 2)  # the default's total over 20 players, however the places fall
+
+
+def test_a_rescore_that_changes_nothing_writes_no_audit_entry(demo):
+    make_final(demo)
+    from scoring.rescore import rescore_tournament
+
+    rescore_tournament(tournament_id=demo.pk, now=FINAL + dt.timedelta(days=1))
+    assert not AuditEntry.objects.filter(action="master_points.recompute").exists()
+    assert AuditEntry.objects.filter(action="master_points.award").count() == 1
+
+
+def test_history_is_the_persons_awards(demo):
+    make_final(demo)
+    winner = Standing.objects.get(tournament=demo, rank="1").participant.person
+    assert [(a.tournament.slug, a.points, a.place) for a in points.history(winner)] == [("demo", "25/2", "1")]

@@ -1,0 +1,142 @@
+"""Series pages: the list, a director's create/edit page (its events added and removed) and the public table.
+
+Who may (players.services.series): directors of events create series; a series' owner edits it and adds the
+events he directs; anyone sees the table, which counts published events only (the owner sees them all, marked).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from players.models import Series
+from players.services import series as service
+from preferans.bundle.bounds import TEXT_MAX
+from tournaments.errors import UserError
+from tournaments.models import Tournament
+
+
+class SeriesForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=min(TEXT_MAX, 200))
+    slug = forms.SlugField(
+        label=gettext_lazy("Short name (in the address)"), max_length=64,
+        help_text=gettext_lazy("Latin letters, digits and hyphens: /players/series/<short name>/."),
+    )  # fmt: skip
+    season = forms.CharField(label=gettext_lazy("Season"), max_length=40, required=False)
+    measure = forms.ChoiceField(
+        label=gettext_lazy("The table counts"),
+        choices=[("percent", gettext_lazy("percentages")), ("points", gettext_lazy("master points"))],
+    )
+    best = forms.IntegerField(
+        label=gettext_lazy("Best events counted"), min_value=0, max_value=service.BEST_MAX, required=False,
+        help_text=gettext_lazy("Best k of the events played; 0 or empty: every event counts."),
+    )  # fmt: skip
+
+
+def _form_error(form: forms.Form, exc: UserError) -> None:
+    field = {"series_name": "name", "series_slug": "slug", "series_slug_taken": "slug", "series_best": "best",
+             "series_measure": "measure"}.get(exc.code)  # fmt: skip
+    form.add_error(field, exc.message)
+
+
+def series_list(request: HttpRequest) -> HttpResponse:
+    context = {
+        "series_list": Series.objects.order_by("-created_at", "pk"),
+        "can_create": service.can_create_series(request.user),
+    }
+    return render(request, "players/series_list.html", context)
+
+
+def series_new(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not service.can_create_series(request.user):
+        raise PermissionDenied
+    form = SeriesForm(request.POST or None, initial={"measure": "percent", "best": 0})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            created = service.series_create(
+                name=d["name"], slug=d["slug"], season=d["season"], measure=d["measure"], best=d["best"],
+                user=request.user, now=timezone.now(),
+            )  # fmt: skip
+        except UserError as exc:
+            _form_error(form, exc)
+        else:
+            messages.success(request, _("The series is created. Now add its events."))
+            return redirect("players:series_edit", slug=created.slug)
+    return render(request, "players/series_form.html", {"form": form, "series": None})
+
+
+def _owned(request: HttpRequest, slug: str) -> Series:
+    series = get_object_or_404(Series, slug=slug)
+    if not service.can_edit_series(request.user, series):
+        raise PermissionDenied
+    return series
+
+
+def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    series = _owned(request, slug)
+    rules = series.rules or {}
+    initial = {"name": series.name, "slug": series.slug, "season": series.season,
+               "measure": rules.get("measure", "percent"), "best": rules.get("best", 0)}  # fmt: skip
+    form = SeriesForm(request.POST or None, initial=initial)
+    form.fields["slug"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            service.series_update(
+                series=series, user=request.user, now=timezone.now(), name=d["name"], season=d["season"],
+                measure=d["measure"], best=d["best"],
+            )  # fmt: skip
+        except UserError as exc:
+            _form_error(form, exc)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("players:series_edit", slug=series.slug)
+    events = service.events_of(series, public=False)
+    mine = Tournament.objects.all() if request.user.is_superuser else request.user.directed_tournaments.all()
+    addable = mine.exclude(pk__in=[t.pk for t in events]).order_by("-starts_on", "-created_at")[:200]
+    context = {"form": form, "series": series, "events": events, "addable": addable}
+    return render(request, "players/series_form.html", context)
+
+
+@require_POST
+def series_events(request: HttpRequest, slug: str) -> HttpResponse:
+    """Add (``add`` = the event's short name) or remove (``remove``) an event."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    series = _owned(request, slug)
+    now = timezone.now()
+    try:
+        if request.POST.get("remove"):
+            tournament = get_object_or_404(Tournament, slug=request.POST["remove"])
+            service.series_remove_event(series=series, tournament=tournament, user=request.user, now=now)
+            messages.success(request, _("Removed from the series: %(e)s.") % {"e": tournament.name})
+        else:
+            tournament = get_object_or_404(Tournament, slug=request.POST.get("add", ""))
+            service.series_add_event(series=series, tournament=tournament, user=request.user, now=now)
+            messages.success(request, _("Added to the series: %(e)s.") % {"e": tournament.name})
+    except UserError as exc:
+        messages.error(request, exc.message)
+    return redirect("players:series_edit", slug=series.slug)
+
+
+def series_table(request: HttpRequest, slug: str) -> HttpResponse:
+    series = get_object_or_404(Series, slug=slug)
+    owner = service.can_edit_series(request.user, series)
+    table = service.table_of(series, public=not owner)
+    context: dict[str, Any] = {"table": table, "series": series, "owner": owner}
+    return render(request, "players/series_table.html", context)

@@ -1,0 +1,159 @@
+"""The rating across events (issue 20; docs/players/rating.md): one entry per person and final event, a day rated
+as one batch from the ratings before it, pulka tables compared pair by pair, and the order a compensation event's
+first round can be seeded in (Part III seeds by rating)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction as F
+
+import pytest
+from django.utils import timezone
+
+from players.models import Person, RatingEntry
+from players.services.ratings import rating_of, rebuild_ratings, refresh_ratings, seeding_order
+from preferans.numbers import parse_fraction
+from preferans.ratings.rating import START
+from pulkas.models import PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
+from scoring.models import Standing
+from tournaments.models import Form, Participant, Publication, Tournament
+
+pytestmark = pytest.mark.django_db
+NOW = dt.datetime(2026, 5, 2, 12, 0, tzinfo=dt.UTC)
+DAY1, DAY2 = dt.date(2026, 5, 1), dt.date(2026, 5, 2)
+
+
+@pytest.fixture
+def people():
+    return [Person.objects.create(name=f"Player {i}", federation_id=f"F{i}") for i in range(1, 6)]
+
+
+def duplicate(slug, day, results, *, publication=Publication.FINAL):
+    """A duplicate event whose stored standings give each person ``matchpoints`` of 10 (rank from the order)."""
+    t = Tournament.objects.create(name=slug, slug=slug, starts_on=day, publication=publication)
+    for number, (person, mps) in enumerate(results, start=1):
+        p = Participant.objects.create(tournament=t, number=number, name=f"P{number}", person=person)
+        Standing.objects.create(tournament=t, participant=p, position=number, rank=str(number),
+                                matchpoints=str(mps), max="10", percent="0")  # fmt: skip
+    return t
+
+
+def ratings(person):
+    return [
+        (e.tournament.slug, e.before, e.after, e.games) for e in RatingEntry.objects.filter(person=person)
+    ]
+
+
+def test_a_day_is_one_batch_and_the_next_day_starts_from_it(people):
+    a, b, c, d, _e = people
+    duplicate("one", DAY1, [(a, 6), (b, 4)])  # 60 % against an equal field: +10 (docs: K 100 × (3/5 − 1/2))
+    duplicate("two", DAY1, [(a, 5), (c, 5)])  # 50 %: no change — rated from 1500, not from after "one"
+    duplicate(
+        "three", DAY2, [(a, 5), (d, 5)]
+    )  # a at 1510 meets d at 1500: E = 1/2 + 10/1000, 100 × −1/100 = −1
+    assert rebuild_ratings(since=None, now=NOW) == 6
+    assert ratings(a) == [
+        ("one", "1500", "1510", 1),
+        ("two", "1510", "1510", 2),
+        ("three", "1510", "1509", 3),
+    ]
+    assert ratings(b) == [("one", "1500", "1490", 1)]
+    assert ratings(d) == [("three", "1500", "1501", 1)]
+    assert rating_of(a) == F(1509) and rating_of(_e) == START
+
+
+def test_the_order_of_a_days_events_does_not_matter(people):
+    a, b, c, *_ = people
+    # The same day, made in the other order: the rating after the day is the same.
+    duplicate("x2", DAY1, [(a, 7), (c, 3)])
+    duplicate("x1", DAY1, [(a, 6), (b, 4)])
+    rebuild_ratings(since=None, now=NOW)
+    first = rating_of(a)
+    RatingEntry.objects.all().delete()
+    Tournament.objects.filter(slug="x2").update(slug="x3")  # ids unchanged: re-create in the other order
+    for slug in ("x1", "x3"):
+        t = Tournament.objects.get(slug=slug)
+        rows = list(Standing.objects.filter(tournament=t).select_related("participant"))
+        t.delete()
+        duplicate(slug, DAY1, [(r.participant.person, r.matchpoints) for r in rows])
+    rebuild_ratings(since=None, now=NOW)
+    assert rating_of(a) == first == F(1530)  # +10 and +20 from 1500, in either order
+
+
+def test_only_final_events_are_rated_and_a_change_reaches_later_days(people):
+    a, b, *_ = people
+    first = duplicate("first", DAY1, [(a, 7), (b, 3)])
+    duplicate("official", DAY1, [(a, 10), (b, 0)], publication=Publication.OFFICIAL)
+    duplicate("later", DAY2, [(a, 5), (b, 5)])
+    rebuild_ratings(since=None, now=NOW)
+    assert [e[0] for e in ratings(a)] == ["first", "later"]
+    assert ratings(a)[1][1:3] == ("1520", "1516")  # 1520 vs 1480: E = 1/2 + 40/1000 → 100 × −1/25 = −4
+    # A correction of day 1 after final: the winner only 6 of 10. Day 1 and day 2 are rated again.
+    Standing.objects.filter(tournament=first, participant__person=a).update(matchpoints="6")
+    Standing.objects.filter(tournament=first, participant__person=b).update(matchpoints="4")
+    refresh_ratings(first, now=NOW)
+    assert ratings(a) == [("first", "1500", "1510", 1), ("later", "1510", "1508", 2)]
+
+
+def test_participants_without_a_person_count_in_the_field_unrated(people):
+    a, *_ = people
+    t = duplicate("mixed", DAY1, [(a, 5), (None, 5)])
+    rebuild_ratings(since=None, now=NOW)
+    assert RatingEntry.objects.filter(tournament=t).count() == 1
+    assert ratings(a) == [("mixed", "1500", "1500", 1)]
+
+
+def pulka(slug, day, tables):
+    t = Tournament.objects.create(name=slug, slug=slug, starts_on=day, publication=Publication.FINAL,
+                                  form=Form.COMPENSATION)  # fmt: skip
+    PulkaEvent.objects.create(tournament=t)
+    rnd = PulkaRound.objects.create(tournament=t, number=1, seed=1, status="ended", started_at=NOW)
+    number = 0
+    for i, table in enumerate(tables, start=1):
+        seats = []
+        for person, vists in table:
+            number += 1
+            seats.append((Participant.objects.create(tournament=t, number=number, person=person), vists))
+        pt = PulkaTable.objects.create(round=rnd, number=i, code=f"{slug}{i}", seat_n=seats[0][0],
+                                       seat_e=seats[1][0], seat_s=seats[2][0])  # fmt: skip
+        for seat, (participant, vists) in zip("NES", seats, strict=True):
+            PulkaTableResult.objects.create(table=pt, participant=participant, seat=seat, vists=vists,
+                                            integer_vists=int(vists), rating="0", rank="1")  # fmt: skip
+    return t
+
+
+def test_a_pulka_table_compares_its_players_pair_by_pair(people):
+    a, b, c, *_ = people
+    pulka("comp", DAY1, [[(a, "30"), (b, "10"), (c, "10")]])
+    rebuild_ratings(since=None, now=NOW)
+    # Equal ratings: a beats both (2 × 1/2 over 2 opponents × K 20 = +10); b and c: −1/2 + 0 → −5 each.
+    assert [ratings(p)[0][2] for p in (a, b, c)] == ["1510", "1495", "1495"]
+
+
+def test_seeding_order_is_by_rating_and_follows_merged_persons(people):
+    a, b, c, d, e = people
+    duplicate("old", DAY1, [(a, 3), (b, 7), (c, 5)])
+    rebuild_ratings(since=None, now=NOW)
+    assert (rating_of(b), rating_of(c), rating_of(a)) == (F(1520), F(1500), F(1480))
+    Person.objects.filter(pk=b.pk).update(merged_into=e)  # b turned out to be e's duplicate
+    rebuild_ratings(since=None, now=NOW)
+    event = Tournament.objects.create(name="next", slug="next", form=Form.COMPENSATION, starts_on=DAY2)
+    entrants = [Participant.objects.create(tournament=event, number=n, person=p)
+                for n, p in enumerate([a, c, d, e, None], start=1)]  # fmt: skip
+    order = seeding_order(entrants)
+    # e carries b's rating (1520); c, d and the unlinked player at 1500 in number order; a last.
+    assert [Participant.objects.get(pk=pk).number for pk in order] == [4, 2, 3, 5, 1]
+    assert rating_of(b) == rating_of(e) == F(1520)
+
+
+def test_final_publication_rates_the_event(people):
+    t = duplicate("pub", DAY1, [(people[0], 6), (people[1], 4)], publication=Publication.OFFICIAL)
+    Tournament.objects.filter(pk=t.pk).update(official_at=NOW - dt.timedelta(hours=2))
+    t.refresh_from_db()
+    from tournaments.services.publication import publish
+
+    publish(tournament=t, to=Publication.FINAL, user=None, now=timezone.now())
+    assert [parse_fraction(e.after) for e in RatingEntry.objects.filter(tournament=t).order_by("after")] == [
+        F(1490),
+        F(1510),
+    ]

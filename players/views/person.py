@@ -95,11 +95,8 @@ def rating_chart_svg(
     tips = [f"{start_label}: {display_number(values[0])}"] if points else []
     tips += [f"{p.played_on:%d.%m.%Y} {p.name}: {display_number(p.after)}" for p in points]
     floats = [float(v) for v in values]
-    lo, hi = (min(floats, default=0.0), max(floats, default=1.0))
-    if hi - lo < 1e-9:
-        lo, hi = lo - 1, hi + 1
-    pad = (hi - lo) * 0.12
-    lo, hi = lo - pad, hi + pad
+    ticks = _ticks(min(floats, default=0.0), max(floats, default=1.0))
+    lo, hi = ticks[0], ticks[-1]
 
     def y_of(v: float) -> float:
         return top + ph * (hi - v) / (hi - lo)
@@ -115,11 +112,10 @@ def rating_chart_svg(
         f"<title>{escape(title)}</title>",
         f'<text x="{left}" y="16" font-size="13" font-weight="600" fill="#1d232a">{escape(title)}</text>',
     ]
-    for k in range(5):
-        v = lo + (hi - lo) * k / 4
+    for v in ticks:
         y = y_of(v)
         out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}"/>')
-        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="{MUTED}">{v:.0f}</text>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="{MUTED}">{v:g}</text>')
     every = max(1, (n * 60) // pw + 1)  # about 60 px per date label
     for i, label in enumerate(labels):
         if i % every == 0 or i == n - 1:
@@ -141,3 +137,21 @@ def rating_chart_svg(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+def _ticks(lo: float, hi: float) -> list[float]:
+    """Round values for the rating axis (a step of 1, 2, 5, 10, 20, 25, 50 … giving at most 6 lines) that
+    enclose every value with a little room."""
+    span = max(hi - lo, 1.0)
+    step = 1.0
+    for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        step = float(candidate)
+        if span / step <= 4:
+            break
+    first = (lo // step) * step
+    if first >= lo:
+        first -= step
+    out = [first]
+    while out[-1] <= hi:
+        out.append(out[-1] + step)
+    return out

@@ -218,3 +218,41 @@ def test_personal_card_links_to_the_person_page(client, season) -> None:
         client.get(reverse("results:player", kwargs={"slug": "club-1", "number": 5})).content.decode()
     )
     assert other.find("a", data_person=True) is None
+
+
+def test_a_pulka_event_shows_the_public_standings_place_vists_and_rating(client, director) -> None:
+    """A pulka event's line is its public standings' (pulkas.services.standings.event_table), linked to the
+    pulka player's page; its deals are not duplicate statistics."""
+    import random
+
+    from pulkas.services import rounds
+    from pulkas.services.standings import event_table
+    from tests.pulkas.test_public_and_exports import make_event, play, publish
+
+    t = make_event(director, "swiss", 8, 4, "swiss-night", pool=4, rounds=1)
+    play(
+        t,
+        director,
+        rounds.draw_round(tournament=t, user=director, now=timezone.now()),
+        random.Random(3),
+        deals=3,
+    )
+    publish(t)
+    person = Person.objects.create(name="Алексеев")
+    _link(t, 1, person)
+    (line,) = person_history(person, pulka_table=lambda x: event_table(x).lines).events
+    expected = next(x for x in event_table(t).lines if x.participant.number == 1)
+    assert (line.form, line.place, line.vists, line.rating) == (
+        "swiss",
+        expected.place,
+        expected.vists,
+        expected.total,
+    )
+    assert line.matchpoints is None and person_history(person).statistics.empty
+    doc = parse(client.get(reverse("players:person", kwargs={"pk": person.pk})).content.decode())
+    row = doc.find("tr", data_event="swiss-night")
+    assert row.get("data-form") == "swiss"
+    assert row.find("a").get("href") == reverse(
+        "pulkas:public-player", kwargs={"slug": "swiss-night", "number": 1}
+    )
+    assert row.find("td", class_="place").text().startswith(expected.place)

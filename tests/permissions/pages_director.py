@@ -64,6 +64,8 @@ PAGES: dict[str, Page] = {
     "director:board_detail": director_writes(board, lambda w: {"foul": "1", "note": "x"}),
     "director:board_layout": Page(DIRECTOR_ONLY, "GP", kwargs=board, post=garbage),
     "director:board_fouled": Page(DIRECTOR_ONLY, "GP", kwargs=board, post=garbage),
+    # the double-dummy analysis of the session's boards: a POST naming a board analyses that one board
+    "director:analysis": director_writes(s1, lambda w: {"action": "start", "board": w.round_board}),
     "director:penalties": director_writes(s1, lambda w: {"participant": 1, "deduct": "2", "kind": "12.2.1"}),
     "director:penalty_delete": director_writes(
         lambda w: s1(w, pk=w.penalty), lambda w: {"reason": "x"}, methods="P"

@@ -28,10 +28,11 @@ from appeals import services as appeals_services
 from appeals.models import CommitteeMember, Strike
 from appeals.views import PLAYER_KEY
 from boards.models import Board
+from players.models import Person, Series, SeriesEvent
 from pulkas.models import PulkaTable
 from results.models import ExportJob
 from scoring.models import Penalty, Result
-from tournaments.models import Sanction, Seating, Table, Tournament
+from tournaments.models import Participant, Sanction, Seating, Table, Tournament
 from tournaments.services.event import tournament_create
 
 # -- roles ------------------------------------------------------------------------------------------------
@@ -96,6 +97,8 @@ class World:
     pulka_slug: str  # the demo compensation event (seed_pulka_demo): round 1 played, round 2 running
     pulka_code: str  # table 1 of its running round 2
     olympic_slug: str  # the demo Olympic event (its bracket)
+    person: int  # a person of the register, linked to the appellant
+    series_slug: str  # a series holding the demo event
     content_type: int  # the Tournament content type (for admin:view_on_site)
 
 
@@ -185,6 +188,10 @@ def build(admin_models: Iterable[str]) -> World:
     sanction = Sanction.objects.create(tournament=t, participant=appellant, kind=Sanction.Kind.SUSPENSION,
                                        session=session, first_round=2, last_round=2, reason="noise", at=now)  # fmt: skip
     Strike.objects.get_or_create(key="pin:0:0", defaults={"count": 1, "started": now})  # one counted try
+    person = Person.objects.create(name=appellant.name or "Player", federation_id="PERM-1")
+    Participant.objects.filter(pk=appellant.pk).update(person=person)
+    series = Series.objects.create(name="Club season", slug="club-season")
+    SeriesEvent.objects.create(series=series, tournament=t)
     admin_objects = {}
     for label in admin_models:
         model = apps.get_model(label)
@@ -211,6 +218,8 @@ def build(admin_models: Iterable[str]) -> World:
         pulka_slug=pulka.slug,
         pulka_code=pulka_table.code,
         olympic_slug="demo-olympic",
+        person=person.pk,
+        series_slug=series.slug,
     )
 
 
@@ -221,6 +230,9 @@ def counts() -> dict[str, int]:
 def tear_down(before: dict[str, int]) -> None:
     """Remove what ``build`` made: the database is as ``before`` (``counts()``) was."""
     Tournament.objects.all().delete()
+    Series.objects.all().delete()
+    Person.objects.update(merged_into=None)
+    Person.objects.all().delete()  # after the events: their awards and ratings protect the persons
     get_user_model().objects.all().delete()
     WebSession.objects.all().delete()
     Strike.objects.all().delete()  # the counted tries the visits made (and the one for the admin's pages)

@@ -11,6 +11,7 @@ person count in the field at the starting rating and get no entry.
 from __future__ import annotations
 
 import datetime as dt
+import random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from fractions import Fraction
@@ -120,10 +121,13 @@ def rating_of(person: Person) -> Fraction:
     return parse_fraction(last.after) if last else START
 
 
-def seeding_order(participants: Iterable[Participant]) -> list[int]:
-    """Participants' primary keys by rating, highest first (equal ratings by number), for seeding a compensation
-    event's first round (Part III); a participant not linked to a person counts at the starting rating."""
-    people = list(participants)
+def seeding_order(participants: Iterable[Participant], rng: random.Random | None = None) -> list[int]:
+    """Participants' primary keys by rating, highest first, for seeding a compensation event's first round (Part
+    III); equal ratings by lot when ``rng`` is given (P-26), else by number. A participant not linked to a person
+    counts at the starting rating."""
+    people = sorted(participants, key=lambda p: p.number)
+    if rng is not None:
+        rng.shuffle(people)
     owners = _owners()
     last: dict[int, Fraction] = {}
     ids = {owners.get(p.person_id, p.person_id) for p in people if p.person_id is not None}
@@ -133,4 +137,5 @@ def seeding_order(participants: Iterable[Participant]) -> list[int]:
     def rating(p: Participant) -> Fraction:
         return START if p.person_id is None else last.get(owners.get(p.person_id, p.person_id), START)
 
-    return [p.pk for p in sorted(people, key=lambda p: (-rating(p), p.number))]
+    people.sort(key=lambda p: -rating(p))  # stable: equal ratings keep the lot (or the number)
+    return [p.pk for p in people]

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from players.services.ratings import seeding_order
 from preferans.numbers import parse_fraction
 from preferans.pulka.forms import TablePlan, draw_tables, lucky_losers, seat_by_rating
 from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
@@ -78,8 +79,11 @@ def _rated_field(event: PulkaEvent, tournament: Tournament, number: int, rng: ra
 
 
 @transaction.atomic
-def draw_round(*, tournament: Tournament, user: Any, now: dt.datetime, seed: int | None = None) -> PulkaRound:
-    """Draw the next round: its tables, seats, first dealers and byes."""
+def draw_round(
+    *, tournament: Tournament, user: Any, now: dt.datetime, seed: int | None = None, by_rating: bool = False
+) -> PulkaRound:
+    """Draw the next round: its tables, seats, first dealers and byes. ``by_rating``: a compensation or Swiss
+    event's first round seeded by the players' rating across events (docs/players/rating.md), not by lot."""
     tournament.ensure_not_locked()
     event = event_of(tournament)
     last = _last_round(tournament)
@@ -101,7 +105,10 @@ def draw_round(*, tournament: Tournament, user: Any, now: dt.datetime, seed: int
             raise Conflict(
                 _("All %(n)s rounds have been played.") % {"n": event.rounds}, code="event_over"
             )
-        if last is None:
+        if last is None and by_rating:
+            ranked = seeding_order(Participant.objects.filter(tournament=tournament), rng)
+            plan, drawn_by = seat_by_rating(ranked, per_table, rng), "rating"
+        elif last is None:
             ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
             plan, drawn_by = draw_tables(sorted(ids), per_table, rng), "lot"
         else:

@@ -9,6 +9,7 @@ import json
 from io import StringIO
 from pathlib import Path
 
+import jsonschema
 import pytest
 from django.core.management import call_command
 
@@ -49,6 +50,8 @@ def test_export_import_export_is_identical_but_for_the_short_name() -> None:
     assert second != first
     assert second.replace('"slug": "cup-copy"', '"slug": "cup"') == first
     assert json.loads(second)["standings"] == json.loads(first)["standings"] != []
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "federation-file.schema.json").read_text())
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads(first))) == []
 
 
 def test_persons_are_linked_by_federation_number_and_the_others_created() -> None:

@@ -50,7 +50,9 @@ def test_export_import_export_is_identical_but_for_the_short_name() -> None:
     assert second != first
     assert second.replace('"slug": "cup-copy"', '"slug": "cup"') == first
     assert json.loads(second)["standings"] == json.loads(first)["standings"] != []
-    schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "federation-file.schema.json").read_text())
+    schema = json.loads(
+        (Path(__file__).resolve().parents[2] / "docs" / "federation-file.schema.json").read_text()
+    )
     assert list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads(first))) == []
 
 

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from boards.models import Board
+from players.services.register import link_event
 from preferans.bundle.document import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, Problem, bundle_to_dict
 from preferans.bundle.rows import DEAL_FIELDS
 from preferans.bundle.shape import Loc
@@ -230,6 +231,7 @@ def import_bundle(
         if session.movement:
             _seat(session, now=now)
     store_scores(tournament, score_bundle(scoring_bundle(tournament)), now=now)
+    link_event(tournament, now=now, user=user)  # the register: participants linked by federation number
     log_action(
         tournament=tournament,
         action="tournament.import",

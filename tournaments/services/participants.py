@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from players.services.register import link_event
 from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX, PARTICIPANTS_MAX, TEXT_MAX, strip_controls
 from scoring.models import Penalty, Result
 from tournaments.audit import log_action
@@ -466,6 +467,7 @@ def participants_import(
         tournament=tournament, action="participants.import", user=user, obj=tournament,
         data={"added": len(good), "replace": replace, "numbers": [line.number for line in good]}, at=now,
     )  # fmt: skip
+    link_event(tournament, now=now, user=user)  # the register: link by federation number
     return len(good)
 
 

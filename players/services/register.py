@@ -1,0 +1,305 @@
+"""The player register: linking the participants of an event to persons, merging duplicates, the register's
+file (import and export rows).
+
+Rules (docs/players/register.md):
+
+- A participant is **linked by federation number** — exact, after trimming — to the one person (not merged)
+  holding it; a number the register does not know yet makes a new person. :func:`link_event` does this for
+  every participant of an event without a person; the participants import and the bundle import call it.
+- Without a number a participant is only **proposed** persons of the same name (case, «ё»/«е» and spaces do not
+  count), those of the same club or city first; the director confirms one (:func:`link`) or makes a new person
+  (:func:`link_new`). A name alone never links.
+- :func:`merge` moves every participation, master-point award and rating entry of a duplicate to the person
+  that stays and marks the duplicate ``merged_into`` it; audited in every event concerned and in the site's log.
+- The register's file (columns name, club, city, federation number) is imported all or nothing
+  (:func:`plan_import` reads and checks, :func:`apply_import` saves), bounded as the participants import is,
+  idempotent, and updates the persons it finds by federation number.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from players.models import MasterPointAward, Person, RatingEntry
+from preferans.bundle.bounds import TEXT_MAX, strip_controls
+from tournaments.audit import log_action
+from tournaments.errors import Detail, UserError
+from tournaments.models import Participant, Tournament
+
+FEDERATION_ID_MAX = 64  # Person.federation_id
+
+
+# -- who may ------------------------------------------------------------------------------------------------
+def can_edit_register(user: Any) -> bool:
+    """The register is site-wide: staff users, or users given the permission ``players.change_person``."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff or user.has_perm("players.change_person"))
+
+
+def can_see_register(user: Any) -> bool:
+    """Those who edit it, and the directors of any event (they link their participants to it)."""
+    if can_edit_register(user):
+        return True
+    return bool(
+        getattr(user, "is_authenticated", False) and Tournament.objects.filter(directors=user).exists()
+    )
+
+
+# -- matching -----------------------------------------------------------------------------------------------
+def clean(value: str) -> str:
+    """Text as typed: control characters out, spaces trimmed and single."""
+    return " ".join(strip_controls(value).split())
+
+
+def name_key(name: str) -> str:
+    """A name as compared: case, «ё»/«е» and spaces do not count («Сёмин  иван» is «семин иван»)."""
+    return " ".join(clean(name).casefold().replace("ё", "е").split())
+
+
+def by_federation_id(federation_id: str) -> Person | None:
+    """The person (not merged) holding this federation number, exactly after trimming."""
+    number = clean(federation_id)
+    if not number:
+        return None
+    return Person.objects.filter(federation_id=number, merged_into__isnull=True).first()
+
+
+def _index() -> dict[str, list[Person]]:
+    index: dict[str, list[Person]] = {}
+    for person in Person.objects.filter(merged_into__isnull=True).order_by("name", "pk"):
+        index.setdefault(name_key(person.name), []).append(person)
+    return index
+
+
+def _near(participant: Participant, person: Person) -> bool:
+    """Same club or city: the participant's one «club» field (often a city) against the person's two."""
+    where = name_key(participant.club)
+    return bool(where) and where in {name_key(person.club), name_key(person.city)} - {""}
+
+
+def proposals(participant: Participant, index: dict[str, list[Person]] | None = None) -> list[Person]:
+    """Persons of the participant's name, those of the same club or city first; nothing when the name is empty."""
+    key = name_key(participant.name)
+    if not key:
+        return []
+    found = (index if index is not None else _index()).get(key, [])
+    return sorted(found, key=lambda p: (not _near(participant, p), p.name, p.pk))
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    """A participant of the event's link page: his person, or the persons proposed for him."""
+
+    participant: Participant
+    person: Person | None
+    proposed: tuple[Person, ...]
+
+
+def link_rows(tournament: Tournament) -> list[LinkRow]:
+    index = _index()
+    rows = []
+    for p in tournament.participants.select_related("person").order_by("number"):
+        rows.append(LinkRow(p, p.person, () if p.person_id else tuple(proposals(p, index))))
+    return rows
+
+
+@dataclass(frozen=True)
+class LinkReport:
+    linked: int = 0  # to a person already in the register
+    created: int = 0  # persons made for numbers the register did not know
+
+
+def link_event(tournament: Tournament, *, now: dt.datetime, user: Any = None) -> LinkReport:
+    """Link every participant without a person who has a federation number (a new number: a new person).
+    Participants without a number are left for the director (their proposals are on the link page)."""
+    linked = created = 0
+    with transaction.atomic():
+        todo = (
+            tournament.participants.filter(person__isnull=True).exclude(federation_id="").order_by("number")
+        )
+        for participant in todo:
+            number = clean(participant.federation_id)
+            if not number or len(number) > FEDERATION_ID_MAX:
+                continue
+            person = by_federation_id(number)
+            if person is None:
+                person = Person.objects.create(
+                    name=clean(participant.name)[:TEXT_MAX] or number, club=clean(participant.club)[:TEXT_MAX],
+                    federation_id=number,
+                )  # fmt: skip
+                created += 1
+            else:
+                linked += 1
+            participant.person = person
+            participant.save(update_fields=["person"])
+        if linked or created:
+            log_action(
+                tournament=tournament, action="persons.link", user=user,
+                actor="" if user else "register", obj=tournament,
+                data={"linked": linked, "created": created}, at=now,
+            )  # fmt: skip
+    return LinkReport(linked, created)
+
+
+@transaction.atomic
+def link(*, participant: Participant, person: Person, user: Any, now: dt.datetime) -> None:
+    """The director confirms that this participant is this person."""
+    if person.merged_into_id is not None:
+        raise UserError(_("This person was merged into another: link the participant to that one."))
+    before = participant.person_id
+    participant.person = person
+    participant.save(update_fields=["person"])
+    log_action(
+        tournament=participant.tournament, action="person.link", user=user, obj=participant,
+        data={"person": person.pk, "before": before}, at=now,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def link_new(*, participant: Participant, user: Any, now: dt.datetime) -> Person:
+    """None of the proposals: the participant becomes a new person of the register."""
+    number = clean(participant.federation_id)
+    if number and by_federation_id(number) is not None:
+        raise UserError(_("Federation number %(n)s is already in the register.") % {"n": number})
+    person = Person.objects.create(
+        name=clean(participant.name)[:TEXT_MAX] or str(participant.number), club=clean(participant.club)[:TEXT_MAX],
+        federation_id=number[:FEDERATION_ID_MAX],
+    )  # fmt: skip
+    link(participant=participant, person=person, user=user, now=now)
+    return person
+
+
+@transaction.atomic
+def unlink(*, participant: Participant, user: Any, now: dt.datetime) -> None:
+    before = participant.person_id
+    participant.person = None
+    participant.save(update_fields=["person"])
+    log_action(
+        tournament=participant.tournament, action="person.unlink", user=user, obj=participant,
+        data={"before": before}, at=now,
+    )  # fmt: skip
+
+
+# -- the site-wide log (persons belong to no event) ------------------------------------------------------------
+def site_log(user: Any, person: Person, action: str, data: dict[str, Any]) -> None:
+    """An entry of Django's admin log (who, when, which person, what), for changes no event holds."""
+    if not getattr(user, "is_authenticated", False):
+        return
+    from django.contrib.admin.models import CHANGE, LogEntry
+    from django.contrib.contenttypes.models import ContentType
+
+    LogEntry.objects.create(
+        user=user, content_type=ContentType.objects.get_for_model(Person), object_id=str(person.pk),
+        object_repr=str(person)[:200], action_flag=CHANGE,
+        change_message=json.dumps({"action": action, **data}, ensure_ascii=False),
+    )  # fmt: skip
+
+
+# -- editing and merging ------------------------------------------------------------------------------------
+def check_texts(name: str, club: str, city: str, federation_id: str) -> dict[str, str]:
+    problems = {}
+    if not name:
+        problems["name"] = _("Give the name.")
+    for field, value, bound in (
+        ("name", name, TEXT_MAX), ("club", club, TEXT_MAX), ("city", city, TEXT_MAX),
+        ("federation_id", federation_id, FEDERATION_ID_MAX),
+    ):  # fmt: skip
+        if len(value) > bound:
+            problems[field] = _("Longer than %(n)s characters.") % {"n": bound}
+    return problems
+
+
+@transaction.atomic
+def person_save(
+    *, person: Person | None, name: str, club: str = "", city: str = "", federation_id: str = "", user: Any
+) -> Person:
+    """Make or change a person; the federation number stays unique among persons not merged."""
+    name, club, city, number = clean(name), clean(club), clean(city), clean(federation_id)
+    problems = check_texts(name, club, city, number)
+    if number:
+        holder = by_federation_id(number)
+        if holder is not None and (person is None or holder.pk != person.pk):
+            problems["federation_id"] = _("Federation number %(n)s belongs to %(p)s.") % {
+                "n": number,
+                "p": holder,
+            }
+    if problems:
+        raise UserError(
+            " ".join(problems.values()), code="person",
+            details=[Detail(f, "invalid", m) for f, m in problems.items()],
+        )  # fmt: skip
+    if person is not None and person.merged_into_id is not None:
+        raise UserError(_("This person was merged into another: change that one."))
+    before = None if person is None else [person.name, person.club, person.city, person.federation_id]
+    person = person or Person()
+    person.name, person.club, person.city, person.federation_id = name, club, city, number
+    person.save()
+    site_log(user, person, "person.save", {"before": before, "after": [name, club, city, number]})
+    return person
+
+
+@transaction.atomic
+def merge(*, keep: Person, drop: Person, user: Any, reason: str, now: dt.datetime) -> int:
+    """Merge the duplicate ``drop`` into ``keep``: every participation, award and rating entry moves to ``keep``,
+    ``drop`` points at ``keep``. Returns how many records moved. Refuses a person into himself, a merged person
+    either way, two persons who played the same event, and a merge without a reason."""
+    keep = Person.objects.select_for_update().get(pk=keep.pk)
+    drop = Person.objects.select_for_update().get(pk=drop.pk)
+    reason = clean(reason)
+    if keep.pk == drop.pk:
+        raise UserError(_("A person cannot be merged into himself."), code="merge_self")
+    if keep.merged_into_id is not None or drop.merged_into_id is not None:
+        raise UserError(_("This person was already merged into another."), code="merge_merged")
+    if not reason:
+        raise UserError(_("Say why these are one person."), code="merge_reason")
+    both = set(keep.participations.values_list("tournament_id", flat=True)) & set(
+        drop.participations.values_list("tournament_id", flat=True)
+    )
+    if both:
+        names = ", ".join(
+            Tournament.objects.filter(pk__in=both).order_by("name").values_list("name", flat=True)
+        )
+        raise UserError(
+            _("Both played in the same event (%(events)s): they are two persons.") % {"events": names},
+            code="merge_same_event",
+        )
+    events = list(Tournament.objects.filter(participants__person=drop).distinct().order_by("pk"))
+    moved = Participant.objects.filter(person=drop).update(person=keep)
+    moved += MasterPointAward.objects.filter(person=drop).update(person=keep)
+    moved += RatingEntry.objects.filter(person=drop).update(person=keep)
+    Person.objects.filter(merged_into=drop).update(merged_into=keep)  # earlier duplicates follow
+    drop.merged_into = keep
+    drop.save(update_fields=["merged_into"])
+    if drop.federation_id and not keep.federation_id:  # the number goes with the person that stays
+        keep.federation_id = drop.federation_id
+        keep.save(update_fields=["federation_id"])
+    data = {"keep": keep.pk, "drop": drop.pk, "drop_name": drop.name, "drop_federation_id": drop.federation_id,
+            "moved": moved}  # fmt: skip
+    for tournament in events:
+        log_action(tournament=tournament, action="person.merge", user=user, obj=keep, data=data, reason=reason,
+                   at=now)  # fmt: skip
+    site_log(user, keep, "person.merge", data | {"reason": reason})
+    return moved
+
+
+# -- the register's list ----------------------------------------------------------------------------------------
+def search(query: str) -> Any:
+    """Persons not merged whose name, club, city or federation number contains the query."""
+    people = Person.objects.filter(merged_into__isnull=True)
+    query = clean(query)
+    if query:
+        variants = {query, query.replace("ё", "е"), query.replace("е", "ё")}
+        q = Q(federation_id=query)
+        for v in variants:
+            q |= Q(name__icontains=v) | Q(club__icontains=v) | Q(city__icontains=v)
+            q |= Q(name__icontains=v.capitalize()) | Q(name__icontains=v.lower())
+        people = people.filter(q)
+    return people.order_by("name", "pk")

@@ -27,7 +27,7 @@ from tournaments.models import Tournament
 
 
 class SeriesForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=min(TEXT_MAX, 200))
+    name = forms.CharField(label=gettext_lazy("Name of the series"), max_length=min(TEXT_MAX, 200))
     slug = forms.SlugField(
         label=gettext_lazy("Short name (in the address)"), max_length=64,
         help_text=gettext_lazy("Latin letters, digits and hyphens: /players/series/<short name>/."),

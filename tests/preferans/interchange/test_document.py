@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from preferans.interchange.document import (
     FORMAT_NAME,
@@ -256,3 +259,44 @@ def test_the_schema_refuses_what_the_reader_refuses(path: str, value: object) ->
     assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(bad))
     with pytest.raises(DocumentInvalid):
         check_document(bad)
+
+
+texts = st.text(
+    alphabet=st.characters(categories=("L", "N", "Zs", "P", "S"), exclude_characters="\x85\u2028\u2029"),
+    max_size=30,
+)
+fractions = st.fractions(min_value=-1000, max_value=1000, max_denominator=97)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    names=st.lists(texts.filter(lambda s: s.strip() != ""), min_size=1, max_size=12, unique=True),
+    cities=st.lists(texts, min_size=12, max_size=12),
+    numbers=st.lists(fractions, min_size=12, max_size=12),
+    as_text=st.booleans(),
+)
+def test_any_persons_and_numbers_round_trip_byte_for_byte(
+    names: list[str], cities: list[str], numbers: list[Fraction], as_text: bool
+) -> None:
+    """Property: whatever the names, cities and exact numbers, write → read → write gives the same bytes and
+    reading gives the numbers back exactly."""
+    data = sample()
+    data["persons"] = [
+        {"ref": i + 1, "name": name, "city": cities[i], "federation_id": f"F{i}" if i % 2 else ""}
+        for i, name in enumerate(names)
+    ]
+    for participant in data["participants"]:
+        participant["person"] = participant["number"] if participant["number"] <= len(names) else None
+    data["standings"] = [
+        {"place": str(n), "participant": n, "matchpoints": str(numbers[n - 1]) if as_text else 0, "max": "16",
+         "percent": str(numbers[n - 1])}
+        for n in range(1, 13)
+    ]  # fmt: skip
+    data["master_points"] = [
+        {"participant": 1, "points": str(abs(numbers[0])), "scheme": "club"},
+    ]
+    text = write_document(data)
+    assert write_document(read_document(text)) == text
+    back = read_document(text)
+    assert [Fraction(line["percent"]) for line in back["standings"]] == numbers
+    assert [p["name"] for p in back["persons"]] == names

@@ -189,16 +189,17 @@ def unlink(*, participant: Participant, user: Any, now: dt.datetime) -> None:
 
 
 # -- the site-wide log (persons belong to no event) ------------------------------------------------------------
-def site_log(user: Any, person: Person, action: str, data: dict[str, Any]) -> None:
-    """An entry of Django's admin log (who, when, which person, what), for changes no event holds."""
+def site_log(user: Any, person: Person | None, action: str, data: dict[str, Any]) -> None:
+    """An entry of Django's admin log (who, when, which person — None: the register as a whole —, what), for
+    changes no event holds."""
     if not getattr(user, "is_authenticated", False):
         return
     from django.contrib.admin.models import CHANGE, LogEntry
     from django.contrib.contenttypes.models import ContentType
 
     LogEntry.objects.create(
-        user=user, content_type=ContentType.objects.get_for_model(Person), object_id=str(person.pk),
-        object_repr=str(person)[:200], action_flag=CHANGE,
+        user=user, content_type=ContentType.objects.get_for_model(Person), object_id=str(person.pk) if person else None,
+        object_repr=str(person)[:200] if person else "register", action_flag=CHANGE,
         change_message=json.dumps({"action": action, **data}, ensure_ascii=False),
     )  # fmt: skip
 
@@ -296,10 +297,11 @@ def search(query: str) -> Any:
     people = Person.objects.filter(merged_into__isnull=True)
     query = clean(query)
     if query:
-        variants = {query, query.replace("ё", "е"), query.replace("е", "ё")}
+        # SQLite compares only ASCII letters without case: the query's usual spellings are tried as well.
+        cases = {f(v) for v in (query, query.replace("ё", "е"), query.replace("е", "ё"), query.replace("Ё", "Е"))
+                 for f in (str, str.lower, str.upper, str.capitalize, str.title)}  # fmt: skip
         q = Q(federation_id=query)
-        for v in variants:
+        for v in cases:
             q |= Q(name__icontains=v) | Q(club__icontains=v) | Q(city__icontains=v)
-            q |= Q(name__icontains=v.capitalize()) | Q(name__icontains=v.lower())
         people = people.filter(q)
     return people.order_by("name", "pk")

@@ -225,7 +225,5 @@ def apply_import(rows: Sequence[Sequence[Any]], *, user: Any) -> dict[str, int]:
         elif p.action == "update":
             Person.objects.filter(pk=p.person).update(name=p.name, club=p.club, city=p.city)
     if user is not None and (counts["new"] or counts["update"]):
-        first = Person.objects.filter(merged_into__isnull=True).order_by("-pk").first()
-        if first is not None:
-            site_log(user, first, "register.import", counts)
+        site_log(user, None, "register.import", counts)
     return counts

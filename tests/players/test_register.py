@@ -282,3 +282,17 @@ def test_imported_events_link_by_federation_number(users):
     ).lines
     participants_import(tournament=t, lines=lines, user=users["director"], now=NOW)
     assert t.participants.get(number=1).person == first.participants.get(number=1).person
+
+
+@pytest.mark.parametrize(
+    ("query", "found"),
+    [("петров", ["Петров Пётр"]), ("ПЁТР", ["Петров Пётр"]), ("петр", ["Петров Пётр"]), ("R-1", ["Петров Пётр"]),
+     ("сочи", ["Сидорова Анна"]), ("", ["Петров Пётр", "Сидорова Анна"]), ("Иванов", [])],
+)  # fmt: skip
+def test_register_search_by_name_or_number(query, found):
+    from players.services.register import search
+
+    keep = Person.objects.create(name="Петров Пётр", club="Спартак", federation_id="R-1")
+    Person.objects.create(name="Сидорова Анна", city="Сочи")
+    Person.objects.create(name="Иванов", merged_into=keep)  # merged persons are not listed
+    assert [p.name for p in search(query)] == found

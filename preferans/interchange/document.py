@@ -421,7 +421,12 @@ def _bundle(
     try:
         parsed, _scored = validate_and_score(bundle)  # the format, then every row's legality by the core
     except bundle_document.BundleInvalid as exc:
-        found.items.extend(_translate(problem, sessions) for problem in exc.problems)
+        # Without an event the bundle "cannot be read"; the file's own problem already says why.
+        found.items.extend(
+            _translate(problem, sessions)
+            for problem in exc.problems
+            if head is not None or problem.loc != Loc()
+        )
         return None
     if head is None:
         return None

@@ -300,3 +300,12 @@ def test_any_persons_and_numbers_round_trip_byte_for_byte(
     back = read_document(text)
     assert [Fraction(line["percent"]) for line in back["standings"]] == numbers
     assert [p["name"] for p in back["persons"]] == names
+
+
+def test_a_file_without_its_parts_says_so_once_for_each() -> None:
+    assert problems({"format": FORMAT_NAME}) == [
+        "$: missing field 'version' — a federation file needs it",
+        "$: missing field 'event' — a federation file needs it",
+        "$: missing field 'participants' — a federation file needs it",
+        "$: missing field 'sessions' — a federation file needs it",
+    ]

@@ -91,7 +91,7 @@ def pulka_event(draw):
     return ratings, PulkaEvent(tables)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(duplicate_day(), st.data())
 def test_a_better_duplicate_result_never_lowers_a_rating(day, data):
     ratings, event = day
@@ -101,7 +101,7 @@ def test_a_better_duplicate_result_never_lowers_a_rating(day, data):
     assert rate_day([improved], ratings).after[player] >= rate_day([event], ratings).after[player]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(pulka_event(), st.data())
 def test_better_vists_at_a_pulka_never_lower_a_rating(day, data):
     ratings, event = day
@@ -123,7 +123,7 @@ def test_an_unchanged_field_with_equal_results_leaves_ratings_unchanged(n, ratin
     assert rate_day([duplicate, pulka], ratings).after == ratings
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(st.one_of(duplicate_day(), pulka_event()), min_size=2, max_size=4), st.randoms())
 def test_the_order_of_a_days_events_does_not_matter(days, rnd):
     ratings = {}

@@ -18,8 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from players.models import MasterPointAward, Person, SeriesEvent
+from players.models import MasterPointAward, Person, Series, SeriesEvent
 from players.services.ratings import refresh_ratings
 from preferans.numbers import format_fraction, parse_fraction, percent_of
 from preferans.ratings.master_points import (
@@ -33,11 +35,33 @@ from preferans.ratings.master_points import (
 from scoring.models import Standing
 from scoring.rescore import standings_stored
 from tournaments.audit import log_action
+from tournaments.errors import UserError
 from tournaments.models import Form, Publication, Tournament
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["award_master_points", "connect", "history", "results_final", "results_rescored", "scheme_for"]
+__all__ = [
+    "award_master_points",
+    "connect",
+    "history",
+    "results_final",
+    "results_rescored",
+    "scheme_error_text",
+    "scheme_for",
+    "set_series_scheme",
+]
+
+# What a scheme the rules cannot read is told, by the core's code (the core speaks English; this layer translates).
+SCHEME_ERRORS = {
+    "unknown_scheme": gettext_noop(
+        "A master-point scheme is “place” (by place and field size) or “percent” (by percentage)."
+    ),
+    "unknown_key": gettext_noop("The master-point scheme has a key it does not know: %(key)s."),
+    "bad_number": gettext_noop(
+        "The master-point scheme has a number it cannot use at “%(key)s”: numbers are whole or fractions such "
+        "as 1/4, not below 0, and a lower place never gets more than a higher one."
+    ),
+}
 
 
 def scheme_for(tournament: Tournament) -> Scheme:
@@ -139,6 +163,33 @@ def results_rescored(tournament: Tournament, *, now: dt.datetime) -> None:
         return
     award_master_points(tournament, now=now, reason="results changed after they became final")
     refresh_ratings(tournament, now=now)
+
+
+def scheme_error_text(error: MasterPointError) -> str:
+    """The core's refusal of a scheme, in the active language."""
+    text = SCHEME_ERRORS.get(error.code, SCHEME_ERRORS["unknown_scheme"])
+    return _(text) % {"key": error.params.get("key", "")} if "%(key)s" in text else _(text)
+
+
+@transaction.atomic
+def set_series_scheme(
+    *, series: Series, raw: dict[str, Any] | None, user: Any, now: dt.datetime
+) -> list[Tournament]:
+    """Set a series' master-point scheme (empty: the default) after checking it; the awards of its events whose
+    results are already final are computed again under it (each change audited). Returns those events."""
+    try:
+        parse_scheme(raw)
+    except MasterPointError as exc:
+        raise UserError(scheme_error_text(exc), code=f"master_points_{exc.code}") from exc
+    series.master_points = raw or {}
+    series.save(update_fields=["master_points"])
+    redone = []
+    for link in series.events.select_related("tournament").order_by("order", "pk"):
+        t = link.tournament
+        if t.publication == Publication.FINAL:
+            award_master_points(t, now=now, user=user, reason="the series' master-point scheme changed")
+            redone.append(t)
+    return redone
 
 
 def _on_rescore(sender: object, *, tournament: Tournament, now: dt.datetime, **kwargs: object) -> None:

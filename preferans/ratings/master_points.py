@@ -37,11 +37,13 @@ __all__ = [
 
 
 class MasterPointError(ValueError):
-    """A scheme or a place the rules cannot read; ``code`` is stable for translation."""
+    """A scheme or a place the rules cannot read; ``code`` and ``params`` are stable for translation (``key``:
+    the scheme's key at fault, or the unknown keys)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: str) -> None:
         super().__init__(message)
         self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -130,10 +132,10 @@ def _number(raw: object, key: str, *, positive: bool = False) -> Fraction:
     try:
         value = parse_fraction(raw)
     except NumberFormatError as exc:
-        raise MasterPointError("bad_number", f"{key}: {exc}") from exc
+        raise MasterPointError("bad_number", f"{key}: {exc}", key=key) from exc
     if value < 0 or (positive and value == 0):
         raise MasterPointError(
-            "bad_number", f"{key}: {raw!r} must be {'above' if positive else 'at least'} 0"
+            "bad_number", f"{key}: {raw!r} must be {'above' if positive else 'at least'} 0", key=key
         )
     return value
 
@@ -150,7 +152,9 @@ def parse_scheme(raw: Mapping[str, object] | None) -> Scheme:
     known = {"scheme", "first", "places", "field", "cut", "max_factor", "per_percent", "above", "max"}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise MasterPointError("unknown_key", f"unknown keys in the scheme: {', '.join(unknown)}")
+        raise MasterPointError(
+            "unknown_key", f"unknown keys in the scheme: {', '.join(unknown)}", key=", ".join(unknown)
+        )
     kind = raw.get("scheme", "place")
     if kind == "percent":
         return PercentScheme(
@@ -162,13 +166,17 @@ def parse_scheme(raw: Mapping[str, object] | None) -> Scheme:
         raise MasterPointError("unknown_scheme", f"{kind!r} is not a scheme (place or percent)")
     places = raw.get("places") or []
     if not isinstance(places, list):
-        raise MasterPointError("bad_number", "places: a list of points for places 1, 2, …")
+        raise MasterPointError("bad_number", "places: a list of points for places 1, 2, …", key="places")
     field = raw.get("field", 16)
     if isinstance(field, bool) or not isinstance(field, int) or field < 1:
-        raise MasterPointError("bad_number", f"field: {field!r} must be a whole number of players above 0")
+        raise MasterPointError(
+            "bad_number", f"field: {field!r} must be a whole number of players above 0", key="field"
+        )
     table = tuple(_number(p, "places") for p in places)
     if any(later > earlier for earlier, later in zip(table, table[1:], strict=False)):
-        raise MasterPointError("bad_number", "places: a lower place cannot get more than a higher one")
+        raise MasterPointError(
+            "bad_number", "places: a lower place cannot get more than a higher one", key="places"
+        )
     cut = _number(raw.get("cut", "1" if table else "1/4"), "cut", positive=True)
     return PlaceScheme(
         first=_number(raw.get("first", "10"), "first"),

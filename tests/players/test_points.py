@@ -127,3 +127,39 @@ def test_history_is_the_persons_awards(demo):
     make_final(demo)
     winner = Standing.objects.get(tournament=demo, rank="1").participant.person
     assert [(a.tournament.slug, a.points, a.place) for a in points.history(winner)] == [("demo", "25/2", "1")]
+
+
+def test_changing_a_series_scheme_recomputes_its_final_events(demo):
+    series = Series.objects.create(name="Club season", slug="club")
+    SeriesEvent.objects.create(series=series, tournament=demo, order=1)
+    make_final(demo)
+    assert sum(awards(demo).values()) == F(75, 2)  # the default while the series has no scheme
+    redone = points.set_series_scheme(series=series, raw={"scheme": "percent", "per_percent": "1", "above": "60"},
+                                      user=None, now=FINAL + dt.timedelta(days=2))  # fmt: skip
+    assert redone == [demo]
+    assert sorted(awards(demo).values()) == [F(5, 12)] * 3 + [F(85, 24), F(45, 8)]
+    entry = AuditEntry.objects.get(tournament=demo, action="master_points.recompute")
+    assert (
+        entry.reason == "the series' master-point scheme changed" and entry.data["scheme"] == "percent:1>60"
+    )
+
+
+@pytest.mark.parametrize(
+    ("raw", "code", "words"),
+    [
+        ({"scheme": "elo"}, "master_points_unknown_scheme", "«place» (по месту и числу участников)"),
+        ({"first": "-1"}, "master_points_bad_number", "число при ключе «first» нельзя использовать"),
+        ({"firts": "10"}, "master_points_unknown_key", "неизвестный ключ: firts."),
+    ],
+)
+def test_a_scheme_the_rules_cannot_read_is_refused_in_the_readers_language(raw, code, words):
+    from django.utils import translation
+
+    from tournaments.errors import UserError
+
+    series = Series.objects.create(name="Club season", slug="club", master_points={"scheme": "percent"})
+    with translation.override("ru"), pytest.raises(UserError) as refused:
+        points.set_series_scheme(series=series, raw=raw, user=None, now=FINAL)
+    assert refused.value.code == code and words in refused.value.message
+    series.refresh_from_db()
+    assert series.master_points == {"scheme": "percent"}  # nothing changed

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from players.models import MasterPointAward, Person, Series, SeriesEvent
-from players.services.ratings import refresh_ratings
+from players.services.ratings import merged_owners, refresh_ratings
 from preferans.numbers import format_fraction, parse_fraction, percent_of
 from preferans.ratings.master_points import (
     DEFAULT_SCHEME,
@@ -90,18 +90,6 @@ def _standings(tournament: Tournament) -> list[tuple[Standing, Placed]]:
     ]  # fmt: skip
 
 
-def _owner(person_id: int) -> int:
-    """The person a merged duplicate now points at."""
-    seen = set()
-    while person_id not in seen:
-        seen.add(person_id)
-        nxt = Person.objects.filter(pk=person_id).values_list("merged_into_id", flat=True).first()
-        if nxt is None:
-            break
-        person_id = nxt
-    return person_id
-
-
 @transaction.atomic
 def award_master_points(
     tournament: Tournament, *, now: dt.datetime, user: Any = None, reason: str = ""
@@ -117,10 +105,11 @@ def award_master_points(
     rows = _standings(tournament)
     points = award(scheme, [placed for _, placed in rows])
     wanted: dict[int, tuple[int, str, str]] = {}  # participant → (person, points, place)
+    owners = merged_owners()
     for row, placed in rows:
-        value = points[placed.key]
-        if row.participant.person_id is not None and value > 0:
-            wanted[row.participant_id] = (_owner(row.participant.person_id), format_fraction(value), row.rank)
+        value, person = points[placed.key], row.participant.person_id
+        if person is not None and value > 0:
+            wanted[row.participant_id] = (owners.get(person, person), format_fraction(value), row.rank)
     stored = {
         a.participant_id: a
         for a in MasterPointAward.objects.filter(tournament=tournament).select_related("participant")

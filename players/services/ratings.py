@@ -26,7 +26,7 @@ from pulkas.models import PulkaTableResult
 from scoring.models import Standing
 from tournaments.models import Form, Participant, Publication, Tournament
 
-__all__ = ["played_on", "rating_of", "rebuild_ratings", "refresh_ratings", "seeding_order"]
+__all__ = ["merged_owners", "played_on", "rating_of", "rebuild_ratings", "refresh_ratings", "seeding_order"]
 
 
 def played_on(tournament: Tournament) -> dt.date:
@@ -37,7 +37,7 @@ def played_on(tournament: Tournament) -> dt.date:
     return timezone.localtime(moment, tournament.time_zone).date()
 
 
-def _owners() -> dict[int, int]:
+def merged_owners() -> dict[int, int]:
     """Each merged person → the person he was merged into (followed to the end)."""
     links = dict(Person.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into_id"))
     out = {}
@@ -89,7 +89,7 @@ def rebuild_ratings(*, since: dt.date | None, now: dt.datetime) -> int:
     for entry in RatingEntry.objects.order_by("played_on", "pk"):
         current[entry.person_id] = parse_fraction(entry.after)
         games[entry.person_id] += 1
-    owners = _owners()
+    owners = merged_owners()
     made = []
     for day in sorted(by_day):
         tournaments = by_day[day]
@@ -116,7 +116,7 @@ def refresh_ratings(tournament: Tournament, *, now: dt.datetime) -> int:
 
 def rating_of(person: Person) -> Fraction:
     """A person's current rating (after his last rated event), or the starting rating."""
-    target = _owners().get(person.pk, person.pk)
+    target = merged_owners().get(person.pk, person.pk)
     last = RatingEntry.objects.filter(person_id=target).order_by("-played_on", "-pk").first()
     return parse_fraction(last.after) if last else START
 
@@ -128,7 +128,7 @@ def seeding_order(participants: Iterable[Participant], rng: random.Random | None
     people = sorted(participants, key=lambda p: p.number)
     if rng is not None:
         rng.shuffle(people)
-    owners = _owners()
+    owners = merged_owners()
     last: dict[int, Fraction] = {}
     ids = {owners.get(p.person_id, p.person_id) for p in people if p.person_id is not None}
     for entry in RatingEntry.objects.filter(person_id__in=ids).order_by("played_on", "pk"):

@@ -163,3 +163,13 @@ def test_a_scheme_the_rules_cannot_read_is_refused_in_the_readers_language(raw, 
     assert refused.value.code == code and words in refused.value.message
     series.refresh_from_db()
     assert series.master_points == {"scheme": "percent"}  # nothing changed
+
+
+def test_a_merged_duplicate_earns_for_the_person_he_was_merged_into(demo):
+    winner = Standing.objects.get(tournament=demo, rank="1").participant
+    keeper = Person.objects.create(name="The same player", federation_id="KEEP")
+    Person.objects.filter(pk=winner.person_id).update(merged_into=keeper, federation_id="")
+    make_final(demo)
+    award = MasterPointAward.objects.get(tournament=demo, participant=winner)
+    assert award.person == keeper and award.points == "25/2"
+    assert [a.points for a in points.history(keeper)] == ["25/2"]

@@ -97,7 +97,7 @@ def award_master_points(
     """Compute the event's awards from its stored standings and store them; audit what was awarded or changed.
 
     Only duplicate events have standings by place and percentage; an event played in pulkas gets none (the
-    report says so). Unchanged awards are left as they are (no audit entry).
+    docs/players/master-points.md). Unchanged awards are left as they are (no audit entry).
     """
     if tournament.form != Form.DUPLICATE:
         return []

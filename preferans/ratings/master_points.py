@@ -66,10 +66,16 @@ class PlaceScheme:
     kind: str = "place"
 
     def name(self) -> str:
-        if self.places:
-            table = ",".join(format_fraction(p) for p in self.places)
-            return f"place:[{table}]/{self.field}"
-        return f"place:{format_fraction(self.first)}/{self.field}/{format_fraction(self.cut)}"
+        """A short label of the scheme, kept with each award (at most 64 characters)."""
+        parts = (
+            [f"places={'|'.join(format_fraction(p) for p in self.places)}"]
+            if self.places
+            else [f"first={format_fraction(self.first)}"]
+        )
+        parts += [f"field={self.field}", f"cut={format_fraction(self.cut)}"]
+        if self.max_factor is not None:
+            parts.append(f"max_factor={format_fraction(self.max_factor)}")
+        return _label("place", parts)
 
     def paid(self, size: int) -> int:
         """How many places are paid in a field of ``size``: ⌈size × cut⌉, at least 1, at most the table."""
@@ -100,7 +106,11 @@ class PercentScheme:
     kind: str = "percent"
 
     def name(self) -> str:
-        return f"percent:{format_fraction(self.per_percent)}>{format_fraction(self.above)}"
+        """A short label of the scheme, kept with each award (at most 64 characters)."""
+        parts = [f"per_percent={format_fraction(self.per_percent)}", f"above={format_fraction(self.above)}"]
+        if self.max is not None:
+            parts.append(f"max={format_fraction(self.max)}")
+        return _label("percent", parts)
 
     def for_percent(self, percent: Fraction) -> Fraction:
         points = max(Fraction(0), (percent - self.above) * self.per_percent)
@@ -108,6 +118,12 @@ class PercentScheme:
 
 
 Scheme = PlaceScheme | PercentScheme
+
+
+def _label(kind: str, parts: list[str]) -> str:
+    text = f"{kind}({', '.join(parts)})"
+    return text if len(text) <= 64 else text[:63] + "…"
+
 
 DEFAULT_SCHEME: Scheme = PlaceScheme()
 """The documented default: 10 points for the winner of a 16-player field, the top quarter paid, linearly."""

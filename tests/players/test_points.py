@@ -66,7 +66,7 @@ def test_final_results_award_the_default_scheme(demo):
     }
     assert awards(demo) == expected and len(expected) == 5
     entry = AuditEntry.objects.get(tournament=demo, action="master_points.award")
-    assert entry.data["total"] == "75/2" and entry.data["scheme"] == "place:10/16/1/4"
+    assert entry.data["total"] == "75/2" and entry.data["scheme"] == "place(first=10, field=16, cut=1/4)"
     assert {a.person.federation_id for a in MasterPointAward.objects.all()} == {f"F{n}" for n in expected}
     assert all(a.computed_at == FINAL for a in MasterPointAward.objects.all())
 
@@ -140,7 +140,8 @@ def test_changing_a_series_scheme_recomputes_its_final_events(demo):
     assert sorted(awards(demo).values()) == [F(5, 12)] * 3 + [F(85, 24), F(45, 8)]
     entry = AuditEntry.objects.get(tournament=demo, action="master_points.recompute")
     assert (
-        entry.reason == "the series' master-point scheme changed" and entry.data["scheme"] == "percent:1>60"
+        entry.reason == "the series' master-point scheme changed"
+        and entry.data["scheme"] == "percent(per_percent=1, above=60)"
     )
 
 

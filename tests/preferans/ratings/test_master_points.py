@@ -94,4 +94,18 @@ def test_bad_schemes_are_refused_with_a_code(raw, code):
     with pytest.raises(MasterPointError) as err:
         parse_scheme(raw)
     assert err.value.code == code
-    assert code == "unknown_scheme" or err.value.params["key"] in {*raw, "places"}  # the channels name the key
+    assert code == "unknown_scheme" or err.value.params["key"] in {
+        *raw,
+        "places",
+    }  # the channels name the key
+
+
+def test_each_award_keeps_a_short_label_of_its_scheme():
+    assert DEFAULT_SCHEME.name() == "place(first=10, field=16, cut=1/4)"
+    assert (
+        parse_scheme({"scheme": "percent", "max": "6"}).name() == "percent(per_percent=1/5, above=50, max=6)"
+    )
+    long = parse_scheme({"places": [str(40 - i) for i in range(30)]}).name()
+    assert (
+        len(long) == 64 and long.startswith("place(places=40|39|") and long.endswith("…")
+    )  # the field's limit

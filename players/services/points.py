@@ -96,8 +96,8 @@ def award_master_points(
 ) -> list[MasterPointAward]:
     """Compute the event's awards from its stored standings and store them; audit what was awarded or changed.
 
-    Only duplicate events have standings by place and percentage; an event played in pulkas gets none (the
-    docs/players/master-points.md). Unchanged awards are left as they are (no audit entry).
+    Only duplicate events have standings by place and percentage; an event played in pulkas gets none
+    (docs/players/master-points.md). Unchanged awards are left as they are (no audit entry).
     """
     if tournament.form != Form.DUPLICATE:
         return []

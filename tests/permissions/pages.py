@@ -6,6 +6,7 @@ from tests.permissions import (
     pages_admin,
     pages_appeals,
     pages_director,
+    pages_players,
     pages_pulkas,
     pages_results,
     pages_site,
@@ -32,5 +33,6 @@ PAGES = _merge(
     pages_appeals.PAGES,
     pages_table.PAGES,
     pages_admin.PAGES,
+    pages_players.PAGES,
 )
 RESULT_PAGES = [k for k, p in PAGES.items() if p.access in (RESULTS, HIDDEN_BOARD)]

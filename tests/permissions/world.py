@@ -58,6 +58,9 @@ COMMITTEE_OR_DIRECTOR = "committee"  # the directors and the appeals committee m
 ADMIN_SITE = "admin_site"  # Django admin pages every staff user may open
 ADMIN = "admin"  # Django admin model pages: superusers (staff need model permissions, which nobody has here)
 NOBODY = "nobody"  # catch-all "not found" views and admin pages the project switched off
+REGISTER = "register"  # the register of persons: staff and directors of any event may look (players.services.register)
+REGISTER_EDIT = "register_edit"  # changing the register: staff (or the players.change_person permission)
+SERIES_NEW = "series_new"  # making a series: directors of any event (players.services.series), superusers
 # The REST API (api/…) is left to its own matrix, tests/api/test_permissions.py.
 
 ALLOWED: dict[str, set[str]] = {
@@ -72,6 +75,9 @@ ALLOWED: dict[str, set[str]] = {
     COMMITTEE_OR_DIRECTOR: {COMMITTEE, *DIRECTORS},
     ADMIN_SITE: {STAFF, SUPERUSER},
     ADMIN: {SUPERUSER},
+    REGISTER: {STAFF, OTHER_DIRECTOR, DIRECTOR, SUPERUSER},
+    REGISTER_EDIT: {STAFF, SUPERUSER},
+    SERIES_NEW: {DIRECTOR, OTHER_DIRECTOR, SUPERUSER},
     NOBODY: set(),
 }
 
@@ -103,7 +109,9 @@ class World:
 
 
 # -- the data ----------------------------------------------------------------------------------------------
-APP_LABELS = {"tournaments", "scoring", "appeals", "boards", "results", "pulkas", "auth", "authtoken", "admin"}
+APP_LABELS = {
+    "tournaments", "scoring", "appeals", "boards", "results", "pulkas", "players", "auth", "authtoken", "admin",
+}  # fmt: skip
 
 
 def _models() -> list[Any]:

@@ -69,6 +69,8 @@ ACTION_LABELS = {  # fmt: skip
     "tournament.settings": gettext_lazy("Settings changed"),
     "tournament.import": gettext_lazy("Tournament imported"),
     "tournament.rescore": gettext_lazy("Standings recomputed"),
+    "master_points.award": gettext_lazy("Master points awarded"),
+    "master_points.recompute": gettext_lazy("Master points recomputed"),
     "tournament.lock": gettext_lazy("Tournament locked"),
     "tournament.director_add": gettext_lazy("Director added"),
     "tournament.director_remove": gettext_lazy("Director removed"),

@@ -80,14 +80,22 @@ def scheme_for(tournament: Tournament) -> Scheme:
 
 
 def _standings(tournament: Tournament) -> list[tuple[Standing, Placed]]:
+    """The stored standings with each participant's percentage: exact (matchpoints over the maximum) when the
+    sessions' matchpoints are summed; the published percentage when the event averages its sessions'
+    percentages or carries part of a qualification over (the matchpoints then do not make the percentage)."""
     rows = list(
         Standing.objects.filter(tournament=tournament).select_related("participant").order_by("position")
     )
-    return [
-        (row, Placed(row.participant.number, row.rank,
-                     percent_of(parse_fraction(row.matchpoints), parse_fraction(row.max))))
-        for row in rows
-    ]  # fmt: skip
+    summed = tournament.session_totals != "percent" and not (
+        tournament.qualification_id and parse_fraction(tournament.carry_over or "0")
+    )
+
+    def percent(row: Standing) -> Fraction:
+        if summed:
+            return percent_of(parse_fraction(row.matchpoints), parse_fraction(row.max))
+        return Fraction(row.percent.replace(",", ".") or "0")  # a decimal string: exact as Fraction reads it
+
+    return [(row, Placed(row.participant.number, row.rank, percent(row))) for row in rows]
 
 
 @transaction.atomic

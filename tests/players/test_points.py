@@ -174,3 +174,17 @@ def test_a_merged_duplicate_earns_for_the_person_he_was_merged_into(demo):
     award = MasterPointAward.objects.get(tournament=demo, participant=winner)
     assert award.person == keeper and award.points == "25/2"
     assert [a.points for a in points.history(keeper)] == ["25/2"]
+
+
+def test_an_event_that_averages_its_sessions_is_paid_on_its_published_percentage(demo):
+    """With «percentages averaged» (Tournament.session_totals) the matchpoints no longer make the percentage: the
+    percentage scheme reads the published one."""
+    series = Series.objects.create(name="Club season", slug="club",
+                                   master_points={"scheme": "percent", "per_percent": "1", "above": "60"})  # fmt: skip
+    SeriesEvent.objects.create(series=series, tournament=demo, order=1)
+    Tournament.objects.filter(pk=demo.pk).update(session_totals="percent")
+    demo.refresh_from_db()
+    Standing.objects.filter(tournament=demo, rank="1").update(percent="70.25")  # as if the averages gave it
+    make_final(demo)
+    got = {by_rank(demo)[n]: v for n, v in awards(demo).items()}
+    assert got["1"] == F("10.25")  # 70.25 − 60, one point per percent

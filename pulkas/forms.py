@@ -207,6 +207,12 @@ class DrawForm(forms.Form):
         label=_("Seed of the draw (optional)"), min_value=0, max_value=MAX_SEED, required=False,
         help_text=_("Empty: a random seed, recorded with the round. The same seed repeats the same draw."),
     )  # fmt: skip
+    # Offered for the first round of a compensation or Swiss event only (the view drops it otherwise).
+    by_rating = forms.BooleanField(
+        label=_("Seat the first round by rating"), required=False,
+        help_text=_("Table 1 gets the highest-rated players: the rating of the players' register; a player not "
+                    "linked to it or never rated counts at 1500 (equal ratings by lot)."),
+    )  # fmt: skip
 
 
 class RoundActionForm(forms.Form):

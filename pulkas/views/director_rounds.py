@@ -103,6 +103,18 @@ def _next_draw(event: PulkaEvent, rounds: list[PulkaRound]) -> tuple[int | None,
     return last.number + 1, ""
 
 
+def _seeds_by_rating(tournament: Tournament, number: int | None) -> bool:
+    """The first round of a compensation or Swiss event may be seated by rating (docs/players/rating.md)."""
+    return number == 1 and tournament.form in ("compensation", "swiss")
+
+
+def _draw_form(tournament: Tournament, number: int) -> DrawForm:
+    form = DrawForm(initial={"number": number})
+    if not _seeds_by_rating(tournament, number):
+        del form.fields["by_rating"]
+    return form
+
+
 def _next_step(event: PulkaEvent, selected: PulkaRound | None, draw: int | None, cards: list[TableCard]) -> str:
     if selected is None:
         if not Participant.objects.filter(tournament=event.tournament).exists():
@@ -141,7 +153,7 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "cards": cards,
         "byes": list(selected.byes.select_related("participant").order_by("participant__number")) if selected else [],
         "draw_number": draw,
-        "draw_form": DrawForm(initial={"number": draw}) if draw else None,
+        "draw_form": _draw_form(tournament, draw) if draw else None,
         "over": over,
         "next_step": _next_step(event, selected, draw, cards),
         "players": Participant.objects.filter(tournament=tournament).count(),
@@ -173,8 +185,9 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                                   "drawn.") % {"n": form.cleaned_data["number"]})  # fmt: skip
         return _back(tournament)
     try:
+        by_rating = bool(form.cleaned_data["by_rating"]) and _seeds_by_rating(tournament, expected)
         drawn = round_services.draw_round(tournament=tournament, user=request.user, now=timezone.now(),
-                                          seed=form.cleaned_data["seed"])  # fmt: skip
+                                          seed=form.cleaned_data["seed"], by_rating=by_rating)  # fmt: skip
     except UserError as exc:
         fail(request, exc)
         return _back(tournament)
@@ -183,6 +196,8 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "n": drawn.number, "seed": drawn.seed,
         "tables": ngettext("%(k)s table", "%(k)s tables", tables) % {"k": tables},
     }  # fmt: skip
+    if drawn.number == 1 and drawn.drawn_by == "rating":
+        text += " " + _("Seated by rating: table 1 has the highest-rated players.")
     if byes:
         text += " " + ngettext("%(k)s player has a bye.", "%(k)s players have a bye.", byes) % {"k": byes}
     messages.success(request, text)

@@ -113,6 +113,14 @@ class BundleTournament:
     players_per_table: int
     deals_per_set: int
     scoring: BundleScoring = field(default_factory=BundleScoring)
+    # This project's optional additions (docs/formats.md, «Totals over sessions and carry-over»); written only
+    # when not the default, so a bundle without them reads as before.
+    session_totals: str = "matchpoints"
+    """``"matchpoints"`` (the sums, the rules' one field) or ``"percent"`` (the sessions' percentages averaged)."""
+    qualification: str | None = None
+    """A final's qualification event, by its short name (slug); ``None``: none."""
+    carry_over: Fraction = Fraction(0)
+    """The share ``c`` of the qualification percent a final carries over, 0 to 1."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +166,11 @@ RESULTS_MAX = (
     100_000  # rows a session: 9999 boards at up to 500 tables would be far more than any event plays
 )
 _TOP_KEYS = frozenset({"format", "version", "tournament", "participants", "sessions"})
-_TOURNAMENT_KEYS = frozenset({"name", "variant", "rules", "players_per_table", "deals_per_set", "scoring"})
+_TOURNAMENT_KEYS = frozenset(
+    {"name", "variant", "rules", "players_per_table", "deals_per_set", "scoring", "session_totals",
+     "qualification", "carry_over"}
+)  # fmt: skip
+SESSION_TOTALS = ("matchpoints", "percent")
 _SCORING_KEYS = frozenset({"unequal_results", "artificial"})
 _PARTICIPANT_KEYS = frozenset({"number", "name", "club", "federation_id"})
 _SESSION_KEYS = frozenset({"number", "movement", "boards", "results", "penalties"})
@@ -274,6 +286,7 @@ def _parse_tournament(
     elif "deals_per_set" in raw and given is not None:
         check_bound(problems, loc, "deals_per_set", given)
     scoring = _parse_scoring(raw.get("scoring", {}), problems)
+    totals, qualification, carry = _parse_totals(raw, problems, loc)
     if len(problems) > before or scoring is None:
         return None, False
     assert isinstance(variant, str) and isinstance(players, int) and isinstance(deals, int)
@@ -282,7 +295,39 @@ def _parse_tournament(
     message = check(variant, rules)
     if message is not None:
         problems.add(loc, f"rules: {message}")
-    return BundleTournament(name, variant, rules, players, deals, scoring), message is None
+    return (
+        BundleTournament(name, variant, rules, players, deals, scoring, totals, qualification, carry),
+        message is None,
+    )
+
+
+def _parse_totals(raw: Mapping[str, Any], problems: Problems, loc: Loc) -> tuple[str, str | None, Fraction]:
+    """The optional ``session_totals``, ``qualification`` and ``carry_over`` (docs/formats.md)."""
+    totals = raw.get("session_totals", "matchpoints")
+    if totals not in SESSION_TOTALS:
+        problems.add(loc, f"session_totals must be 'matchpoints' or 'percent', not {totals!r}")
+        totals = "matchpoints"
+    qualification = raw.get("qualification")
+    if qualification is not None and (not isinstance(qualification, str) or not qualification.strip()):
+        problems.add(
+            loc, f"qualification must be the qualification event's short name, not {qualification!r}"
+        )
+        qualification = None
+    elif isinstance(qualification, str):
+        check_text(problems, loc, "qualification", qualification)
+    carry = Fraction(0)
+    if "carry_over" in raw:
+        try:
+            carry = parse_fraction(raw["carry_over"])
+        except NumberFormatError:
+            carry = Fraction(-1)
+        if not 0 <= carry <= 1:
+            problems.add(
+                loc,
+                f'carry_over must be an exact fraction from 0 to 1 such as "1/2", not {raw["carry_over"]!r}',
+            )
+            carry = Fraction(0)
+    return str(totals), qualification, carry
 
 
 def _preferans_rules_check(variant: str, overrides: Mapping[str, object]) -> str | None:
@@ -461,10 +506,23 @@ def bundle_to_dict(bundle: Bundle) -> dict[str, Any]:
             "players_per_table": t.players_per_table,
             "deals_per_set": t.deals_per_set,
             "scoring": {"unequal_results": t.scoring.unequal_results.value, "artificial": artificial},
+            **_totals_to_dict(t),
         },
         "participants": [_participant_to_dict(p) for p in bundle.participants],
         "sessions": [_session_to_dict(s) for s in bundle.sessions],
     }
+
+
+def _totals_to_dict(t: BundleTournament) -> dict[str, Any]:
+    """The optional totals fields, only those not at their default (a bundle without them is unchanged)."""
+    out: dict[str, Any] = {}
+    if t.session_totals != "matchpoints":
+        out["session_totals"] = t.session_totals
+    if t.qualification is not None:
+        out["qualification"] = t.qualification
+    if t.carry_over:
+        out["carry_over"] = format_fraction(t.carry_over)
+    return out
 
 
 def _percent_out(value: Fraction) -> int | str:

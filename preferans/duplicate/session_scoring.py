@@ -29,7 +29,14 @@ from preferans.bundle.document import Bundle, BundleInvalid, BundleSession, Prob
 from preferans.bundle.rows import BundleResult
 from preferans.bundle.shape import SEATS, Loc
 from preferans.duplicate.matchpoints import UnequalRule, artificial_matchpoints, group_top, score_group
-from preferans.duplicate.standings import StandingRow, Total, add_totals, rank_totals, session_totals
+from preferans.duplicate.standings import (
+    StandingRow,
+    Total,
+    add_totals,
+    average_totals,
+    rank_totals,
+    session_totals,
+)
 from preferans.game.seats import table_seats
 from preferans.numbers import format_fraction, format_percent
 
@@ -214,7 +221,10 @@ def _score(bundle: Bundle, vists: list[list[_Vists | None]]) -> ScoredBundle:
         for session, values in zip(bundle.sessions, vists, strict=True)
     )
     everyone = {p.number: Total() for p in bundle.participants}
-    totals = add_totals([everyone, *(s.totals for s in sessions)])
+    # The bundle's optional ``session_totals`` (docs/formats.md): "percent" averages the sessions' percentages.
+    # A final's carry-over needs the qualification's standings, which a bundle does not hold: the rescore adds it.
+    total = average_totals if t.session_totals == "percent" else add_totals
+    totals = total([everyone, *(s.totals for s in sessions)])
     return ScoredBundle(sessions, rank_totals(totals, bundle.names()))
 
 

@@ -18,6 +18,8 @@ from preferans.bundle.document import FORMAT_NAME, FORMAT_VERSION, BundleInvalid
 from preferans.bundle.rows import DEAL_FIELDS
 from preferans.bundle.shape import Loc
 from preferans.duplicate.session_scoring import score_bundle, validate_and_score
+from preferans.numbers import format_fraction
+from preferans.series import carry_share
 from scoring.models import Penalty, Result
 from scoring.rescore import store_scores
 from scoring.selectors import scoring_bundle
@@ -50,10 +52,24 @@ def tournament_to_bundle(tournament: Tournament) -> dict[str, Any]:
             "players_per_table": tournament.players_per_table,
             "deals_per_set": tournament.deals_per_set,
             "scoring": scoring,
+            **_totals_to_bundle(tournament),
         },
         "participants": participants,
         "sessions": sessions,
     }
+
+
+def _totals_to_bundle(tournament: Tournament) -> dict[str, Any]:
+    """The optional totals fields (docs/formats.md, this project's additions), written only when not default."""
+    out: dict[str, Any] = {}
+    if tournament.session_totals == "percent":
+        out["session_totals"] = "percent"
+    if tournament.qualification_id is not None and tournament.qualification_id != tournament.pk:
+        out["qualification"] = tournament.qualification.slug
+        share = carry_share(tournament.carry_over or "0")  # the settings form checked it
+        if share:
+            out["carry_over"] = format_fraction(share)
+    return out
 
 
 def session_to_bundle(session: Session) -> dict[str, Any]:
@@ -177,6 +193,19 @@ def import_bundle(
     normal = bundle_to_dict(bundle)
     t = normal["tournament"]
     scoring = t.get("scoring", {})
+    qualification = None
+    if t.get("qualification"):
+        qualification = Tournament.objects.filter(slug=t["qualification"]).first()
+        if qualification is None:
+            raise BundleInvalid(
+                [
+                    Problem(
+                        f"qualification: there is no event with the short name {t['qualification']!r} here — "
+                        "import the qualification first, or remove the field",
+                        Loc(where="tournament"),
+                    )
+                ]
+            )
     tournament = Tournament.objects.create(
         name=t["name"],
         slug=slug or unique_slug(t["name"]),
@@ -187,6 +216,9 @@ def import_bundle(
         unequal_results=scoring.get("unequal_results", "neuberg"),
         artificial=scoring.get("artificial") or default_artificial(),
         starts_on=starts_on,
+        session_totals=t.get("session_totals", "matchpoints"),
+        qualification=qualification,
+        carry_over=t.get("carry_over", "0") if qualification is not None else "0",
     )
     if user is not None and getattr(user, "is_authenticated", False):
         tournament.directors.add(user)

@@ -6,6 +6,7 @@ events he directs; anyone sees the table, which counts published events only (th
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -16,12 +17,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from players.models import Series
 from players.services import series as service
+from players.services.points import set_series_scheme
 from preferans.bundle.bounds import TEXT_MAX
+from preferans.numbers import format_fraction
+from preferans.ratings.master_points import MasterPointError, parse_scheme
 from tournaments.errors import UserError
 from tournaments.models import Tournament
 
@@ -41,6 +45,79 @@ class SeriesForm(forms.Form):
         label=gettext_lazy("Best events counted"), min_value=0, max_value=service.BEST_MAX, required=False,
         help_text=gettext_lazy("Best k of the events played; 0 or empty: every event counts."),
     )  # fmt: skip
+
+
+class SchemeForm(forms.Form):
+    """A series' master-point scheme (docs/players/master-points.md): by place or by percentage; an empty number
+    keeps the documented default shown beside it. Keys the page does not show (an explicit table of places, a cap)
+    are kept while the kind stays the same."""
+
+    PLACE = ("first", "field", "cut")
+    PERCENT = ("per_percent", "above")
+    KEPT = {"place": ("places", "max_factor"), "percent": ("max",)}
+
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Master points are given"), widget=forms.RadioSelect,
+        choices=[("place", gettext_lazy("by place")), ("percent", gettext_lazy("by percentage"))],
+    )  # fmt: skip
+    first = forms.CharField(
+        label=gettext_lazy("The winner's points"), max_length=20, required=False,
+        help_text=gettext_lazy("Default 10, at the reference field size; the paid places get less, linearly."),
+    )  # fmt: skip
+    field = forms.IntegerField(
+        label=gettext_lazy("Reference field size"), min_value=1, max_value=10_000, required=False,
+        help_text=gettext_lazy("Default 16 players: a larger field gets proportionally more."),
+    )  # fmt: skip
+    cut = forms.CharField(
+        label=gettext_lazy("Share of the field paid"), max_length=20, required=False,
+        help_text=gettext_lazy("Default 1/4: the top quarter of the field."),
+    )  # fmt: skip
+    per_percent = forms.CharField(
+        label=gettext_lazy("Points per percentage point"), max_length=20, required=False,
+        help_text=gettext_lazy("Default 1/5."),
+    )  # fmt: skip
+    above = forms.CharField(
+        label=gettext_lazy("Counted above the percentage"), max_length=20, required=False,
+        help_text=gettext_lazy("Default 50: nothing at or below it."),
+    )  # fmt: skip
+
+    @classmethod
+    def initial_of(cls, raw: dict[str, Any]) -> dict[str, Any]:
+        kind = raw.get("scheme", "place")
+        keys = cls.PERCENT if kind == "percent" else cls.PLACE
+        return {"kind": kind} | {k: raw[k] for k in keys if raw.get(k) is not None}
+
+    def scheme(self, old: dict[str, Any]) -> dict[str, Any]:
+        """The scheme to store: the chosen kind, its numbers given, the kept keys; nothing given: the default."""
+        d = self.cleaned_data
+        kind = d["kind"]
+        raw: dict[str, Any] = {"scheme": kind}
+        for key in self.PERCENT if kind == "percent" else self.PLACE:
+            value = d.get(key)
+            if value not in (None, ""):
+                raw[key] = value if key == "field" else _exact(str(value))
+        if old.get("scheme", "place") == kind:
+            raw |= {k: old[k] for k in self.KEPT[kind] if old.get(k) is not None}
+        return {} if raw == {"scheme": "place"} else raw
+
+
+def _exact(text: str) -> str:
+    """A number as typed («12,5», «12.5», «25/2») in the exact form schemes keep («25/2»); what is not a number is
+    left as typed, for the rules to refuse in words."""
+    try:
+        return format_fraction(Fraction(text.strip().replace(",", ".")))
+    except (ValueError, ZeroDivisionError):
+        return text.strip()
+
+
+def _scheme_field(raw: dict[str, Any]) -> str | None:
+    """The form's field at fault in a scheme the rules refuse (None: the form as a whole)."""
+    try:
+        parse_scheme(raw)
+    except MasterPointError as exc:
+        key = exc.params.get("key", "")
+        return key if key in SchemeForm.PLACE + SchemeForm.PERCENT else None
+    return None
 
 
 def _form_error(form: forms.Form, exc: UserError) -> None:
@@ -92,9 +169,27 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
     rules = series.rules or {}
     initial = {"name": series.name, "slug": series.slug, "season": series.season,
                "measure": rules.get("measure", "percent"), "best": rules.get("best", 0)}  # fmt: skip
-    form = SeriesForm(request.POST or None, initial=initial)
+    scheme_post = request.method == "POST" and "mp-kind" in request.POST
+    form = SeriesForm(None if scheme_post else (request.POST or None), initial=initial)
     form.fields["slug"].disabled = True
-    if request.method == "POST" and form.is_valid():
+    old_scheme = dict(series.master_points or {})
+    scheme_form = SchemeForm(request.POST if scheme_post else None, initial=SchemeForm.initial_of(old_scheme),
+                             prefix="mp")  # fmt: skip
+    if scheme_post and scheme_form.is_valid():
+        raw = scheme_form.scheme(old_scheme)
+        try:
+            redone = set_series_scheme(series=series, raw=raw, user=request.user, now=timezone.now())
+        except UserError as exc:
+            scheme_form.add_error(_scheme_field(raw), exc.message)
+        else:
+            messages.success(request, ngettext(
+                "The master-point scheme is saved; the master points of %(n)s event with final results are "
+                "computed again.",
+                "The master-point scheme is saved; the master points of %(n)s events with final results are "
+                "computed again.", len(redone),
+            ) % {"n": len(redone)} if redone else _("The master-point scheme is saved."))  # fmt: skip
+            return redirect("players:series_edit", slug=series.slug)
+    if request.method == "POST" and not scheme_post and form.is_valid():
         d = form.cleaned_data
         try:
             service.series_update(
@@ -109,7 +204,9 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
     events = service.events_of(series, public=False)
     mine = Tournament.objects.all() if request.user.is_superuser else request.user.directed_tournaments.all()
     addable = mine.exclude(pk__in=[t.pk for t in events]).order_by("-starts_on", "-created_at")[:200]
-    context = {"form": form, "series": series, "events": events, "addable": addable}
+    context = {"form": form, "series": series, "events": events, "addable": addable, "scheme_form": scheme_form,
+               "place_fields": [scheme_form[k] for k in SchemeForm.PLACE],
+               "percent_fields": [scheme_form[k] for k in SchemeForm.PERCENT]}  # fmt: skip
     return render(request, "players/series_form.html", context)
 
 

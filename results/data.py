@@ -23,8 +23,10 @@ from typing import Any
 
 from boards.models import Board
 from preferans.numbers import format_percent, parse_fraction
+from preferans.series import carry_share
 from results.cells import printable
 from scoring.models import Penalty, Result, Standing
+from scoring.session_totals import carried
 from tournaments.models import Participant, Round, Seating, Session, Tournament
 
 SEAT_ORDER = ("N", "E", "S", "W")
@@ -193,6 +195,15 @@ class Report:
     sessions: tuple[SessionInfo, ...]
     standings: tuple[StandingInfo, ...]
     generated_at: dt.datetime | None = None
+    session_totals: str = "matchpoints"
+    """How the event totals its sessions (``Tournament.session_totals``, docs/players/series.md): ``"percent"``
+    averages the sessions' percentages; the default sums matchpoints and maxima."""
+    carry_share: Fraction = ZERO
+    """A final's share ``c`` of its qualification percentage carried over (0: nothing carried)."""
+    carried: Mapping[int, Fraction] = field(default_factory=dict)
+    """A final's carried part ``c · Q`` per finalist number (``scoring.session_totals.carried``)."""
+    qualification: str = ""
+    """The name of the final's qualification event, when it carries a share over."""
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -220,6 +231,16 @@ class Report:
     @property
     def standings_current(self) -> bool:
         return all(s.standings_current for s in self.sessions if s.results)
+
+    @property
+    def averages_sessions(self) -> bool:
+        return self.session_totals == "percent"
+
+    @property
+    def percent_is_ratio(self) -> bool:
+        """Whether the standings' percent is 100 · matchpoints / maximum (the default; not when the sessions'
+        percentages are averaged or a qualification is carried over)."""
+        return not self.averages_sessions and not self.carry_share
 
 
 # -- loading ---------------------------------------------------------------------------------------------
@@ -367,7 +388,25 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
         sessions=sessions,
         standings=standings,
         generated_at=now,
+        **_totals_of(t),
     )
+
+
+def _totals_of(t: Tournament) -> dict[str, Any]:
+    """How the event totals (its stored settings): the report's ``session_totals``, ``carry_share``, ``carried``
+    and ``qualification``; the carried part is the rescore's own (``scoring.session_totals.carried``)."""
+    out: dict[str, Any] = {"session_totals": t.session_totals or "matchpoints"}
+    if t.qualification_id is None or t.qualification_id == t.pk:
+        return out
+    try:
+        share = carry_share(t.carry_over or "0")
+    except (ValueError, ZeroDivisionError):  # as the rescore: a stored oddity carries nothing
+        return out
+    if share:
+        out["carry_share"] = share
+        out["carried"] = carried(t)  # finalists not found in the qualification carry nothing
+        out["qualification"] = printable(t.qualification.name) if t.qualification else ""
+    return out
 
 
 @dataclass

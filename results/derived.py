@@ -112,9 +112,30 @@ class ScoreCard:
     def top(self) -> Fraction:
         return sum((s.top for s in self.sessions), ZERO)
 
+    averaged: bool = False
+    """The event averages its sessions' percentages (``Report.averages_sessions``)."""
+    share: Fraction = ZERO
+    """A final's share ``c`` carried over from the qualification (``Report.carry_share``)."""
+    carried: Fraction | None = None
+    """His carried part ``c · Q`` (``Report.carried``); ``None``: nothing carried for him."""
+
     @property
     def percent(self) -> Fraction | None:
-        return None if self.top == 0 else 100 * self.total / self.top
+        """The standings' percentage, exact: 100 · total / maximum by default; the mean of his sessions'
+        percentages when the event averages them; with a carry-over, ``(c·Q + F) / (1 + c)``."""
+        if self.averaged:
+            played = [p for s in self.sessions if (p := s.percent) is not None]
+            own = sum(played, ZERO) / len(played) if played else None
+        else:
+            own = None if self.top == 0 else 100 * self.total / self.top
+        return carry(own, self.share, self.carried)
+
+
+def carry(own: Fraction | None, share: Fraction, carried: Fraction | None) -> Fraction | None:
+    """A finalist's percentage with his carried part: ``(c·Q + F) / (1 + c)`` (docs/players/series.md)."""
+    if own is None or carried is None or not share:
+        return own
+    return (carried + own) / (1 + share)
 
 
 def _card_rows(report: Report) -> dict[int, dict[int, list[CardRow]]]:
@@ -160,7 +181,12 @@ def score_cards(report: Report, participants: Iterable[int] | None = None) -> li
                     pens,
                 )
             )
-        cards.append(ScoreCard(report.person(number), standing_of.get(number), tuple(sessions)))
+        cards.append(
+            ScoreCard(
+                report.person(number), standing_of.get(number), tuple(sessions),
+                report.averages_sessions, report.carry_share, report.carried.get(number),
+            )
+        )  # fmt: skip
     return cards
 
 
@@ -170,9 +196,13 @@ class RunningPoint:
     round: int
     matchpoints: Fraction  # cumulative, penalties of a session added after its last round
     top: Fraction
+    shown: Fraction | None = None
+    """The percentage when it is not 100 · matchpoints / top (sessions averaged, a carry-over)."""
 
     @property
     def percent(self) -> Fraction:
+        if self.shown is not None:
+            return self.shown
         return ZERO if self.top == 0 else 100 * self.matchpoints / self.top
 
     @property
@@ -181,24 +211,44 @@ class RunningPoint:
 
 
 def running_percentages(card: ScoreCard) -> list[RunningPoint]:
-    """The participant's percentage after each round he played (cumulative over sessions).
+    """The participant's percentage after each round he played (cumulative over sessions), as the standings
+    total it (the card's ``averaged``, ``share`` and ``carried``).
 
-    The last point equals the standings' percentage: a session's penalties are added after its last round.
+    By default it is 100 · matchpoints so far / maximum so far. When the event averages its sessions, it is the
+    mean of the percentages of his finished sessions and of the current one so far; a final's carried part
+    weighs in as ``(c·Q + F) / (1 + c)``. In every mode the last point equals the standings' percentage
+    (:attr:`ScoreCard.percent`): a session's penalties are added after its last round.
     """
     points: list[RunningPoint] = []
     mp, top = ZERO, ZERO
+    finished: list[Fraction] = []  # the percentages of his finished sessions (averaged mode)
+    ratio = not card.averaged and card.carried is None
     for s in card.sessions:
         by_round: dict[int, tuple[Fraction, Fraction]] = {}
         for c in s.rows:
             a, b = by_round.get(c.round, (ZERO, ZERO))
             by_round[c.round] = (a + c.own.matchpoints, b + c.own.top)
         rounds = sorted(by_round)
+        s_mp, s_top = ZERO, ZERO
         for i, rnd in enumerate(rounds):
             mp += by_round[rnd][0]
             top += by_round[rnd][1]
+            s_mp += by_round[rnd][0]
+            s_top += by_round[rnd][1]
             if i == len(rounds) - 1:
                 mp += s.penalty_total
-            points.append(RunningPoint(s.number, rnd, mp, top))
+                s_mp += s.penalty_total
+            shown = None
+            if not ratio:
+                if card.averaged:
+                    now = finished + ([100 * s_mp / s_top] if s_top else [])
+                    own = sum(now, ZERO) / len(now) if now else ZERO
+                else:
+                    own = ZERO if top == 0 else 100 * mp / top
+                shown = carry(own, card.share, card.carried)
+            points.append(RunningPoint(s.number, rnd, mp, top, shown))
+        if s.percent is not None:
+            finished.append(s.percent)
     return points
 
 

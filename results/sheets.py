@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from results.data import Report, ResultRow, SeatResult
+from results.data import Report, ResultRow, SeatResult, StandingInfo
 from results.derived import frequencies, protocols, score_cards, session_totals
-from results.labels import contract_text, labels
+from results.labels import contract_text, labels, lang_of
 
 __all__ = [
     "SHEETS",
@@ -83,6 +83,17 @@ def _pct(mp: Fraction, top: Fraction) -> Fraction | None:
     return None if top == 0 else 100 * mp / top
 
 
+_CARRIED = {"ru": "Перенесено", "en": "Carried"}  # a final's carried part c·Q (docs/players/series.md)
+
+
+def _standing_percent(report: Report, st: StandingInfo) -> Fraction | None:
+    """The standings' percentage: 100 · matchpoints / maximum, exact, by default; the published figure (an exact
+    decimal) when the event averages its sessions or carries a qualification over."""
+    if report.percent_is_ratio:
+        return _pct(st.matchpoints, st.max)
+    return Fraction(st.percent)
+
+
 def standings_sheet(report: Report, lang: str) -> Sheet:
     lab = labels(lang)
     sessions = [s.number for s in report.sessions if s.results]
@@ -96,6 +107,9 @@ def standings_sheet(report: Report, lang: str) -> Sheet:
         Column(lab["max"], "num", 9),
         Column(lab["percent"], "pct", 9),
     ]
+    carry = bool(report.carry_share)
+    if carry:
+        columns.insert(6, Column(_CARRIED[lang_of(lang)], "pct", 11))
     fed = report.has_federation_ids
     if fed:
         columns.insert(4, Column(lab["federation_id"], "text", 14))
@@ -111,8 +125,11 @@ def standings_sheet(report: Report, lang: str) -> Sheet:
         for st in report.standings:
             person = report.person(st.participant)
             row: list[Any] = [
-                st.rank or lab["disqualified"], st.participant, person.name, person.club, st.matchpoints, st.max, _pct(st.matchpoints, st.max),
+                st.rank or lab["disqualified"], st.participant, person.name, person.club, st.matchpoints, st.max,
+                _standing_percent(report, st),
             ]  # fmt: skip
+            if carry:
+                row.insert(6, report.carried.get(st.participant))
             if fed:
                 row.insert(4, person.federation_id)
             for n in sessions if many else ():

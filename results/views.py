@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from boards.analysis import board_makeable
 from boards.models import Board
+from preferans.numbers import format_fraction
 from results import charts
 from results import projector as hall
 from results.data import Report, SessionInfo, load_report
@@ -92,9 +93,11 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     for st in report.standings:
         person = report.person(st.participant)
         per_session = [totals.get((st.participant, n)) for n in scored_sessions] if many else []
-        rows.append({"st": st, "person": person, "per_session": per_session})
+        rows.append({"st": st, "person": person, "per_session": per_session,
+                     "carried": report.carried.get(st.participant)})  # fmt: skip
     context = _base(
         request, tournament, report, is_director, nav="standings", rows=rows, scored_sessions=scored_sessions, many=many,
+        share=format_fraction(report.carry_share),
         penalties=[p for s in report.sessions for p in s.penalties],
         sanctions=Sanction.objects.filter(tournament=tournament).select_related("participant", "session"),
     )  # fmt: skip

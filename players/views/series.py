@@ -63,22 +63,27 @@ class SchemeForm(forms.Form):
     first = forms.CharField(
         label=gettext_lazy("The winner's points"), max_length=20, required=False,
         help_text=gettext_lazy("Default 10, at the reference field size; the paid places get less, linearly."),
+        widget=forms.TextInput(attrs={"placeholder": "10"}),
     )  # fmt: skip
     field = forms.IntegerField(
         label=gettext_lazy("Reference field size"), min_value=1, max_value=10_000, required=False,
         help_text=gettext_lazy("Default 16 players: a larger field gets proportionally more."),
+        widget=forms.NumberInput(attrs={"placeholder": "16"}),
     )  # fmt: skip
     cut = forms.CharField(
         label=gettext_lazy("Share of the field paid"), max_length=20, required=False,
         help_text=gettext_lazy("Default 1/4: the top quarter of the field."),
+        widget=forms.TextInput(attrs={"placeholder": "1/4"}),
     )  # fmt: skip
     per_percent = forms.CharField(
         label=gettext_lazy("Points per percentage point"), max_length=20, required=False,
         help_text=gettext_lazy("Default 1/5."),
+        widget=forms.TextInput(attrs={"placeholder": "1/5"}),
     )  # fmt: skip
     above = forms.CharField(
         label=gettext_lazy("Counted above the percentage"), max_length=20, required=False,
         help_text=gettext_lazy("Default 50: nothing at or below it."),
+        widget=forms.TextInput(attrs={"placeholder": "50"}),
     )  # fmt: skip
 
     @classmethod

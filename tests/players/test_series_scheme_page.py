@@ -64,8 +64,10 @@ def test_the_page_offers_both_schemes_with_their_defaults(owner_client, series):
     form = parse(page).one("form", id="scheme-form")
     kinds = {i.get("value"): i for i in form.find_all("input", name="mp-kind")}
     assert set(kinds) == {"place", "percent"} and "checked" in kinds["place"].attrs  # empty: the default, by place
-    for name in ("mp-first", "mp-field", "mp-cut", "mp-per_percent", "mp-above"):
-        assert form.one("input", name=name).get("value") in (None, "")
+    defaults = {"mp-first": "10", "mp-field": "16", "mp-cut": "1/4", "mp-per_percent": "1/5", "mp-above": "50"}
+    for name, default in defaults.items():  # empty boxes, the documented default shown in each
+        box = form.one("input", name=name)
+        assert box.get("value") in (None, "") and box.get("placeholder") == default
     text = form.text()
     for words in ("по местам", "по проценту", "10", "16", "1/4", "1/5", "50"):
         assert words in text

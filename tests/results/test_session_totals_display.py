@@ -146,3 +146,19 @@ def test_the_standings_sheet_carries_the_column_and_the_published_percent(final,
     shown = published(averaged)
     for row in sheet.rows:
         assert format_percent(row[titles.index("%")]) == shown[row[titles.index(sheet.columns[1].title)]]
+
+
+def test_the_directors_standings_say_it_too(final, averaged, director):
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(director)
+    html = client.get(reverse("director:standings", kwargs={"slug": final.slug})).content.decode()
+    doc = parse(html)
+    assert "процент = (c·Q + F) / (1 + c), c = 1/2" in doc.one(id="carry-formula").text()
+    assert doc.one("th", class_="carried").text() == "Перенесено"
+    parts = {n: format_percent(v) for n, v in carried(final).items()}
+    cells = [td.text().replace(",", ".") for td in doc.one(id="standings").find_all("td", class_="carried")]
+    assert sorted(cells) == sorted(parts.values())
+    html = client.get(reverse("director:standings", kwargs={"slug": averaged.slug})).content.decode()
+    assert AVERAGED_RU in parse(html).one(id="totals-mode").text()
+    assert 'class="num wide-only carried"' not in html
+    assert not english_phrases(visible_text(html), averaged.name, "slow play")

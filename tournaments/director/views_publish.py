@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from preferans.numbers import format_fraction
+from preferans.series import carry_share
 from scoring.models import Penalty
 from scoring.penalties import penalty_delete as penalty_withdraw
 from scoring.penalties import penalty_save
+from scoring.session_totals import carried
 from tournaments.errors import UserError
 from tournaments.models import Participant, Publication, Session, Tournament
 from tournaments.services.gaps import publication_gaps
@@ -84,11 +86,27 @@ def penalty_delete(request: HttpRequest, tournament: Tournament, session: Sessio
     return redirect("director:penalties", slug=tournament.slug, session=session.number)
 
 
+def _share(tournament: Tournament) -> Fraction:
+    """A final's share carried over from its qualification (0: none), as the rescore reads it."""
+    if tournament.qualification_id is None or tournament.qualification_id == tournament.pk:
+        return Fraction(0)
+    try:
+        return carry_share(tournament.carry_over or "0")
+    except (ValueError, ZeroDivisionError):
+        return Fraction(0)
+
+
 @directs
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rows = list(tournament.standings.select_related("participant"))
+    part = carried(tournament)  # a final's carried part c·Q (docs/players/series.md), as the public page shows it
+    for row in rows:
+        row.carried = part.get(row.participant.number)
     context = nav(tournament, active="standings") | {
         "standings": rows,
+        "averaged": tournament.session_totals == "percent",
+        "carries": bool(_share(tournament)),
+        "share": format_fraction(_share(tournament)),
         "current": standings_current(tournament),
         "nothing_compared": bool(rows) and all(r.max == "0" for r in rows),
         "pdfs": [("standings", _("Standings, PDF"))],  # the print bar's file (results.exporters)

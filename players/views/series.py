@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from players.models import Series
 from players.services import series as service
-from players.services.points import set_series_scheme
+from players.services.points import scheme_error_text, set_series_scheme
 from preferans.bundle.bounds import TEXT_MAX
 from preferans.numbers import format_fraction
 from preferans.ratings.master_points import MasterPointError, parse_scheme
@@ -115,14 +115,17 @@ def _exact(text: str) -> str:
         return text.strip()
 
 
-def _scheme_field(raw: dict[str, Any]) -> str | None:
-    """The form's field at fault in a scheme the rules refuse (None: the form as a whole)."""
+def _scheme_refusal(form: SchemeForm, raw: dict[str, Any], exc: UserError) -> None:
+    """Show the refusal under the box at fault, naming the box (not the scheme's key); else on the whole form."""
     try:
         parse_scheme(raw)
-    except MasterPointError as exc:
-        key = exc.params.get("key", "")
-        return key if key in SchemeForm.PLACE + SchemeForm.PERCENT else None
-    return None
+    except MasterPointError as refused:
+        key = refused.params.get("key", "")
+        if key in SchemeForm.PLACE + SchemeForm.PERCENT:
+            named = MasterPointError(refused.code, str(refused), key=str(form.fields[key].label))
+            form.add_error(key, scheme_error_text(named))
+            return
+    form.add_error(None, exc.message)
 
 
 def _form_error(form: forms.Form, exc: UserError) -> None:
@@ -185,7 +188,7 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             redone = set_series_scheme(series=series, raw=raw, user=request.user, now=timezone.now())
         except UserError as exc:
-            scheme_form.add_error(_scheme_field(raw), exc.message)
+            _scheme_refusal(scheme_form, raw, exc)
         else:
             messages.success(request, ngettext(
                 "The master-point scheme is saved; the master points of %(n)s event with final results are "

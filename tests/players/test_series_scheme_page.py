@@ -108,9 +108,9 @@ def test_an_explicit_table_of_places_is_kept(owner_client, series):
 
 
 @pytest.mark.parametrize(("data", "field", "words"), [
-    ({"mp-kind": "place", "mp-first": "-1"}, "mp-first", "«first»"),
-    ({"mp-kind": "percent", "mp-per_percent": "0"}, "mp-per_percent", "«per_percent»"),
-    ({"mp-kind": "place", "mp-cut": "четверть"}, "mp-cut", "«cut»"),
+    ({"mp-kind": "place", "mp-first": "-1"}, "mp-first", "«Баллы победителя»"),
+    ({"mp-kind": "percent", "mp-per_percent": "0"}, "mp-per_percent", "«Баллов за каждый процент»"),
+    ({"mp-kind": "place", "mp-cut": "четверть"}, "mp-cut", "«Доля участников, получающих баллы»"),
 ])  # fmt: skip
 def test_a_refused_scheme_is_told_on_the_form_and_nothing_changes(owner_client, series, data, field, words):
     Series.objects.filter(pk=series.pk).update(master_points={"scheme": "percent", "above": "55"})
@@ -120,6 +120,7 @@ def test_a_refused_scheme_is_told_on_the_form_and_nothing_changes(owner_client, 
     assert series.master_points == {"scheme": "percent", "above": "55"}
     box = parse(response).one("div", id=f"field-{field}")
     assert "has-error" in box.classes and words in box.text() and "нельзя использовать" in box.text()
+    assert not english_phrases(visible_text(response), series.name) and "«cut»" not in visible_text(response)
 
 
 def test_the_rules_form_still_saves_without_touching_the_scheme(owner_client, series):

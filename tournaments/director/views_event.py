@@ -11,6 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from players.services.register import can_see_register
+from players.services.series import can_create_series
 from pulkas.services.event import pulka_event_create
 from tournaments.errors import UserError
 from tournaments.models import Form, Tournament
@@ -32,7 +34,12 @@ def index(request: HttpRequest) -> HttpResponse:
     mine = mine.annotate(n_participants=Count("participants", distinct=True)).order_by(
         "-starts_on", "-created_at"
     )
-    return render(request, "tournaments/director/index.html", {"tournaments": mine})
+    context = {
+        "tournaments": mine,
+        "can_see_register": can_see_register(request.user),
+        "can_create_series": can_create_series(request.user),
+    }
+    return render(request, "tournaments/director/index.html", context)
 
 
 @login_required

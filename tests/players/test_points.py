@@ -149,7 +149,7 @@ def test_changing_a_series_scheme_recomputes_its_final_events(demo):
     ("raw", "code", "words"),
     [
         ({"scheme": "elo"}, "master_points_unknown_scheme", "«place» (по месту и числу участников)"),
-        ({"first": "-1"}, "master_points_bad_number", "число при ключе «first» нельзя использовать"),
+        ({"first": "-1"}, "master_points_bad_number", "значение «first» не подходит"),
         ({"firts": "10"}, "master_points_unknown_key", "неизвестный ключ: firts."),
     ],
 )

@@ -119,7 +119,7 @@ def test_a_refused_scheme_is_told_on_the_form_and_nothing_changes(owner_client, 
     series.refresh_from_db()
     assert series.master_points == {"scheme": "percent", "above": "55"}
     box = parse(response).one("div", id=f"field-{field}")
-    assert "has-error" in box.classes and words in box.text() and "нельзя использовать" in box.text()
+    assert "has-error" in box.classes and words in box.text() and "не подходит" in box.text()
     assert not english_phrases(visible_text(response), series.name) and "«cut»" not in visible_text(response)
 
 

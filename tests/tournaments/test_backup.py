@@ -54,3 +54,20 @@ def test_one_bad_file_restores_nothing(tmp_path, capsys):
     assert info.value.code == 2
     assert "bad.json" in capsys.readouterr().err
     assert Tournament.objects.count() == 0
+
+
+def test_a_final_is_restored_after_its_qualification_whatever_their_names(tmp_path):
+    """A final names its qualification (docs/formats.md §2.2); restoring a folder where the final's file sorts
+    first still restores both, the final linked to its qualification."""
+    qualification = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    final = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    final["tournament"]["qualification"] = "z-qualification"
+    final["tournament"]["carry_over"] = "1/2"
+    (tmp_path / "a-final.json").write_text(json.dumps(final, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "z-qualification.json").write_text(json.dumps(qualification, ensure_ascii=False), encoding="utf-8")
+    out = StringIO()
+    call_command("restore_tournaments", str(tmp_path), stdout=out)
+    assert "restored 2" in out.getvalue()
+    restored = Tournament.objects.get(slug="a-final")
+    assert restored.qualification is not None and restored.qualification.slug == "z-qualification"
+    assert restored.carry_over == "1/2"

@@ -29,9 +29,15 @@ class Command(BaseCommand):
             self.stderr.write(f"no bundles (*.json) in {options['directory']}")
             raise SystemExit(2)
         restored, skipped, problems = [], [], []
+        loaded: dict[str, object] = {}
+        for path in files:
+            try:
+                loaded[path.stem] = load_json(path.read_text(encoding="utf-8"))
+            except (BundleInvalid, ValueError, UnicodeDecodeError) as exc:
+                lines = [str(p) for p in getattr(exc, "problems", ())] or [str(exc)]
+                problems.extend(f"{path.name}: {line}" for line in lines)
         with transaction.atomic():
-            for path in files:
-                slug = path.stem
+            for slug in _qualifications_first(loaded):
                 existing = Tournament.objects.filter(slug=slug)
                 if existing.exists():
                     if not options["replace"]:
@@ -39,11 +45,10 @@ class Command(BaseCommand):
                         continue
                     existing.delete()
                 try:
-                    data = load_json(path.read_text(encoding="utf-8"))
-                    import_bundle(data=data, slug=slug, now=timezone.now())
-                except (BundleInvalid, ValueError, UnicodeDecodeError) as exc:
+                    import_bundle(data=loaded[slug], slug=slug, now=timezone.now())
+                except (BundleInvalid, ValueError) as exc:
                     lines = [str(p) for p in getattr(exc, "problems", ())] or [str(exc)]
-                    problems.extend(f"{path.name}: {line}" for line in lines)
+                    problems.extend(f"{slug}.json: {line}" for line in lines)
                     continue
                 restored.append(slug)
             if problems:
@@ -55,3 +60,20 @@ class Command(BaseCommand):
         self.stdout.write(
             f"restored {len(restored)}, skipped {len(skipped)} existing: {', '.join(skipped) or '-'}"
         )
+
+
+def _qualifications_first(loaded: dict[str, object]) -> list[str]:
+    """The slugs in name order, except that a final comes after the qualification it names (docs/formats.md §2.2)
+    when that qualification is restored from the same directory."""
+
+    def qualification(slug: str) -> str | None:
+        data = loaded[slug]
+        tournament = data.get("tournament") if isinstance(data, dict) else None
+        named = tournament.get("qualification") if isinstance(tournament, dict) else None
+        return named if isinstance(named, str) and named in loaded and named != slug else None
+
+    def depth(slug: str, seen: frozenset[str] = frozenset()) -> int:
+        named = qualification(slug)
+        return 0 if named is None or named in seen else 1 + depth(named, seen | {slug})
+
+    return sorted(loaded, key=lambda slug: (depth(slug), slug))

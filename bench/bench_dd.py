@@ -174,6 +174,8 @@ def main() -> int:
     print(f"\nwhole boards (3 declarers x S C D H NT + misère, best discards), s: {len(times)} boards, {stats(times)}"
           " (target: under 1 s)")  # fmt: skip
 
+    if not args.event:
+        return 1 if wrong else 0
     event = [random_board(rng, n) for n in range(1, args.event + 1)]
     start = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:

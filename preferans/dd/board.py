@@ -24,7 +24,7 @@ from preferans.dd.position import (
     card_bit,
     mask_cards,
 )
-from preferans.dd.solver import Search, Solver
+from preferans.dd.solver import Search, Solver, step_up
 
 __all__ = [
     "KEYS",
@@ -256,14 +256,7 @@ def _best(
         trial[seat] = full & ~(1 << pair[0]) & ~(1 << pair[1])
         position = (trial[0], trial[1], trial[2])
         if best < 0:
-            low, high = 0, 10
-            while low < high:
-                middle = (low + high + 1) // 2
-                if search.at_least(position, leader, middle):
-                    low = middle
-                else:
-                    high = middle - 1
-            best, chosen = low, pair
+            best, chosen = step_up(search, position, leader, 10), pair
         elif goal == "max":
             while best < 10 and search.at_least(position, leader, best + 1):
                 best, chosen = best + 1, pair

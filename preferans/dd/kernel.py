@@ -254,6 +254,17 @@ def _at_least(
                 low = max(low, cashed)
             else:
                 hi = min(hi, left - cashed)
+        if cfg[7] == 1 and trump < 0 and leader != declarer and low < 1:
+            # misère: a defender may lead a suit in which every card of the declarer is above every card of
+            # theirs; the declarer must follow and takes the trick (no trump can beat him)
+            own = hands[declarer]
+            theirs = hands[(declarer + 1) % 3] | hands[(declarer + 2) % 3]
+            for suit in range(4):
+                shift = 8 * suit
+                mine = (own >> shift) & 255
+                if mine and (hands[leader] >> shift) & 255 and (mine & -mine) > ((theirs >> shift) & 255):
+                    low = 1
+                    break
         if low >= target or hi < target:
             _store(keys1, keys2, bounds, slot, k1, k2, low, hi, -1, cfg[8])
             return low >= target

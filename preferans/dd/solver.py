@@ -1,7 +1,8 @@
 """The fast exact double-dummy solver.
 
 A null-window search ("can the maximising side make the declarer take at least ``target`` of the remaining
-tricks?") driven by a binary search on the target, as the best bridge solvers do:
+tricks?") asked for the targets 1, 2, … in turn (each answer's bounds stay in the table), with what the best
+bridge solvers do:
 
 - positions at the start of a trick are kept in a transposition table keyed on the three remaining hands and
   the leader, with a lower and an upper bound on the declarer's remaining tricks — valid for every target;
@@ -21,7 +22,7 @@ from typing import Protocol
 
 from preferans.dd.position import SUIT_MASKS, Position, legal_moves, trick_winner
 
-__all__ = ["Search", "Solver", "solve"]
+__all__ = ["Search", "Solver", "solve", "step_up"]
 
 
 class Search(Protocol):
@@ -100,6 +101,7 @@ class Solver:
         self.trump = trump
         self.declarer = declarer
         self.rules = (trump, declarer, goal)
+        self.goal = goal
         self.maximiser = tuple((p == declarer) == (goal == "max") for p in range(3))
         self.table: dict[int, tuple[int, int]] = {}
         self.hints: dict[int, int] = {}  # the lead that decided a position last time, in relative rank
@@ -169,6 +171,15 @@ class Solver:
             high = left - max(
                 (first >> own.bit_length()).bit_count(), (second >> own.bit_length()).bit_count()
             )
+        if self.goal == "min" and trump < 0 and leader != declarer and low < 1:
+            # misère: a defender may lead a suit in which every card of the declarer is above every card of
+            # theirs; the declarer must follow and takes the trick (no trump can beat him)
+            theirs = hands[(declarer + 1) % 3] | hands[(declarer + 2) % 3]
+            for suit in range(4):
+                mine = hands[declarer] >> 8 * suit & 255
+                if mine and hands[leader] >> 8 * suit & 255 and mine & -mine > theirs >> 8 * suit & 255:
+                    low = 1
+                    break
         if not self.maximiser[declarer] or low >= high:
             return low, high
         cashed = self._cashable(hands, leader)
@@ -291,11 +302,13 @@ def solve(position: Position, solver: Search | None = None) -> int:
     search: Search = solver or Solver(position.trump, position.declarer, position.goal)
     if search.rules != (position.trump, position.declarer, position.goal):
         raise ValueError("this solver was made for another trump, declarer or goal")
-    low, high = 0, position.tricks_left
-    while low < high:
-        middle = (low + high + 1) // 2
-        if search.at_least(position.hands, position.leader, middle):
-            low = middle
-        else:
-            high = middle - 1
+    return step_up(search, position.hands, position.leader, position.tricks_left)
+
+
+def step_up(search: Search, hands: tuple[int, int, int], leader: int, most: int, low: int = 0) -> int:
+    """The exact value by null-window questions from ``low`` upwards ("at least low + 1?", …): measured faster
+    than a binary search here (bench/README.md), as a question about a low target is answered quickly and the
+    answers' bounds stay in the table for the next question."""
+    while low < most and search.at_least(hands, leader, low + 1):
+        low += 1
     return low

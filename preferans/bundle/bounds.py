@@ -31,7 +31,9 @@ __all__ = [
     "JsonTooLarge",
     "JsonNumberTooLong",
     "JsonRefused",
+    "StrictJsonInvalid",
     "bounded_json",
+    "strict_json",
     "control_characters",
     "depth_of",
     "strip_controls",
@@ -156,3 +158,50 @@ def bounded_json(
         return parse
 
     return json.loads(text, parse_int=number(int), parse_float=number(float), **loads)
+
+
+class StrictJsonInvalid(ValueError):
+    """A text :func:`strict_json` refuses: ``messages`` are the reasons, each starting «bad JSON: »;
+    ``refused`` is true when a bound (size, depth, digits) refused it before decoding."""
+
+    def __init__(self, messages: list[str], *, refused: bool = False) -> None:
+        super().__init__("; ".join(messages))
+        self.messages = messages
+        self.refused = refused
+
+
+def strict_json(text: str | bytes, *, max_chars: int | None = None) -> Any:
+    """JSON as the project's files take it: bounded (:func:`bounded_json`), bytes read as UTF-8 (a BOM
+    allowed), a key twice in one object and NaN/Infinity refused. Raises :class:`StrictJsonInvalid`."""
+    duplicates: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj: dict[str, Any] = {}
+        for key, value in items:
+            if key in obj:
+                duplicates.append(key)
+            obj[key] = value
+        return obj
+
+    def constant(name: str) -> object:
+        raise ValueError(f"{name} is not a number in JSON")
+
+    try:
+        if isinstance(text, bytes | bytearray):
+            if max_chars is not None and len(text) > max_chars:
+                raise JsonTooLarge(f"more than {max_chars} bytes of JSON", max_chars)
+            text = bytes(text).decode("utf-8-sig")
+        data = bounded_json(text, max_chars=max_chars, object_pairs_hook=pairs, parse_constant=constant)
+    except JsonRefused as exc:
+        raise StrictJsonInvalid([f"bad JSON: {exc.message}"], refused=True) from exc
+    except UnicodeDecodeError as exc:
+        raise StrictJsonInvalid([f"not UTF-8 text (byte {exc.start})"]) from exc
+    except json.JSONDecodeError as exc:
+        raise StrictJsonInvalid([f"bad JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"]) from exc
+    except ValueError as exc:
+        raise StrictJsonInvalid([f"bad JSON: {exc}"]) from exc
+    if duplicates:
+        raise StrictJsonInvalid(
+            [f"bad JSON: the key {key!r} appears twice in one object" for key in dict.fromkeys(duplicates)]
+        )
+    return data

@@ -14,7 +14,6 @@ Pure Python, no Django import.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,9 +22,9 @@ from typing import Any
 from preferans.bundle.bounds import (
     DEPTH_MAX,
     PARTICIPANTS_MAX,
-    JsonRefused,
-    bounded_json,
+    StrictJsonInvalid,
     depth_of,
+    strict_json,
 )
 from preferans.bundle.checks import check_fits_movement, check_results
 from preferans.bundle.rows import (
@@ -178,37 +177,11 @@ _SESSION_KEYS = frozenset({"number", "movement", "boards", "results", "penalties
 
 def load_json(text: str) -> object:
     """Decode a bundle's JSON text; bad JSON, duplicate keys and NaN/Infinity raise :class:`BundleInvalid`."""
-    duplicates: list[str] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj: dict[str, Any] = {}
-        for key, value in items:
-            if key in obj:
-                duplicates.append(key)
-            obj[key] = value
-        return obj
-
-    def constant(name: str) -> object:
-        raise ValueError(f"{name} is not a number in JSON")
-
     try:
-        data = bounded_json(text, object_pairs_hook=pairs, parse_constant=constant)
-    except JsonRefused as exc:
-        raise BundleInvalid([Problem(f"bad JSON: {exc.message} (formats.md §2)")]) from exc
-    except json.JSONDecodeError as exc:
-        raise BundleInvalid(
-            [Problem(f"bad JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
-        ) from exc
-    except ValueError as exc:
-        raise BundleInvalid([Problem(f"bad JSON: {exc}")]) from exc
-    if duplicates:
-        raise BundleInvalid(
-            [
-                Problem(f"bad JSON: the key {key!r} appears twice in one object")
-                for key in dict.fromkeys(duplicates)
-            ]
-        )
-    return data
+        return strict_json(text)
+    except StrictJsonInvalid as exc:
+        suffix = " (formats.md §2)" if exc.refused else ""
+        raise BundleInvalid([Problem(message + suffix) for message in exc.messages]) from exc
 
 
 def parse_bundle(data: object, *, rules_check: RulesCheck | None = None) -> Bundle:

@@ -28,10 +28,10 @@ from preferans.bundle.bounds import (
     DEPTH_MAX,
     PARTICIPANTS_MAX,
     TEXT_MAX,
-    JsonRefused,
-    bounded_json,
+    StrictJsonInvalid,
     control_characters,
     depth_of,
+    strict_json,
 )
 from preferans.bundle.shape import Loc, Problem, describe, positive_int
 from preferans.duplicate.session_scoring import validate_and_score
@@ -132,42 +132,10 @@ def write_document(data: Mapping[str, Any]) -> str:
 def read_document(text: str | bytes, *, max_chars: int = DOCUMENT_MAX_CHARS) -> dict[str, Any]:
     """Decode a file (size, depth and number length bounded first; a key twice in one object, NaN and
     Infinity refused) and check it; the canonical plain data, or :class:`DocumentInvalid`."""
-    duplicates: list[str] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj: dict[str, Any] = {}
-        for key, value in items:
-            if key in obj:
-                duplicates.append(key)
-            obj[key] = value
-        return obj
-
-    def constant(name: str) -> object:
-        raise ValueError(f"{name} is not a number in JSON")
-
     try:
-        if isinstance(text, bytes):
-            if len(text) > max_chars:
-                raise JsonRefused(f"more than {max_chars} bytes of JSON", max_chars)
-            text = text.decode("utf-8-sig")
-        data = bounded_json(text, max_chars=max_chars, object_pairs_hook=pairs, parse_constant=constant)
-    except JsonRefused as exc:
-        raise DocumentInvalid([DocumentProblem("$", f"bad JSON: {exc.message}")]) from exc
-    except UnicodeDecodeError as exc:
-        raise DocumentInvalid([DocumentProblem("$", f"not UTF-8 text (byte {exc.start})")]) from exc
-    except json.JSONDecodeError as exc:
-        raise DocumentInvalid(
-            [DocumentProblem("$", f"bad JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
-        ) from exc
-    except ValueError as exc:
-        raise DocumentInvalid([DocumentProblem("$", f"bad JSON: {exc}")]) from exc
-    if duplicates:
-        raise DocumentInvalid(
-            [
-                DocumentProblem("$", f"bad JSON: the key {key!r} appears twice in one object")
-                for key in dict.fromkeys(duplicates)
-            ]
-        )
+        data = strict_json(text, max_chars=max_chars)
+    except StrictJsonInvalid as exc:
+        raise DocumentInvalid([DocumentProblem("$", message) for message in exc.messages]) from exc
     return check_document(data)
 
 

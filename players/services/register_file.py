@@ -7,10 +7,7 @@ whose bounds are repeated here): at most a few MB, a bounded number of rows and 
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +18,7 @@ from django.utils.translation import gettext as _
 from players.models import Person
 from players.services.register import check_texts, clean, name_key, site_log
 from tournaments.errors import Detail, UserError
+from tournaments.tabular import TableLimits, read_table
 
 ROWS_MAX = 20000  # a federation's register: ten times an event's list
 FILE_MAX = 4 * 1024 * 1024
@@ -57,68 +55,18 @@ def _cell(value: object) -> str:
     return text
 
 
-def _rows_from_csv(content: bytes) -> list[list[str]]:
-    for encoding in ("utf-8-sig", "cp1251"):
-        try:
-            text = content.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:  # pragma: no cover - cp1251 decodes any byte string
-        raise UserError(_("The file is not text in UTF-8 or Windows-1251."))
-    first = text[:4096].splitlines()[0] if text.strip() else ""
-    # The delimiter that splits the first line into the most fields (";" first: Russian Excel writes it).
-    delimiter = max(";\t,", key=lambda d: len(next(csv.reader([first], delimiter=d), [])))
-    rows: list[list[str]] = []
-    try:
-        for row in csv.reader(io.StringIO(text), delimiter=delimiter):
-            rows.append([_cell(c) for c in row[:COLUMNS_MAX]])
-            if len(rows) > ROWS_MAX + 1:
-                break
-    except csv.Error as exc:
-        raise UserError(_("The file cannot be read as a CSV table: %(problem)s") % {"problem": exc}) from exc
-    return rows
-
-
-def _rows_from_xlsx(content: bytes) -> list[list[str]]:
-    from openpyxl import load_workbook
-
-    try:
-        unpacked = sum(entry.file_size for entry in zipfile.ZipFile(io.BytesIO(content)).infolist())
-    except (zipfile.BadZipFile, ValueError) as exc:
-        raise UserError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
-    if unpacked > XLSX_UNPACKED_MAX:
-        raise UserError(_("The workbook unpacks to more than %(n)s MB.") % {"n": XLSX_UNPACKED_MAX // 2**20})
-    try:
-        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-    except Exception as exc:  # noqa: BLE001 - any unreadable workbook is the same problem for the user
-        raise UserError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
-    rows: list[list[str]] = []
-    for row in workbook.worksheets[0].iter_rows(values_only=True):
-        rows.append([_cell(c) for c in row[:COLUMNS_MAX]])
-        if len(rows) > ROWS_MAX + 1:
-            break
-    workbook.close()
-    return rows
+_LIMITS = TableLimits(
+    file_max=FILE_MAX,
+    rows_max=ROWS_MAX,
+    columns_max=COLUMNS_MAX,
+    unpacked_max=XLSX_UNPACKED_MAX,
+    too_big=lambda mb: _("The workbook unpacks to more than %(n)s MB.") % {"n": mb},
+)
 
 
 def read_file(*, filename: str, content: bytes) -> list[tuple[int, list[str]]]:
     """The file's non-empty rows (.xlsx or .csv), each with its row number as in the file."""
-    if len(content) > FILE_MAX:
-        raise UserError(_("The file is larger than %(n)s MB.") % {"n": FILE_MAX // 2**20})
-    lower = filename.lower()
-    if lower.endswith(".xlsx"):
-        rows = _rows_from_xlsx(content)
-    elif lower.endswith((".csv", ".txt")):
-        rows = _rows_from_csv(content)
-    else:
-        raise UserError(_("Upload an .xlsx or .csv file."))
-    if len(rows) > ROWS_MAX + 1:
-        raise UserError(_("The file has more than %(n)s rows.") % {"n": ROWS_MAX})
-    numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(r)]
-    if not numbered:
-        raise UserError(_("The file has no rows."))
-    return numbered
+    return read_table(filename=filename, content=content, limits=_LIMITS, cell=_cell)
 
 
 def column_label(role: str) -> str:

@@ -4,6 +4,7 @@ persons are updated by federation number, and hostile cells neither run as formu
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -118,15 +119,18 @@ def test_hostile_cells_and_files(monkeypatch):
     for filename, content in [("a.txt.exe", b"x"), ("a.xlsx", b"not a zip"), ("a.csv", b"")]:
         with pytest.raises(UserError):
             read_file(filename=filename, content=content)
-    monkeypatch.setattr(register_file, "FILE_MAX", 10)
+    limits = register_file._LIMITS  # the register's bounds for the one table reader (tournaments.tabular)
+
+    def bounded(**changes):
+        monkeypatch.setattr(register_file, "_LIMITS", dataclasses.replace(limits, **changes))
+
+    bounded(file_max=10)
     with pytest.raises(UserError, match="larger"):
         read_file(filename="a.csv", content=b"x" * 11)
-    monkeypatch.setattr(register_file, "FILE_MAX", 1000)
-    monkeypatch.setattr(register_file, "ROWS_MAX", 3)
-    with pytest.raises(UserError, match="more than 3 rows"):
+    bounded(file_max=1000, rows_max=3)
+    with pytest.raises(UserError, match="more than 3 lines"):
         read_file(filename="a.csv", content=b"".join(b"n%d,,,\n" % i for i in range(10)))
-    monkeypatch.setattr(register_file, "FILE_MAX", 10**6)
-    monkeypatch.setattr(register_file, "XLSX_UNPACKED_MAX", 100)
+    bounded(file_max=10**6, unpacked_max=100)
     with pytest.raises(UserError, match="unpacks"):
         read_file(filename="a.xlsx", content=xlsx([["A"]]))
 

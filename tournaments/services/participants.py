@@ -3,13 +3,10 @@ PINs for confirming rows at the table."""
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import random
 import re
 import secrets
-import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +21,7 @@ from scoring.models import Penalty, Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Participant, Seating, Tournament
+from tournaments.tabular import TableLimits, read_table
 
 PIN_LENGTH = 4
 MAX_ROWS = 2000
@@ -228,82 +226,20 @@ def _cell(value: object) -> str:
     return clean_text(str(value))
 
 
-def _rows_from_csv(content: bytes) -> list[list[str]]:
-    for encoding in ("utf-8-sig", "cp1251"):
-        try:
-            text = content.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:  # pragma: no cover - cp1251 decodes any byte string
-        raise UserError(_("The file is not text in UTF-8 or Windows-1251."))
-    sample = text[:4096]
-    sample = (
-        sample[: sample.rindex("\n")] if "\n" in sample else sample
-    )  # whole lines: a long cell is no delimiter
-    try:
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows: list[list[str]] = []
-    try:
-        for row in csv.reader(io.StringIO(text), dialect):
-            rows.append([_cell(c) for c in row[:COLUMNS_MAX]])
-            if len(rows) > 4 * MAX_ROWS:
-                break
-    except csv.Error as exc:  # a field longer than csv's limit, a NUL byte, …
-        raise UserError(_("The file cannot be read as a CSV table: %(problem)s") % {"problem": exc}) from exc
-    return rows
-
-
-def _rows_from_xlsx(content: bytes) -> list[list[str]]:
-    from openpyxl import load_workbook
-
-    try:  # a workbook that unpacks to far more than a list of 2,000 lines is refused before it is parsed
-        unpacked = sum(entry.file_size for entry in zipfile.ZipFile(io.BytesIO(content)).infolist())
-    except (zipfile.BadZipFile, ValueError) as exc:
-        raise UserError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
-    if unpacked > XLSX_UNPACKED_MAX:
-        raise UserError(
-            _(
-                "The workbook unpacks to more than %(n)s MB: save the list of participants alone and upload it."
-            )
-            % {"n": XLSX_UNPACKED_MAX // (1024 * 1024)}
-        )
-    try:
-        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-    except Exception as exc:  # noqa: BLE001 - any unreadable workbook is the same problem for the director
-        raise UserError(_("The file cannot be read as an Excel workbook (.xlsx).")) from exc
-    sheet = workbook.worksheets[0]
-    rows: list[list[str]] = []
-    filled = 0
-    for row in sheet.iter_rows(values_only=True):  # stop past the limit: never parse a million rows
-        cells = [_cell(c) for c in row[:COLUMNS_MAX]]
-        rows.append(cells)
-        filled += any(cells)
-        if filled > MAX_ROWS + 1 or len(rows) > 4 * MAX_ROWS:
-            break
-    workbook.close()
-    return rows
+_LIMITS = TableLimits(
+    file_max=FILE_MAX,
+    rows_max=MAX_ROWS,
+    columns_max=COLUMNS_MAX,
+    unpacked_max=XLSX_UNPACKED_MAX,
+    too_big=lambda mb: _(
+        "The workbook unpacks to more than %(n)s MB: save the list of participants alone and upload it."
+    ) % {"n": mb},
+)
 
 
 def read_rows(*, filename: str, content: bytes) -> list[tuple[int, list[str]]]:
     """The file's non-empty lines (.xlsx or .csv), each with its line number as in the file."""
-    if len(content) > FILE_MAX:
-        raise UserError(_("The file is larger than %(n)s MB.") % {"n": FILE_MAX // (1024 * 1024)})
-    lower = filename.lower()
-    if lower.endswith(".xlsx"):
-        rows = _rows_from_xlsx(content)
-    elif lower.endswith((".csv", ".txt")):
-        rows = _rows_from_csv(content)
-    else:
-        raise UserError(_("Upload an .xlsx or .csv file."))
-    numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(r)]
-    if not numbered:
-        raise UserError(_("The file has no lines."))
-    if len(numbered) > MAX_ROWS + 1:
-        raise UserError(_("The file has more than %(n)s lines.") % {"n": MAX_ROWS})
-    return numbered
+    return read_table(filename=filename, content=content, limits=_LIMITS, cell=_cell)
 
 
 def read_participants_file(

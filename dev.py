@@ -59,6 +59,7 @@ def run() -> None:
     manage("migrate", "--noinput")
     manage("seed_demo")
     manage("seed_pulka_demo")
+    manage("seed_players_demo")
     print("\nServing on http://127.0.0.1:8000  (director login: demo / demo-director)\n", flush=True)
     manage("runserver", "127.0.0.1:8000")
 

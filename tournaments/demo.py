@@ -25,13 +25,19 @@ NAMES = [
 PLAYED_ROUNDS = 3
 
 
+def federation_id(n: int) -> str:
+    """The demo players' federation numbers: the register links them across the demo events by these."""
+    return f"DEMO-{n:03d}"
+
+
 def demo_bundle(seed: int = 2026) -> dict[str, Any]:
     bundle = simulated_bundle(
         name=DEMO_NAME,
         movement={"scheme": "basic", "tables": 5},
         played_rounds=PLAYED_ROUNDS,
         participants=[
-            {"number": n, "name": name, "club": club} for n, (name, club) in enumerate(NAMES, start=1)
+            {"number": n, "name": name, "club": club, "federation_id": federation_id(n)}
+            for n, (name, club) in enumerate(NAMES, start=1)
         ],
         seed=seed,
     )

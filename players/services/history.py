@@ -11,8 +11,9 @@ stored ``MasterPointAward`` and ``RatingEntry`` rows, exact fraction strings rea
 **Who sees what.** ``visible(tournament)`` decides which events count (the public page passes the results
 pages' rule, ``tournaments.permissions.can_see_results``: published events only, a director also his own); an
 event it refuses is absent everywhere: from the events, the master points, the rating and the statistics. The
-statistics read only the protocol rows of **finished** sessions, so that a published event still running never
-tells a deal's contract before every table has played it.
+statistics read only the protocol rows of sessions that are over — finished, or (an event imported whole) with
+official or final results — so that a published event still running never tells a deal's contract before every
+table has played it.
 
 **Merged persons.** A person merged into another (``Person.merged_into``) is the kept person: his
 participations, awards and ratings are listed under the person at the end of the chain, with those of every
@@ -33,7 +34,7 @@ from players.models import MasterPointAward, Person, RatingEntry
 from preferans.game.contracts import ContractError, ContractKind, parse_contract
 from preferans.numbers import NumberFormatError, parse_fraction
 from scoring.models import Result, Standing
-from tournaments.models import Form, Participant, Session, Tournament
+from tournaments.models import Form, Participant, Publication, Session, Tournament
 
 LEVELS = (6, 7, 8, 9, 10)
 SEATS = ("N", "E", "S", "W")
@@ -256,13 +257,19 @@ def _ratings(group: list[int], tournaments: dict[int, Tournament]) -> tuple[Rati
 
 # -- statistics --------------------------------------------------------------------------------------------
 def statistics(participants: Iterable[Participant]) -> Statistics:
-    """Count the played protocol rows of these participants (one per duplicate event) in finished sessions."""
+    """Count the played protocol rows of these participants (one per duplicate event) in sessions that are over."""
     stats = Statistics()
     pks = {p.pk for p in participants}
     if not pks:
         return stats
+    # A session is over when it is finished; or, never run here (an event imported whole from a bundle, its
+    # session still "planned"), when its event's results are official or final: play has ended (rules §1).
+    over = Q(session__status=Session.Status.FINISHED) | Q(
+        session__status=Session.Status.PLANNED,
+        session__tournament__publication__in=(Publication.OFFICIAL, Publication.FINAL),
+    )
     rows = (
-        Result.objects.filter(session__status=Session.Status.FINISHED)
+        Result.objects.filter(over)
         .filter(_sits(pks))
         .values_list("seat_n_id", "seat_e_id", "seat_s_id", "seat_w_id", "row", "adjusted", "assigned")
     )

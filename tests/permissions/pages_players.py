@@ -36,7 +36,8 @@ PAGES: dict[str, Page] = {
         post=lambda w: {"keep": w.person, "drop": w.person, "reason": "x"},
     ),  # fmt: skip
     "players:register_import": Page(REGISTER_EDIT, "GP", post=garbage),
-    "players:event_links": director_writes(slug, lambda w: {"participant": "1", "new": "1"}),
+    # the demo's players are linked by their federation numbers on import: undoing a link is a write
+    "players:event_links": director_writes(slug, lambda w: {"participant": "1", "unlink": "1"}),
     "players:person": Page(PUBLIC, kwargs=person),
     "players:series_list": Page(PUBLIC),
     "players:series": Page(PUBLIC, kwargs=series),

@@ -256,3 +256,16 @@ def test_a_pulka_event_shows_the_public_standings_place_vists_and_rating(client,
         "pulkas:public-player", kwargs={"slug": "swiss-night", "number": 1}
     )
     assert row.find("td", class_="place").text().startswith(expected.place)
+
+
+def test_statistics_of_an_event_imported_whole_with_final_results_are_counted(db) -> None:
+    """An event imported from a bundle keeps its session «planned» (it was never run here); once its results are
+    official or final, play is over and its rows count — but a running session never does."""
+    t = _event("imported", 1)
+    Session.objects.filter(tournament=t).update(status=Session.Status.PLANNED)
+    Tournament.objects.filter(pk=t.pk).update(publication=Publication.FINAL)
+    person = Person.objects.create(name="P2")
+    _link(t, 2, person)
+    assert not person_history(person).statistics.empty
+    Tournament.objects.filter(pk=t.pk).update(publication=Publication.PROVISIONAL)
+    assert person_history(person).statistics.empty

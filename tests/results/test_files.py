@@ -42,11 +42,13 @@ def test_workbook_numbers_are_the_cores(demo):
     assert wb.sheetnames == ["Итоги", "Итоги по сессиям", "Протоколы", "Карточки", "Частоты"]
     ws = wb["Итоги"]
     assert ws.freeze_panes == "A3"
-    assert [c.value for c in ws[2]] == ["Место", "№", "Фамилия, имя", "Клуб", "МП", "Макс", "%"]
+    # the demo's players have federation numbers (the register links them across events): their column is there
+    assert [c.value for c in ws[2]] == ["Место", "№", "Фамилия, имя", "Клуб", "Номер в федерации", "МП", "Макс", "%"]
     assert ws.auto_filter.ref.startswith("A2:")
     assert ws.column_dimensions["C"].width >= 20
     for row, st in zip(ws.iter_rows(min_row=3), _standings(demo), strict=True):
-        rank, number, name_, _club, mp, mx, pct = (c.value for c in row)
+        rank, number, name_, _club, federation, mp, mx, pct = (c.value for c in row)
+        assert federation == st.participant.federation_id
         place = int(st.rank) if st.rank.isdigit() else st.rank  # a number where the place is one
         assert (rank, number, name_) == (place, st.participant.number, st.participant.name)
         assert mp == pytest.approx(float(parse_fraction(st.matchpoints)), abs=1e-9)
@@ -54,7 +56,7 @@ def test_workbook_numbers_are_the_cores(demo):
         exact = parse_fraction(st.matchpoints) / parse_fraction(st.max)
         assert pct == pytest.approx(float(exact), abs=1e-12)
         assert format_percent(100 * exact) == st.percent
-        assert row[4].number_format == "0.00" and row[6].number_format == "0.00%"
+        assert row[5].number_format == "0.00" and row[7].number_format == "0.00%"
     # Protocols: every stored result, each seat's number, vists and MP.
     ws = wb["Протоколы"]
     head = [c.value for c in ws[2]]

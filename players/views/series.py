@@ -25,7 +25,7 @@ from players.services import series as service
 from players.services.points import scheme_error_text, set_series_scheme
 from preferans.bundle.bounds import TEXT_MAX
 from preferans.numbers import format_fraction
-from preferans.ratings.master_points import MasterPointError, parse_scheme
+from preferans.ratings.master_points import MasterPointError, PercentScheme, PlaceScheme, parse_scheme
 from tournaments.errors import UserError
 from tournaments.models import Tournament
 
@@ -60,31 +60,29 @@ class SchemeForm(forms.Form):
         label=gettext_lazy("Master points are given"), widget=forms.RadioSelect,
         choices=[("place", gettext_lazy("by place")), ("percent", gettext_lazy("by percentage"))],
     )  # fmt: skip
-    first = forms.CharField(
-        label=gettext_lazy("The winner's points"), max_length=20, required=False,
-        help_text=gettext_lazy("Default 10, at the reference field size; the paid places get less, linearly."),
-        widget=forms.TextInput(attrs={"placeholder": "10"}),
-    )  # fmt: skip
+    first = forms.CharField(label=gettext_lazy("The winner's points"), max_length=20, required=False)
     field = forms.IntegerField(
-        label=gettext_lazy("Reference field size"), min_value=1, max_value=10_000, required=False,
-        help_text=gettext_lazy("Default 16 players: a larger field gets proportionally more."),
-        widget=forms.NumberInput(attrs={"placeholder": "16"}),
-    )  # fmt: skip
-    cut = forms.CharField(
-        label=gettext_lazy("Share of the field paid"), max_length=20, required=False,
-        help_text=gettext_lazy("Default 1/4: the top quarter of the field."),
-        widget=forms.TextInput(attrs={"placeholder": "1/4"}),
-    )  # fmt: skip
-    per_percent = forms.CharField(
-        label=gettext_lazy("Points per percentage point"), max_length=20, required=False,
-        help_text=gettext_lazy("Default 1/5."),
-        widget=forms.TextInput(attrs={"placeholder": "1/5"}),
-    )  # fmt: skip
-    above = forms.CharField(
-        label=gettext_lazy("Counted above the percentage"), max_length=20, required=False,
-        help_text=gettext_lazy("Default 50: nothing at or below it."),
-        widget=forms.TextInput(attrs={"placeholder": "50"}),
-    )  # fmt: skip
+        label=gettext_lazy("Reference field size"), min_value=1, max_value=10_000, required=False
+    )
+    cut = forms.CharField(label=gettext_lazy("Share of the field paid"), max_length=20, required=False)
+    per_percent = forms.CharField(label=gettext_lazy("Points per percentage point"), max_length=20, required=False)
+    above = forms.CharField(label=gettext_lazy("Counted above the percentage"), max_length=20, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The defaults shown are the rules' own (preferans.ratings.master_points), never a copy of them.
+        place, percent = PlaceScheme(), PercentScheme()
+        defaults = {
+            "first": (format_fraction(place.first),
+                      _("Default %(n)s, at the reference field size; the paid places get less, linearly.")),
+            "field": (str(place.field), _("Default %(n)s players: a larger field gets proportionally more.")),
+            "cut": (format_fraction(place.cut), _("Default %(n)s: that share of the field, from the top.")),
+            "per_percent": (format_fraction(percent.per_percent), _("Default %(n)s.")),
+            "above": (format_fraction(percent.above), _("Default %(n)s: nothing at or below it.")),
+        }  # fmt: skip
+        for key, (value, help_text) in defaults.items():
+            self.fields[key].widget.attrs["placeholder"] = value
+            self.fields[key].help_text = help_text % {"n": value}
 
     @classmethod
     def initial_of(cls, raw: dict[str, Any]) -> dict[str, Any]:

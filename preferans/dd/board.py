@@ -20,9 +20,9 @@ from preferans.dd.position import (
     NO_TRUMP,
     SEATS,
     SUIT_MASKS,
-    PositionInvalid,
     card_bit,
     mask_cards,
+    parse_items,
 )
 from preferans.dd.solver import Search, Solver, step_up
 
@@ -192,20 +192,7 @@ def _note(
 
 def parse_boards(data: object) -> list[BoardInput]:
     """The input of ``analyse_boards``; :class:`PositionInvalid` lists every problem of every board."""
-    if not isinstance(data, list):
-        raise PositionInvalid(["the input must be a JSON list of boards"])
-    if len(data) > MAX_BOARDS:
-        raise PositionInvalid([f"more than {MAX_BOARDS} boards in one file"])
-    boards: list[BoardInput] = []
-    problems: list[str] = []
-    for index, item in enumerate(data, start=1):
-        board, found = _problems_of(index, item)
-        problems.extend(found)
-        if board is not None:
-            boards.append(board)
-    if problems:
-        raise PositionInvalid(problems)
-    return boards
+    return parse_items(data, "boards", MAX_BOARDS, _problems_of)
 
 
 # -- the analysis -----------------------------------------------------------------------------------------------

@@ -11,9 +11,9 @@ the highest trump wins, else the highest card of the led suit; the trick's winne
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from preferans.cards.deck import DECK, Card, NotationError, format_hand, parse_hand
 
@@ -29,6 +29,7 @@ __all__ = [
     "hand_mask",
     "legal_moves",
     "mask_cards",
+    "parse_items",
     "parse_position",
     "parse_positions",
     "trick_winner",
@@ -43,6 +44,7 @@ MAX_HAND_TEXT: Final = 200
 MAX_POSITIONS: Final = 10_000
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFF << (8 * s) for s in range(4))
 NO_TRUMP: Final = -1
+T = TypeVar("T")
 
 
 def card_bit(card: Card) -> int:
@@ -223,19 +225,27 @@ def parse_position(data: object, number: int = 1) -> Position:
     return position
 
 
-def parse_positions(data: object) -> list[Position]:
-    """The input of ``solve_positions``: a JSON list of positions, every problem of every position reported."""
+def parse_items(
+    data: object, noun: str, limit: int, problems_of: Callable[[int, object], tuple[T | None, list[str]]]
+) -> list[T]:
+    """A JSON list of ``noun`` (at most ``limit``), each read by ``problems_of(number, item)``; every problem of
+    every item is reported at once (:class:`PositionInvalid`)."""
     if not isinstance(data, list):
-        raise PositionInvalid(["the input must be a JSON list of positions"])
-    if len(data) > MAX_POSITIONS:
-        raise PositionInvalid([f"more than {MAX_POSITIONS} positions in one file"])
-    positions: list[Position] = []
+        raise PositionInvalid([f"the input must be a JSON list of {noun}"])
+    if len(data) > limit:
+        raise PositionInvalid([f"more than {limit} {noun} in one file"])
+    items: list[T] = []
     problems: list[str] = []
     for number, item in enumerate(data, start=1):
-        position, found = _problems_of(number, item)
+        parsed, found = problems_of(number, item)
         problems.extend(found)
-        if position is not None:
-            positions.append(position)
+        if parsed is not None:
+            items.append(parsed)
     if problems:
         raise PositionInvalid(problems)
-    return positions
+    return items
+
+
+def parse_positions(data: object) -> list[Position]:
+    """The input of ``solve_positions``: a JSON list of positions, every problem of every position reported."""
+    return parse_items(data, "positions", MAX_POSITIONS, _problems_of)

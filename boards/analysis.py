@@ -28,8 +28,9 @@ def layout_of(board: Board) -> dict[str, Any] | None:
     return {"dealer": board.dealer, "players": players, "hands": dict(board.hands), "prikup": list(board.prikup)}
 
 
-def board_input(board: Board) -> BoardInput | None:
-    layout = layout_of(board)
+def board_input(board: Board, layout: dict[str, Any] | None = None) -> BoardInput | None:
+    """The board as the search reads it (from ``layout``, its :func:`layout_of`, when the caller has it)."""
+    layout = layout or layout_of(board)
     if layout is None:
         return None
     return parse_boards([{**layout, "number": board.number}])[0]
@@ -38,16 +39,17 @@ def board_input(board: Board) -> BoardInput | None:
 def analyse_and_store(board: Board, progress: Callable[[int, int], None] | None = None) -> BoardAnalysis | None:
     """Analyse the board's layout and store it (replacing an older analysis); None without a layout."""
     layout = layout_of(board)
-    given = board_input(board)
+    given = board_input(board, layout)
     if layout is None or given is None:
         return None
+    factory = search_factory()
     started = time.perf_counter()
-    seats = analysis_json(given, analyse_board(given, search_factory(), progress))["seats"]
+    seats = analysis_json(given, analyse_board(given, factory, progress))["seats"]
     seconds = Decimal(f"{time.perf_counter() - started:.3f}")
     with transaction.atomic():
         analysis, _ = BoardAnalysis.objects.update_or_create(
             board=board,
-            defaults={"layout": layout, "seats": seats, "solver": solver_name(), "seconds": seconds,
+            defaults={"layout": layout, "seats": seats, "solver": solver_name(factory), "seconds": seconds,
                       "made_at": timezone.now()},
         )  # fmt: skip
     return analysis

@@ -27,7 +27,6 @@ def search_factory(kind: str = "auto") -> SearchFactory:
     return factory
 
 
-def solver_name(kind: str = "auto") -> str:
-    """A short name of the solver ``search_factory(kind)`` gives, stored with each analysis."""
-    factory = search_factory(kind)
+def solver_name(factory: SearchFactory) -> str:
+    """A short name of the solver a factory of :func:`search_factory` makes, stored with each analysis."""
     return "pure" if factory is _pure else "kernel"

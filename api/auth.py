@@ -64,9 +64,14 @@ class PlayerAuthentication(authentication.BaseAuthentication):
         try:
             table = services.find_table(code, ip=ip)
             state = services.TableState(
-                table=table, session=table.session, tournament=table.session.tournament,
-                round=None, next_round=None, last_round=None, seating=None,
-            )  # fmt: skip
+                table=table,
+                session=table.session,
+                tournament=table.session.tournament,
+                round=None,
+                next_round=None,
+                last_round=None,
+                seating=None,
+            )
             participant = services.identify(state=state, number=number, pin=pin, ip=ip)
         except services.TableRefused as exc:
             if exc.status == 429:

@@ -74,22 +74,30 @@ def _director_event(request: Request, slug: str) -> PulkaEvent:
 
 class PulkaEventView(PulkaApiView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaEventSerializer, **READ_ERRORS}, summary=gettext_lazy("A pulka event's settings"),
-        description=gettext_lazy("The form, the variant and the settings (pulka-spec §10); `fixed` lists the settings that "
-        "can no longer change because a round has been drawn (Code 5.4.4)."),
-    )  # fmt: skip
+        tags=TAG,
+        responses={200: PulkaEventSerializer, **READ_ERRORS},
+        summary=gettext_lazy("A pulka event's settings"),
+        description=gettext_lazy(
+            "The form, the variant and the settings (pulka-spec §10); `fixed` lists the settings that "
+            "can no longer change because a round has been drawn (Code 5.4.4)."
+        ),
+    )
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)
         drawn = PulkaRound.objects.filter(tournament=event.tournament).count()
         return Response(event_data(event, drawn))
 
     @extend_schema(
-        tags=TAG, request=PulkaSettingsSerializer, responses={200: PulkaEventSerializer, **ERRORS},
+        tags=TAG,
+        request=PulkaSettingsSerializer,
+        responses={200: PulkaEventSerializer, **ERRORS},
         summary=gettext_lazy("Change a pulka event's settings"),
-        description=gettext_lazy("Directors. Send only the settings to change. Scoring and rating settings are fixed once a "
-        "round has been drawn (400 settings_fixed); every setting is checked by the core for tables of 3 "
-        "and of 4. Unknown settings are refused."),
-    )  # fmt: skip
+        description=gettext_lazy(
+            "Directors. Send only the settings to change. Scoring and rating settings are fixed once a "
+            "round has been drawn (400 settings_fixed); every setting is checked by the core for tables of 3 "
+            "and of 4. Unknown settings are refused."
+        ),
+    )
     def patch(self, request: Request, slug: str) -> Response:
         event = _director_event(request, slug)
         data = request.data
@@ -99,36 +107,50 @@ class PulkaEventView(PulkaApiView):
                 raise exceptions.ValidationError({k: [_("This setting is unknown.")] for k in unknown})
         serializer = PulkaSettingsSerializer(data=data, partial=True)
         serializer.is_valid(raise_exception=True)
-        pulka_settings_update(event=event, changes=dict(serializer.validated_data), user=request.user,
-                              now=timezone.now())  # fmt: skip
+        pulka_settings_update(
+            event=event, changes=dict(serializer.validated_data), user=request.user, now=timezone.now()
+        )
         drawn = PulkaRound.objects.filter(tournament=event.tournament).count()
         return Response(event_data(event, drawn))
 
 
 class PulkaRoundsView(PulkaApiView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaRoundSerializer(many=True), **READ_ERRORS}, summary=gettext_lazy("The rounds"),
-        description=gettext_lazy("Every round with its tables (seats with participant numbers and names, state, deals) and "
-        "byes. Table codes only to directors; a table's results once its round has ended and the results are "
-        "published, always to directors."),
-    )  # fmt: skip
+        tags=TAG,
+        responses={200: PulkaRoundSerializer(many=True), **READ_ERRORS},
+        summary=gettext_lazy("The rounds"),
+        description=gettext_lazy(
+            "Every round with its tables (seats with participant numbers and names, state, deals) and "
+            "byes. Table codes only to directors; a table's results once its round has ended and the results are "
+            "published, always to directors."
+        ),
+    )
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)
         director = is_director(request.user, event.tournament)
         return Response([round_data(r, director=director) for r in rounds_with_tables(event.tournament)])
 
     @extend_schema(
-        tags=TAG, request=DrawSerializer, responses={201: PulkaRoundSerializer, **ERRORS}, summary=gettext_lazy("Draw the next round"),
-        description=gettext_lazy("Directors. Round 1 by lot; then by the form (Olympic: who goes on; compensation and Swiss: by "
-        "rating). `seed` repeats a draw. 409 round_open while the last round has not ended, event_over after "
-        "the last round, tie_undecided while a tie at an Olympic cut waits for the director."),
-    )  # fmt: skip
+        tags=TAG,
+        request=DrawSerializer,
+        responses={201: PulkaRoundSerializer, **ERRORS},
+        summary=gettext_lazy("Draw the next round"),
+        description=gettext_lazy(
+            "Directors. Round 1 by lot; then by the form (Olympic: who goes on; compensation and Swiss: by "
+            "rating). `seed` repeats a draw. 409 round_open while the last round has not ended, event_over after "
+            "the last round, tie_undecided while a tie at an Olympic cut waits for the director."
+        ),
+    )
     def post(self, request: Request, slug: str) -> Response:
         event = _director_event(request, slug)
         serializer = DrawSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        drawn = round_services.draw_round(tournament=event.tournament, user=request.user, now=timezone.now(),
-                                          seed=serializer.validated_data.get("seed"))  # fmt: skip
+        drawn = round_services.draw_round(
+            tournament=event.tournament,
+            user=request.user,
+            now=timezone.now(),
+            seed=serializer.validated_data.get("seed"),
+        )
         return Response(round_data(_round(event.tournament, drawn.number), director=True), status=201)
 
 
@@ -142,9 +164,13 @@ class PulkaRoundView(PulkaApiView):
         return Response(round_data(_round(event.tournament, number), director=director))
 
     @extend_schema(
-        tags=TAG, responses={204: None, **ERRORS}, summary=gettext_lazy("Take back a drawn round"),
-        description=gettext_lazy("Directors: a round that has not started, to draw it again (409 round_started otherwise)."),
-    )  # fmt: skip
+        tags=TAG,
+        responses={204: None, **ERRORS},
+        summary=gettext_lazy("Take back a drawn round"),
+        description=gettext_lazy(
+            "Directors: a round that has not started, to draw it again (409 round_started otherwise)."
+        ),
+    )
     def delete(self, request: Request, slug: str, number: int) -> Response:
         event = _director_event(request, slug)
         pulka_round = _round(event.tournament, number)
@@ -157,9 +183,13 @@ def _round_action(name: str, summary: Any, description: Any) -> type[PulkaApiVie
 
     class View(PulkaApiView):
         @extend_schema(
-            tags=TAG, request=None, responses={200: PulkaRoundSerializer, **ERRORS}, summary=summary,
-            description=description, operation_id=f"pulka_round_{name}",
-        )  # fmt: skip
+            tags=TAG,
+            request=None,
+            responses={200: PulkaRoundSerializer, **ERRORS},
+            summary=summary,
+            description=description,
+            operation_id=f"pulka_round_{name}",
+        )
         def post(self, request: Request, slug: str, number: int) -> Response:
             event = _director_event(request, slug)
             service(pulka_round=_round(event.tournament, number), user=request.user, now=timezone.now())
@@ -170,28 +200,39 @@ def _round_action(name: str, summary: Any, description: Any) -> type[PulkaApiVie
 
 
 PulkaRoundStartView = _round_action(
-    "start", gettext_lazy("Start a round"),
-    gettext_lazy("Directors: «Start!» — the clock runs to the round's time limit (`ends_at`). "
-                 "409 round_started if it already has."),
-)  # fmt: skip
+    "start",
+    gettext_lazy("Start a round"),
+    gettext_lazy(
+        "Directors: «Start!» — the clock runs to the round's time limit (`ends_at`). "
+        "409 round_started if it already has."
+    ),
+)
 PulkaRoundStopView = _round_action(
-    "stop", gettext_lazy("Time is up: stop the tables still playing"),
-    gettext_lazy("Directors: every table still playing is stopped and its sheet closed by Code 4.2.3. "
-                 "Repeating it is harmless."),
-)  # fmt: skip
+    "stop",
+    gettext_lazy("Time is up: stop the tables still playing"),
+    gettext_lazy(
+        "Directors: every table still playing is stopped and its sheet closed by Code 4.2.3. "
+        "Repeating it is harmless."
+    ),
+)
 PulkaRoundEndView = _round_action(
-    "end", gettext_lazy("End a round"),
+    "end",
+    gettext_lazy("End a round"),
     gettext_lazy("Directors: once every table has finished (409 tables_playing lists those still playing)."),
-)  # fmt: skip
+)
 
 
 class PulkaTieView(PulkaApiView):
     @extend_schema(
-        tags=TAG, request=TieSerializer, responses={200: PulkaTableSerializer, **ERRORS},
+        tags=TAG,
+        request=TieSerializer,
+        responses={200: PulkaTableSerializer, **ERRORS},
         summary=gettext_lazy("Decide a tie at an Olympic cut"),
-        description=gettext_lazy("Directors: among the seats tied across the cut (`advance.tied`), the ones the regulation (or "
-        "a lot) sends on; 400 tie_choice names how many to choose."),
-    )  # fmt: skip
+        description=gettext_lazy(
+            "Directors: among the seats tied across the cut (`advance.tied`), the ones the regulation (or "
+            "a lot) sends on; 400 tie_choice names how many to choose."
+        ),
+    )
     def post(self, request: Request, slug: str, number: int, table: int) -> Response:
         event = _director_event(request, slug)
         serializer = TieSerializer(data=request.data)
@@ -202,20 +243,31 @@ class PulkaTieView(PulkaApiView):
         if found is None:
             raise exceptions.NotFound(_("There is no such table in this round."))
         data: dict[str, Any] = serializer.validated_data
-        decided = round_services.decide_tie(table=found, seats=data["seats"], user=request.user, now=timezone.now(),
-                                            reason=data.get("reason", ""))  # fmt: skip
+        decided = round_services.decide_tie(
+            table=found,
+            seats=data["seats"],
+            user=request.user,
+            now=timezone.now(),
+            reason=data.get("reason", ""),
+        )
         fresh = _round(event.tournament, number).tables.get(pk=decided.pk)
         return Response(table_data(fresh, director=True, public=False))
 
 
 class PulkaStandingsView(PulkaApiView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaStandingsSerializer, 404: OpenApiResponse(description=gettext_lazy("Not published yet.")),
-                             **READ_ERRORS},
+        tags=TAG,
+        responses={
+            200: PulkaStandingsSerializer,
+            404: OpenApiResponse(description=gettext_lazy("Not published yet.")),
+            **READ_ERRORS,
+        },
         summary=gettext_lazy("The event table"),
-        description=gettext_lazy("The rating table by round (compensation, Swiss) or the standings by elimination (Olympic): "
-        "exact numbers as strings. Public once the results are published; always to directors."),
-    )  # fmt: skip
+        description=gettext_lazy(
+            "The rating table by round (compensation, Swiss) or the standings by elimination (Olympic): "
+            "exact numbers as strings. Public once the results are published; always to directors."
+        ),
+    )
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)
         tournament = event.tournament

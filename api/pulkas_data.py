@@ -86,7 +86,7 @@ def table_data(table: PulkaTable, *, director: bool, public: bool) -> dict[str, 
                 "integer_vists": r.integer_vists,
                 "rating": r.rating,
                 "rank": r.rank,
-            }  # fmt: skip
+            }
             for seat, p in _players(table).items()
             if (r := by_seat.get(seat)) is not None
         ]
@@ -211,9 +211,13 @@ def next_deal(score: PulkaScore, table: PulkaTable) -> dict[str, Any] | None:
     if nxt is None or table.finished:
         return None
     return {
-        "number": nxt.number, "dealer": nxt.dealer, "first_hand": nxt.first_hand, "raspasy_step": nxt.raspasy_step,
-        "chain": nxt.chain, "exit_minimum": nxt.exit_minimum,
-    }  # fmt: skip
+        "number": nxt.number,
+        "dealer": nxt.dealer,
+        "first_hand": nxt.first_hand,
+        "raspasy_step": nxt.raspasy_step,
+        "chain": nxt.chain,
+        "exit_minimum": nxt.exit_minimum,
+    }
 
 
 def sheet_data(sheet: TableSheet, *, show_rows: bool) -> dict[str, Any]:

@@ -35,13 +35,15 @@ class PulkaSettingsSerializer(serializers.Serializer):
         min_value=1, max_value=1440, help_text=_("A round's time limit.")
     )
     raspasy_exit = serializers.ListField(
-        child=serializers.IntegerField(min_value=6, max_value=10), max_length=5,
+        child=serializers.IntegerField(min_value=6, max_value=10),
+        max_length=5,
         help_text=_("Contract levels that end a chain of raspasy (default [6])."),
-    )  # fmt: skip
+    )
     tiebreaks = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(TIEBREAKS)), max_length=len(TIEBREAKS),
+        child=serializers.ChoiceField(choices=list(TIEBREAKS)),
+        max_length=len(TIEBREAKS),
         help_text=_("Secondary criteria in order (pulka §9)."),
-    )  # fmt: skip
+    )
     advance = serializers.ChoiceField(choices=[1, 2], help_text=_("Olympic: players going on from a table."))
     compensation_x = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
     compensation_y = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
@@ -111,9 +113,12 @@ class PulkaTableSerializer(serializers.Serializer):
     )
     tie_decision = serializers.ListField(child=serializers.CharField(), allow_null=True)
     results = PlayerResultSerializer(
-        many=True, allow_null=True,
-        help_text=_("Per player; only once the round has ended and the results are published (or to directors)."),
-    )  # fmt: skip
+        many=True,
+        allow_null=True,
+        help_text=_(
+            "Per player; only once the round has ended and the results are published (or to directors)."
+        ),
+    )
 
 
 class PulkaRoundSerializer(serializers.Serializer):
@@ -165,9 +170,11 @@ class DrawSerializer(serializers.Serializer):
 
 class TieSerializer(serializers.Serializer):
     seats = serializers.ListField(
-        child=serializers.CharField(max_length=1), min_length=1, max_length=4,
+        child=serializers.CharField(max_length=1),
+        min_length=1,
+        max_length=4,
         help_text=_("The tied seats the director sends on (N, E, S, W)."),
-    )  # fmt: skip
+    )
     reason = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -197,10 +204,14 @@ class PulkaDealWriteSerializer(RowFieldsMixin, IdentitySerializer):
     """The next deal: the row of formats.md §7.1, the writer, the others' confirmations, the sheet's version."""
 
     confirmations = ConfirmationSerializer(
-        many=True, required=False, max_length=3,
-        help_text=_("The other players of the table who agree with the deal, each with his own PIN, typed on the "
-        "same device: with all of them the deal is stored confirmed."),
-    )  # fmt: skip
+        many=True,
+        required=False,
+        max_length=3,
+        help_text=_(
+            "The other players of the table who agree with the deal, each with his own PIN, typed on the "
+            "same device: with all of them the deal is stored confirmed."
+        ),
+    )
     version = serializers.IntegerField(
         min_value=0,
         max_value=MAX_INT,
@@ -271,10 +282,13 @@ class PulkaSheetSerializer(serializers.Serializer):
     stopped_at = serializers.DateTimeField(allow_null=True)
     version = serializers.IntegerField()
     deals = DealSerializer(
-        many=True, allow_null=True,
-        help_text=_("To the table's players (Player header), directors, or anyone once the round has ended and "
-        "the results are published."),
-    )  # fmt: skip
+        many=True,
+        allow_null=True,
+        help_text=_(
+            "To the table's players (Player header), directors, or anyone once the round has ended and "
+            "the results are published."
+        ),
+    )
     result = SheetResultSerializer(allow_null=True)
     next_deal = NextDealSerializer(allow_null=True)
 

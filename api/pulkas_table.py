@@ -78,20 +78,24 @@ def find_pulka_table(code: object, *, ip: str) -> PulkaTable:
     try:
         table = ratelimit.look_up(
             ip,
-            lambda: PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
-            .filter(code=wanted)
-            .first()
-            if wanted
-            else None,
+            lambda: (
+                PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
+                .filter(code=wanted)
+                .first()
+                if wanted
+                else None
+            ),
         )
     except ratelimit.Limited as exc:
         raise TooManyAttempts(
             _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
-            retry_after=exc.retry_after, code="too_many_codes",
-        ) from exc  # fmt: skip
+            retry_after=exc.retry_after,
+            code="too_many_codes",
+        ) from exc
     if table is None:
-        raise UserError(_("There is no table with this code. Check the table card."), code="table_unknown",
-                        status=404)  # fmt: skip
+        raise UserError(
+            _("There is no table with this code. Check the table card."), code="table_unknown", status=404
+        )
     return table
 
 
@@ -175,12 +179,19 @@ class PulkaTableView(ApiView, APIView):
     def identify(self, table: PulkaTable, number: object, pin: object, field: str) -> Participant:
         try:
             players = _players(table)  # a right PIN of anyone else is answered as a wrong one (no oracle)
-            return pin_holder(table.round.tournament, number=number, pin=pin,
-                              client=client_ip(self.request._request), known=players, among=players)  # fmt: skip
+            return pin_holder(
+                table.round.tournament,
+                number=number,
+                pin=pin,
+                client=client_ip(self.request._request),
+                known=players,
+                among=players,
+            )
         except WrongPin as exc:
             message = _("Wrong participant number or PIN.")
-            raise ApiError("wrong_pin", message, 403, [{"field": field, "code": "wrong_pin", "message": message}]) \
-                from exc  # fmt: skip
+            raise ApiError(
+                "wrong_pin", message, 403, [{"field": field, "code": "wrong_pin", "message": message}]
+            ) from exc
 
     def actor(self, table: PulkaTable, data: dict[str, Any]) -> tuple[Participant | None, Any]:
         """Who acts: (the player, None) or (None, the director); refused otherwise."""
@@ -208,12 +219,16 @@ def _bare(row: dict[str, Any]) -> dict[str, Any]:
 
 class PulkaSheetView(PulkaTableView):
     @extend_schema(
-        tags=TAG, responses={200: PulkaSheetSerializer, **READ_ERRORS}, summary=gettext_lazy("A pulka table's sheet"),
-        description=gettext_lazy("Anyone with the table's code sees who sits where, the state and the version. The deals (the "
-        "rows as written, each deal's result and the sheet after it), the score now and the next deal are shown "
-        "to the table's players (`Authorization: Player <code>:<number>:<PIN>`), to directors, and to anyone "
-        "once the round has ended and the results are published."),
-    )  # fmt: skip
+        tags=TAG,
+        responses={200: PulkaSheetSerializer, **READ_ERRORS},
+        summary=gettext_lazy("A pulka table's sheet"),
+        description=gettext_lazy(
+            "Anyone with the table's code sees who sits where, the state and the version. The deals (the "
+            "rows as written, each deal's result and the sheet after it), the score now and the next deal are shown "
+            "to the table's players (`Authorization: Player <code>:<number>:<PIN>`), to directors, and to anyone "
+            "once the round has ended and the results are published."
+        ),
+    )
     def get(self, request: Request, code: str) -> Response:
         table = self.table(code)
         user = request.user
@@ -224,15 +239,20 @@ class PulkaSheetView(PulkaTableView):
 
 class PulkaDealsView(PulkaTableView):
     @extend_schema(
-        tags=TAG, request=PulkaDealWriteSerializer, parameters=[IDEMPOTENCY],
-        responses={201: DealAnswerSerializer, 200: DealAnswerSerializer, **ERRORS}, summary=gettext_lazy("Write the next deal"),
-        description=gettext_lazy("A player of the table (`number` and `pin`, or the Player header) writes the next deal while "
-        "the round runs; with every other player's `confirmations` it is stored confirmed, else each confirms it "
-        "later. A director writes it as the director's. The row is checked by the core against every deal "
-        "before it (400 row_invalid, the reasons per field in `details`); `version` must be the sheet's (409 "
-        "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation. A retry with the "
-        "same key returns the same deal: 200 with «Idempotent-Replayed: true»."),
-    )  # fmt: skip
+        tags=TAG,
+        request=PulkaDealWriteSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: DealAnswerSerializer, 200: DealAnswerSerializer, **ERRORS},
+        summary=gettext_lazy("Write the next deal"),
+        description=gettext_lazy(
+            "A player of the table (`number` and `pin`, or the Player header) writes the next deal while "
+            "the round runs; with every other player's `confirmations` it is stored confirmed, else each confirms it "
+            "later. A director writes it as the director's. The row is checked by the core against every deal "
+            "before it (400 row_invalid, the reasons per field in `details`); `version` must be the sheet's (409 "
+            "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation. A retry with the "
+            "same key returns the same deal: 200 with «Idempotent-Replayed: true»."
+        ),
+    )
     def post(self, request: Request, code: str) -> Response:
         table = self.table(code)
         serializer = PulkaDealWriteSerializer(data=request.data)
@@ -242,22 +262,35 @@ class PulkaDealsView(PulkaTableView):
         row = serializer.row()
         if director is not None and data.get("confirmations"):
             raise exceptions.ValidationError(
-                {"confirmations": [_("Confirmations come from the players at the table; a director's row needs none.")]}
-            )  # fmt: skip
-        others = [self.identify(table, c["number"], c["pin"], f"confirmations.{i}.pin")
-                  for i, c in enumerate(data.get("confirmations") or ())]  # fmt: skip
+                {
+                    "confirmations": [
+                        _("Confirmations come from the players at the table; a director's row needs none.")
+                    ]
+                }
+            )
+        others = [
+            self.identify(table, c["number"], c["pin"], f"confirmations.{i}.pin")
+            for i, c in enumerate(data.get("confirmations") or ())
+        ]
         writer = f"p{participant.pk}" if participant is not None else f"u{director.pk}"
-        key = scoped_key(f"pulka:{table.pk}:{writer}", check_key(request.headers.get("Idempotency-Key") or
-                                                                 data.get("key")))  # fmt: skip
+        key = scoped_key(
+            f"pulka:{table.pk}:{writer}", check_key(request.headers.get("Idempotency-Key") or data.get("key"))
+        )
         if key:
             replay = self.replay(table, key, row)
             if replay is not None:
                 return replay
         try:
             deal, created = enter_deal(
-                table=table, row=row, now=timezone.now(), participant=participant, user=director,
-                confirmations=others, key=key, version=data["version"],
-            )  # fmt: skip
+                table=table,
+                row=row,
+                now=timezone.now(),
+                participant=participant,
+                user=director,
+                confirmations=others,
+                key=key,
+                version=data["version"],
+            )
         except (Conflict, IntegrityError):
             replay = self.replay(table, key, row) if key else None  # the same request twice at once
             if replay is None:
@@ -272,8 +305,11 @@ class PulkaDealsView(PulkaTableView):
         if deal is None:
             return None
         if _bare(deal.row) != _bare(row):
-            raise ApiError("idempotency_key_reused",
-                           _("This idempotency key was already used for another row; send a new key."), 409)  # fmt: skip
+            raise ApiError(
+                "idempotency_key_reused",
+                _("This idempotency key was already used for another row; send a new key."),
+                409,
+            )
         response = self.answer(table, deal.number)
         response["Idempotent-Replayed"] = "true"
         return response
@@ -281,32 +317,43 @@ class PulkaDealsView(PulkaTableView):
 
 class PulkaConfirmView(PulkaTableView):
     @extend_schema(
-        tags=TAG, request=PulkaConfirmSerializer, responses={200: DealAnswerSerializer, **ERRORS},
+        tags=TAG,
+        request=PulkaConfirmSerializer,
+        responses={200: DealAnswerSerializer, **ERRORS},
         summary=gettext_lazy("Confirm a deal"),
-        description=gettext_lazy("Another player of the table agrees with the deal as written (the writer does not: 400 "
-        "own_deal); once all have, it is confirmed. Confirming twice is harmless."),
-    )  # fmt: skip
+        description=gettext_lazy(
+            "Another player of the table agrees with the deal as written (the writer does not: 400 "
+            "own_deal); once all have, it is confirmed. Confirming twice is harmless."
+        ),
+    )
     def post(self, request: Request, code: str, number: int) -> Response:
         table = self.table(code)
         serializer = PulkaConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         participant, _director = self.actor(table, serializer.validated_data)
         if participant is None:
-            raise ApiError("permission_denied",
-                           _("Confirmations come from the players at the table; a director's row needs none."), 403)  # fmt: skip
+            raise ApiError(
+                "permission_denied",
+                _("Confirmations come from the players at the table; a director's row needs none."),
+                403,
+            )
         confirm_deal(table=table, number=number, participant=participant, now=timezone.now())
         return self.answer(table, number)
 
 
 class PulkaCorrectView(PulkaTableView):
     @extend_schema(
-        tags=TAG, request=PulkaCorrectSerializer, responses={200: DealAnswerSerializer, **ERRORS},
+        tags=TAG,
+        request=PulkaCorrectSerializer,
+        responses={200: DealAnswerSerializer, **ERRORS},
         summary=gettext_lazy("Correct a deal"),
-        description=gettext_lazy("Players: only the last deal, before the next is written (Code 4.2.9; 409 "
-        "correction_too_late); once it was confirmed, the writer's first correction is a warning and each later "
-        "one a penalty (Code 4.2.7; `warning`, `penalty`). Directors: any deal, with a `reason`. The corrected "
-        "deal waits for the others' confirmation again. `version` as for a new deal."),
-    )  # fmt: skip
+        description=gettext_lazy(
+            "Players: only the last deal, before the next is written (Code 4.2.9; 409 "
+            "correction_too_late); once it was confirmed, the writer's first correction is a warning and each later "
+            "one a penalty (Code 4.2.7; `warning`, `penalty`). Directors: any deal, with a `reason`. The corrected "
+            "deal waits for the others' confirmation again. `version` as for a new deal."
+        ),
+    )
     def post(self, request: Request, code: str, number: int) -> Response:
         table = self.table(code)
         serializer = PulkaCorrectSerializer(data=request.data)
@@ -315,7 +362,13 @@ class PulkaCorrectView(PulkaTableView):
         participant, director = self.actor(table, data)
         row = serializer.row()
         correction = correct_deal(
-            table=table, number=number, row=row, now=timezone.now(), participant=participant, user=director,
-            reason=data.get("reason", ""), version=data["version"],
-        )  # fmt: skip
+            table=table,
+            number=number,
+            row=row,
+            now=timezone.now(),
+            participant=participant,
+            user=director,
+            reason=data.get("reason", ""),
+            version=data["version"],
+        )
         return self.answer(table, number, warning=correction.warning, penalty=list(correction.penalty))

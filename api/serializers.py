@@ -129,9 +129,14 @@ class RowFieldsMixin(serializers.Serializer):
     dealer_whist = serializers.BooleanField(required=False, allow_null=True)
     penalty_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10)
     wrong_cards = serializers.ListField(
-        child=serializers.CharField(max_length=2), required=False, allow_null=True, max_length=4,
-        help_text=_("Directors only: the seats found with a wrong number of cards (Code 3.9.18), e.g. [\"N\"]."),
-    )  # fmt: skip
+        child=serializers.CharField(max_length=2),
+        required=False,
+        allow_null=True,
+        max_length=4,
+        help_text=_(
+            'Directors only: the seats found with a wrong number of cards (Code 3.9.18), e.g. ["N"].'
+        ),
+    )
     misere_shared = serializers.BooleanField(required=False, allow_null=True)
     raspasy_step = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=10)
     extra_entries = serializers.ListField(
@@ -194,10 +199,14 @@ class ResultUpdateSerializer(RowFieldsMixin):
 
     reason = serializers.CharField(required=False, allow_blank=True, max_length=REASON_MAX)
     revision = serializers.IntegerField(
-        required=False, min_value=1, max_value=10**9,
-        help_text=_("The row's revision as you read it (or the If-Match header): a row changed since is refused "
-                    "with 409 row_changed, nothing overwritten."),
-    )  # fmt: skip
+        required=False,
+        min_value=1,
+        max_value=10**9,
+        help_text=_(
+            "The row's revision as you read it (or the If-Match header): a row changed since is refused "
+            "with 409 row_changed, nothing overwritten."
+        ),
+    )
 
 
 class ResultSerializer(serializers.Serializer):
@@ -225,13 +234,18 @@ class ResultSerializer(serializers.Serializer):
     adjusted = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)
     assigned = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)
     annulled = serializers.ListField(
-        child=serializers.CharField(), read_only=True,
-        help_text=_("Seats whose result on this row a ruling annulled (rules §11.6 B: a player's second result)."),
-    )  # fmt: skip
+        child=serializers.CharField(),
+        read_only=True,
+        help_text=_(
+            "Seats whose result on this row a ruling annulled (rules §11.6 B: a player's second result)."
+        ),
+    )
     percent = serializers.DictField(
-        child=serializers.CharField(), read_only=True, allow_null=True,
+        child=serializers.CharField(),
+        read_only=True,
+        allow_null=True,
         help_text=_("Per-seat percentages of the top set by a ruling (rules §11.2 B1 above A+, §11.3 C)."),
-    )  # fmt: skip
+    )
     version = serializers.CharField(read_only=True)
     revision = serializers.IntegerField(
         read_only=True,
@@ -241,9 +255,11 @@ class ResultSerializer(serializers.Serializer):
         child=serializers.CharField(), read_only=True, allow_null=True, help_text=_('Exact numbers: "16/3".')
     )
     matchpoints = serializers.DictField(
-        child=serializers.CharField(), read_only=True, allow_null=True,
+        child=serializers.CharField(),
+        read_only=True,
+        allow_null=True,
         help_text=_("Only once results are public (or to directors)."),
-    )  # fmt: skip
+    )
     top = serializers.CharField(read_only=True, allow_null=True)
     status = serializers.ChoiceField(choices=Result.Status.choices, read_only=True)
     confirmed_by = serializers.ListField(child=serializers.CharField(), read_only=True)
@@ -308,10 +324,13 @@ class AdjustmentSerializer(serializers.Serializer):
     )
     assigned = serializers.DictField(child=serializers.CharField(max_length=32), required=False)
     percent = serializers.DictField(
-        child=serializers.CharField(max_length=8), required=False,
-        help_text=_('§11.2 B1: a non-offender (A+) above the tournament\'s A+, e.g. {"N": "71"}; '
-                  "§11.3 C on an assigned row: a seat's percentage of the top."),
-    )  # fmt: skip
+        child=serializers.CharField(max_length=8),
+        required=False,
+        help_text=_(
+            '§11.2 B1: a non-offender (A+) above the tournament\'s A+, e.g. {"N": "71"}; '
+            "§11.3 C on an assigned row: a seat's percentage of the top."
+        ),
+    )
     version = serializers.CharField(required=False, max_length=8, default="A")
     reason = serializers.CharField(max_length=REASON_MAX)
 
@@ -332,9 +351,18 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = [
-            "slug", "name", "variant", "players_per_table", "deals_per_set", "unequal_results", "starts_on",
-            "venue", "zone", "publication", "confirmation",
-        ]  # fmt: skip
+            "slug",
+            "name",
+            "variant",
+            "players_per_table",
+            "deals_per_set",
+            "unequal_results",
+            "starts_on",
+            "venue",
+            "zone",
+            "publication",
+            "confirmation",
+        ]
 
 
 class SessionSerializer(serializers.ModelSerializer):

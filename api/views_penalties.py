@@ -54,12 +54,22 @@ class AdjustmentViewSet(ApiView, viewsets.GenericViewSet):
             raise exceptions.ValidationError({"session": [_("No such session.")]})
         require_director(request.user, session.tournament)
         result = result_save(
-            session=session, board=data["board"], round=data["round"], table=data["table"], room=data.get("room", 1),
-            seats=data.get("seats"), adjusted=data.get("adjusted"), assigned=data.get("assigned"),
+            session=session,
+            board=data["board"],
+            round=data["round"],
+            table=data["table"],
+            room=data.get("room", 1),
+            seats=data.get("seats"),
+            adjusted=data.get("adjusted"),
+            assigned=data.get("assigned"),
             percent=data.get("percent"),
-            version=data.get("version"), status=Result.Status.DIRECTOR, user=request.user, reason=data["reason"],
-            replace=True, now=timezone.now(),
-        )  # fmt: skip
+            version=data.get("version"),
+            status=Result.Status.DIRECTOR,
+            user=request.user,
+            reason=data["reason"],
+            replace=True,
+            now=timezone.now(),
+        )
         result = Result.objects.select_related(
             "session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
         ).get(pk=result.pk)
@@ -114,9 +124,13 @@ class PenaltyViewSet(ApiView, viewsets.ModelViewSet):
         serializer.is_valid(raise_exception=True)
         session, participant = self._target(serializer.validated_data)
         penalty = penalty_save(
-            session=session, participant=participant, matchpoints=serializer.validated_data["matchpoints"],
-            reason=serializer.validated_data["reason"], user=request.user, now=timezone.now(),
-        )  # fmt: skip
+            session=session,
+            participant=participant,
+            matchpoints=serializer.validated_data["matchpoints"],
+            reason=serializer.validated_data["reason"],
+            user=request.user,
+            now=timezone.now(),
+        )
         return Response(self.get_serializer(penalty).data, status=status.HTTP_201_CREATED)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -135,15 +149,24 @@ class PenaltyViewSet(ApiView, viewsets.ModelViewSet):
         }
         session, participant = self._target(data)
         penalty = penalty_save(
-            session=session, participant=participant, matchpoints=data["matchpoints"], reason=data["reason"],
-            penalty=penalty, user=request.user, now=timezone.now(),
-        )  # fmt: skip
+            session=session,
+            participant=participant,
+            matchpoints=data["matchpoints"],
+            reason=data["reason"],
+            penalty=penalty,
+            user=request.user,
+            now=timezone.now(),
+        )
         return Response(self.get_serializer(penalty).data)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         require_auth(request)
         penalty = self.get_object()
         require_director(request.user, penalty.session.tournament)
-        penalty_delete(penalty=penalty, user=request.user, reason=request.query_params.get("reason", ""),
-                       now=timezone.now())  # fmt: skip
+        penalty_delete(
+            penalty=penalty,
+            user=request.user,
+            reason=request.query_params.get("reason", ""),
+            now=timezone.now(),
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)

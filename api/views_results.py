@@ -93,8 +93,13 @@ class ResultViewSet(
             .order_by("session_id", "position", "id")
         )
         if self.action == "list":
-            for name, field in (("session", "session_id"), ("board", "board_number"), ("round", "round_number"),
-                                ("table", "table_number"), ("room", "room")):  # fmt: skip
+            for name, field in (
+                ("session", "session_id"),
+                ("board", "board_number"),
+                ("round", "round_number"),
+                ("table", "table_number"),
+                ("room", "room"),
+            ):
                 value = _int_param(self.request, name)
                 if value:
                     qs = qs.filter(**{field: value})
@@ -174,12 +179,16 @@ class ResultViewSet(
             except services.TableRefused as exc:
                 if exc.code != "wrong_pin":
                     raise
-                message = _("Wrong number or PIN for participant %(number)s among the confirmations: "
-                            "nothing was stored.") % {"number": c["number"]}  # fmt: skip
+                message = _(
+                    "Wrong number or PIN for participant %(number)s among the confirmations: "
+                    "nothing was stored."
+                ) % {"number": c["number"]}
                 raise ApiError(
-                    "wrong_pin", message, 403,
+                    "wrong_pin",
+                    message,
+                    403,
                     details=[{"field": f"confirmations.{i}.pin", "code": "wrong_pin", "message": message}],
-                ) from exc  # fmt: skip
+                ) from exc
         result, created = services.table_submit(
             state=state,
             participant=player.participant,
@@ -216,11 +225,20 @@ class ResultViewSet(
                 return self._answer(_same_slot(again, session, data), status.HTTP_201_CREATED, replayed=True)
         try:
             result = result_save(
-                session=session, board=data["board"], round=data["round"], table=data["table"],
-                room=data.get("room", 1), seats=data.get("seats"), row=row, version=data.get("version"),
-                status=Result.Status.DIRECTOR, user=user, reason=data.get("reason", ""), idempotency_key=scoped,
+                session=session,
+                board=data["board"],
+                round=data["round"],
+                table=data["table"],
+                room=data.get("room", 1),
+                seats=data.get("seats"),
+                row=row,
+                version=data.get("version"),
+                status=Result.Status.DIRECTOR,
+                user=user,
+                reason=data.get("reason", ""),
+                idempotency_key=scoped,
                 now=timezone.now(),
-            )  # fmt: skip
+            )
         except ResultConflict as exc:
             if scoped and exc.existing.idempotency_key == scoped:
                 return self._answer(exc.existing, status.HTTP_201_CREATED, replayed=True)
@@ -258,10 +276,13 @@ class ResultViewSet(
         if revision is None:
             raise ApiError(
                 "revision_missing",
-                _("Send the row's revision as you read it («revision», or the If-Match header): a row changed "
-                  "meanwhile is never overwritten."),
-                428, details=[{"field": "revision", "code": "required", "message": _("This field is required.")}],
-            )  # fmt: skip
+                _(
+                    "Send the row's revision as you read it («revision», or the If-Match header): a row changed "
+                    "meanwhile is never overwritten."
+                ),
+                428,
+                details=[{"field": "revision", "code": "required", "message": _("This field is required.")}],
+            )
         user = request.user
         if isinstance(user, TablePlayer):
             state = self._player_state(user, result)
@@ -282,19 +303,32 @@ class ResultViewSet(
         tournament = result.session.tournament
         require_director(user, tournament)
         updated = result_save(
-            session=result.session, board=result.board_number, round=result.round_number, table=result.table_number,
-            room=result.room, seats=result.seats(), row=row, status=Result.Status.DIRECTOR,
-            user=user, reason=serializer.validated_data.get("reason", ""), replace=True, revision=revision,
+            session=result.session,
+            board=result.board_number,
+            round=result.round_number,
+            table=result.table_number,
+            room=result.room,
+            seats=result.seats(),
+            row=row,
+            status=Result.Status.DIRECTOR,
+            user=user,
+            reason=serializer.validated_data.get("reason", ""),
+            replace=True,
+            revision=revision,
             now=timezone.now(),
-        )  # fmt: skip
+        )
         return self._answer(updated, status.HTTP_200_OK)
 
     def destroy(self, request: Request, pk: str | None = None) -> Response:
         require_auth(request)
         result = self.get_object()
         require_director(request.user, result.session.tournament)
-        result_delete(result=result, user=request.user, reason=request.query_params.get("reason", ""),
-                      now=timezone.now())  # fmt: skip
+        result_delete(
+            result=result,
+            user=request.user,
+            reason=request.query_params.get("reason", ""),
+            now=timezone.now(),
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     # -- confirmation -----------------------------------------------------------------------------------
@@ -371,8 +405,12 @@ def _relations_loaded(result: Result) -> bool:
 
 def _same_slot(result: Result, session: Session, data: dict[str, Any]) -> Result:
     if (result.session_id, result.room, result.board_number, result.round_number, result.table_number) != (
-        session.pk, data.get("room", 1), data["board"], data["round"], data["table"],
-    ):  # fmt: skip
+        session.pk,
+        data.get("room", 1),
+        data["board"],
+        data["round"],
+        data["table"],
+    ):
         raise ApiError(
             "idempotency_key_reused",
             _("This idempotency key was already used for another row; send a new key."),

@@ -63,8 +63,11 @@ def _vists_field(seat: str) -> forms.Field:
 def _percent_field(seat: str) -> forms.Field:
     return forms.DecimalField(
         label=_("Non-offender above A+, %(seat)s, %% of the top") % {"seat": seat},
-        required=False, min_value=0, max_value=100, decimal_places=2,
-    )  # fmt: skip
+        required=False,
+        min_value=0,
+        max_value=100,
+        decimal_places=2,
+    )
 
 
 class TextsBounded(forms.Form):
@@ -308,8 +311,14 @@ class NoteForm(TextsBounded):
 
 def _room_field() -> forms.IntegerField:
     """The room of the table, when the event is split into rooms that play the same boards (rules §2)."""
-    return forms.IntegerField(label=_("Room"), min_value=1, max_value=99, initial=1, required=False,
-                              help_text=_("1 unless the event is played in several rooms."))  # fmt: skip
+    return forms.IntegerField(
+        label=_("Room"),
+        min_value=1,
+        max_value=99,
+        initial=1,
+        required=False,
+        help_text=_("1 unless the event is played in several rooms."),
+    )
 
 
 class IrregularityForm(SeatFieldsForm):

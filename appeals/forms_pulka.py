@@ -21,8 +21,13 @@ TEXT_MAX = 2000
 
 
 def _number(label: Any, top: int, required: bool = True) -> forms.Field:
-    return forms.IntegerField(label=label, min_value=1, max_value=top, required=required,
-                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}))  # fmt: skip
+    return forms.IntegerField(
+        label=label,
+        min_value=1,
+        max_value=top,
+        required=required,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 def ruling_label(r: Irregularity) -> str:
@@ -46,8 +51,12 @@ def _deal_field(required: bool = True) -> forms.Field:
 
 
 def _text(label: Any, *, rows: int, max_length: int = TEXT_MAX, required: bool = False) -> forms.Field:
-    return forms.CharField(label=label, required=required, max_length=max_length,
-                           widget=forms.Textarea(attrs={"rows": rows, "maxlength": max_length}))  # fmt: skip
+    return forms.CharField(
+        label=label,
+        required=required,
+        max_length=max_length,
+        widget=forms.Textarea(attrs={"rows": rows, "maxlength": max_length}),
+    )
 
 
 class PulkaDirectorAppealForm(TextsBounded):

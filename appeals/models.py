@@ -34,13 +34,22 @@ def one_where(name: str, *, board: bool | None, deal: bool) -> models.CheckConst
         duplicate &= Q(board_number__isnull=False)
     pulka = Q(session__isnull=True, pulka_table__isnull=False, board_number__isnull=True)
     # NULL >= 1 is unknown, which a CHECK lets pass: a required deal is also said to be not null.
-    pulka &= Q(deal_number__isnull=False, deal_number__gte=1) if deal else (Q(deal_number__isnull=True) | Q(deal_number__gte=1))
+    pulka &= (
+        Q(deal_number__isnull=False, deal_number__gte=1)
+        if deal
+        else (Q(deal_number__isnull=True) | Q(deal_number__gte=1))
+    )
     return models.CheckConstraint(condition=duplicate | pulka, name=name)
 
 
 def _pulka_table_field() -> models.ForeignKey:  # type: ignore[type-arg]
     return models.ForeignKey(
-        "pulkas.PulkaTable", models.CASCADE, null=True, blank=True, related_name="+", verbose_name=_("pulka table")
+        "pulkas.PulkaTable",
+        models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("pulka table"),
     )
 
 
@@ -99,13 +108,21 @@ class CommitteeMember(models.Model):
     tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="committee")
     name = models.CharField(_("name"), max_length=200)
     participant = models.ForeignKey(
-        "tournaments.Participant", models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.Participant",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("participant"),
-    )  # fmt: skip
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("login"),
-    )  # fmt: skip
+    )
     is_chair = models.BooleanField(_("chair"), default=False)
 
     class Meta:
@@ -169,8 +186,13 @@ class Irregularity(Where, models.Model):
 
     def __str__(self) -> str:
         """As a drop-down shows a ruling, in the language of the page."""
-        params = {"kind": self.get_kind_display(), "table": self.table_number, "round": self.round_number,
-                  "board": self.board_number, "deal": self.deal_number}  # fmt: skip
+        params = {
+            "kind": self.get_kind_display(),
+            "table": self.table_number,
+            "round": self.round_number,
+            "board": self.board_number,
+            "deal": self.deal_number,
+        }
         if self.is_pulka and self.deal_number:
             return gettext("%(kind)s: deal %(deal)s, table %(table)s, round %(round)s") % params
         if not self.is_pulka and self.board_number:
@@ -207,9 +229,13 @@ class Appeal(Where, models.Model):
     deal_number = _deal_field()
     number = models.PositiveIntegerField(_("appeal no."))
     ruling = models.ForeignKey(
-        Irregularity, models.SET_NULL, null=True, blank=True, related_name="appeals",
+        Irregularity,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="appeals",
         verbose_name=_("ruling appealed against"),
-    )  # fmt: skip
+    )
     # Appendix B, items 1–8.
     appellant = models.ForeignKey(
         "tournaments.Participant",
@@ -262,7 +288,12 @@ class Appeal(Where, models.Model):
         ]
 
     def __str__(self) -> str:
-        params = {"n": self.number, "board": self.board_number, "deal": self.deal_number, "table": self.table_number}
+        params = {
+            "n": self.number,
+            "board": self.board_number,
+            "deal": self.deal_number,
+            "table": self.table_number,
+        }
         if self.is_pulka:
             return gettext("appeal %(n)s: deal %(deal)s, table %(table)s") % params
         return gettext("appeal %(n)s: board %(board)s, table %(table)s") % params
@@ -325,9 +356,13 @@ class Correction(Where, models.Model):
     table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     room = models.PositiveSmallIntegerField(_("room"), default=1)
     requested_by = models.ForeignKey(
-        "tournaments.Participant", models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.Participant",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("requested by"),
-    )  # fmt: skip
+    )
     description = models.TextField(_("what is wrong"))
     requested_at = models.DateTimeField(_("requested at"))
     deadline = models.DateTimeField(_("correction deadline"), null=True, blank=True)

@@ -77,10 +77,12 @@ def random_board(rng: random.Random, number: int) -> dict[str, object]:
     dealer = rng.choice("NESW" if players == 4 else "NES")
     seats = [s for s in "NESW" if s != dealer] if players == 4 else ["N", "E", "S"]
     return {
-        "number": number, "dealer": dealer, "players": players,
+        "number": number,
+        "dealer": dealer,
+        "players": players,
         "hands": {s: format_hand(cards[10 * i : 10 * i + 10]) for i, s in enumerate(seats)},
         "prikup": [c.notation for c in cards[30:]],
-    }  # fmt: skip
+    }
 
 
 def analyse_one(board: dict[str, object]) -> float:
@@ -126,7 +128,11 @@ def main() -> int:
             compiled.append(kernel_ms)
             fast.append(fast_ms)
             slow.append(slow_ms)
-        mean_kernel, mean_fast, mean_slow = statistics.mean(compiled), statistics.mean(fast), statistics.mean(slow)
+        mean_kernel, mean_fast, mean_slow = (
+            statistics.mean(compiled),
+            statistics.mean(fast),
+            statistics.mean(slow),
+        )
         print(
             f"{f'random endings, {size} cards':<28}{len(fast):>10}{mean_kernel:>11.2f}{mean_fast:>11.2f}"
             f"{mean_slow:>14.1f}{mean_slow / mean_kernel:>7.0f}×"
@@ -146,7 +152,9 @@ def main() -> int:
             wrong += theirs != case["tricks"]
             reference = f"{slow_ms:.1f}"
         mark = "" if mine == case["tricks"] else f"  WRONG (expected {case['tricks']})"
-        print(f"{number:>3}{position.tricks_left:>6}{mine:>7}{kernel_ms:>10.2f}{fast_ms:>10.2f}{reference:>14}{mark}")
+        print(
+            f"{number:>3}{position.tricks_left:>6}{mine:>7}{kernel_ms:>10.2f}{fast_ms:>10.2f}{reference:>14}{mark}"
+        )
 
     print(f"\nrandom full deals (10 cards), ms (target: well under {TARGET_MS:.0f} ms):")
     every: list[float] = []
@@ -171,8 +179,10 @@ def main() -> int:
     for board in boards:
         kernel.clear_table()
         times.append(analyse_one(board))
-    print(f"\nwhole boards (3 declarers x S C D H NT + misère, best discards), s: {len(times)} boards, {stats(times)}"
-          " (target: under 1 s)")  # fmt: skip
+    print(
+        f"\nwhole boards (3 declarers x S C D H NT + misère, best discards), s: {len(times)} boards, {stats(times)}"
+        " (target: under 1 s)"
+    )
 
     if not args.event:
         return 1 if wrong else 0
@@ -181,8 +191,10 @@ def main() -> int:
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         each = pool.map(analyse_one, event, chunksize=1)
     wall = time.perf_counter() - start
-    print(f"event of {len(event)} boards, one task per board on {args.workers} processes: {wall:.1f} s wall "
-          f"(target: under 180 s); per board {stats(each)}")  # fmt: skip
+    print(
+        f"event of {len(event)} boards, one task per board on {args.workers} processes: {wall:.1f} s wall "
+        f"(target: under 180 s); per board {stats(each)}"
+    )
     if wrong:
         print(f"{wrong} answer(s) disagree", file=sys.stderr)
         return 1

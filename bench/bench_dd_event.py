@@ -29,7 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tables", type=int, default=47)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--broker", default="", help="a Redis URL: run real Celery workers")
@@ -67,9 +69,21 @@ def main() -> int:
         for _ in range(args.workers):
             workers.append(
                 subprocess.Popen(
-                    [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING"],
-                    cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                )  # fmt: skip
+                    [
+                        sys.executable,
+                        "-m",
+                        "celery",
+                        "-A",
+                        "config",
+                        "worker",
+                        "--pool=solo",
+                        "--loglevel=WARNING",
+                    ],
+                    cwd=ROOT,
+                    env=os.environ.copy(),
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
             )
     try:
         start = time.perf_counter()
@@ -78,7 +92,9 @@ def main() -> int:
         while True:
             done = len(session_analysis(session).done)
             if done != shown:
-                print(f"  {time.perf_counter() - start:6.1f} s: {done} of {total} boards analysed", flush=True)
+                print(
+                    f"  {time.perf_counter() - start:6.1f} s: {done} of {total} boards analysed", flush=True
+                )
                 shown = done
             if done >= queued:
                 break

@@ -66,15 +66,26 @@ def make_event(tables: int, seed: int = 1) -> dict[str, Any]:
     return {
         "format": "duplicate-preferans-bundle",
         "version": 1,
-        "tournament": {"name": f"Бенчмарк: {movement.participants} участников", "variant": "sochi",
-                       "players_per_table": players, "deals_per_set": per_set},  # fmt: skip
-        "participants": [{"number": n, "name": f"Участник {n}", "club": f"Клуб {n % 17}"}
-                         for n in range(1, movement.participants + 1)],  # fmt: skip
-        "sessions": [{
-            "number": 1, "movement": spec, "boards": [board_to_dict(b) for b in boards], "results": results,
-            "penalties": [{"participant": 1, "matchpoints": "-2", "reason": "12.2.1 lateness"}],
-        }],
-    }  # fmt: skip
+        "tournament": {
+            "name": f"Бенчмарк: {movement.participants} участников",
+            "variant": "sochi",
+            "players_per_table": players,
+            "deals_per_set": per_set,
+        },
+        "participants": [
+            {"number": n, "name": f"Участник {n}", "club": f"Клуб {n % 17}"}
+            for n in range(1, movement.participants + 1)
+        ],
+        "sessions": [
+            {
+                "number": 1,
+                "movement": spec,
+                "boards": [board_to_dict(b) for b in boards],
+                "results": results,
+                "penalties": [{"participant": 1, "matchpoints": "-2", "reason": "12.2.1 lateness"}],
+            }
+        ],
+    }
 
 
 def main() -> None:
@@ -110,8 +121,10 @@ def main() -> None:
     Session.objects.filter(tournament=tournament).update(status=Session.Status.FINISHED)
     Tournament.objects.filter(pk=tournament.pk).update(publication=Publication.OFFICIAL)
     rows = len(event["sessions"][0]["results"])
-    print(f"event: {len(event['participants'])} participants, {rows} rows "
-          f"(generated in {t_make:.1f} s, imported and scored in {t_import:.1f} s)")  # fmt: skip
+    print(
+        f"event: {len(event['participants'])} participants, {rows} rows "
+        f"(generated in {t_make:.1f} s, imported and scored in {t_import:.1f} s)"
+    )
 
     def best(fn: Any) -> tuple[float, Any]:
         times, value = [], None
@@ -130,8 +143,10 @@ def main() -> None:
         pages = {n: len(PdfReader(io.BytesIO(zf.read(n))).pages) for n in zf.namelist()}
     print(f"{'stage':<10} {'seconds':>8}")
     print(f"{'load':<10} {t_load:8.2f}")
-    print(f"{'pack':<10} {t_pack:8.2f}   {len(pack) / 1e6:.1f} MB, "
-          + ", ".join(f"{n.removeprefix('bench-')}: {p} p." for n, p in pages.items()))  # fmt: skip
+    print(
+        f"{'pack':<10} {t_pack:8.2f}   {len(pack) / 1e6:.1f} MB, "
+        + ", ".join(f"{n.removeprefix('bench-')}: {p} p." for n, p in pages.items())
+    )
     print(f"{'workbook':<10} {t_book:8.2f}   {len(book) / 1e6:.1f} MB")
     total = t_pack + t_book
     print(f"{'together':<10} {total:8.2f}   target < 30 s: {'met' if total < 30 else 'NOT met'}")

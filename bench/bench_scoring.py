@@ -66,16 +66,26 @@ def _random_deal(rng: random.Random, dealer: str) -> dict[str, Any]:
     contract = f"{level}{rng.choice(SUITS)}"
     if kind == "pass" and level <= 7:
         return {
-            "contract": contract, "declarer": [declarer, 10], "w1": [d1, 0], "w2": [d2, 0],
-            "calls": {d1: "pass", d2: "pass"}, "dealer_whist": False, "play": "none",
-        }  # fmt: skip
+            "contract": contract,
+            "declarer": [declarer, 10],
+            "w1": [d1, 0],
+            "w2": [d2, 0],
+            "calls": {d1: "pass", d2: "pass"},
+            "dealer_whist": False,
+            "play": "none",
+        }
     taken = min(10, max(0, level + rng.choice([-2, -1, 0, 0, 0, 1, 1, 2])))
     w1 = rng.randint(0, 10 - taken)
     calls = {d1: "whist", d2: "whist"} if kind != "one" else {d1: "whist", d2: "pass"}
     return {
-        "contract": contract, "declarer": [declarer, taken], "w1": [d1, w1], "w2": [d2, 10 - taken - w1],
-        "calls": calls, "dealer_whist": False, "play": "closed",
-    }  # fmt: skip
+        "contract": contract,
+        "declarer": [declarer, taken],
+        "w1": [d1, w1],
+        "w2": [d2, 10 - taken - w1],
+        "calls": calls,
+        "dealer_whist": False,
+        "play": "closed",
+    }
 
 
 def make_event(tables: int, seed: int = 1) -> dict[str, Any]:
@@ -116,11 +126,16 @@ def make_event(tables: int, seed: int = 1) -> dict[str, Any]:
         "version": 1,
         "tournament": {"name": f"Bench {t}", "variant": "sochi", "players_per_table": 4},
         "participants": [{"number": n, "name": f"Игрок {n}"} for n in range(1, 4 * t + 1)],
-        "sessions": [{
-            "number": 1, "movement": {"scheme": "basic", "tables": t}, "boards": boards, "results": results,
-            "penalties": [{"participant": 1, "matchpoints": "-2", "reason": "12.2.1 lateness"}],
-        }],
-    }  # fmt: skip
+        "sessions": [
+            {
+                "number": 1,
+                "movement": {"scheme": "basic", "tables": t},
+                "boards": boards,
+                "results": results,
+                "penalties": [{"participant": 1, "matchpoints": "-2", "reason": "12.2.1 lateness"}],
+            }
+        ],
+    }
 
 
 def _best(repeat: int, fn: Any) -> tuple[float, Any]:
@@ -137,8 +152,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per stage; the best time is shown")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{'rows':>6} {'decode':>8} {'parse':>8} {'score':>8} {'output':>8} {'encode':>8} "
-          f"{'score+output':>13} {'end to end':>11}  (seconds, best of {args.repeat})")  # fmt: skip
+    print(
+        f"{'rows':>6} {'decode':>8} {'parse':>8} {'score':>8} {'output':>8} {'encode':>8} "
+        f"{'score+output':>13} {'end to end':>11}  (seconds, best of {args.repeat})"
+    )
     for tables in TABLE_SIZES:
         event = make_event(tables, args.seed)
         text = json.dumps(event, ensure_ascii=False)
@@ -149,8 +166,10 @@ def main() -> None:
         t_output, output = _best(args.repeat, lambda scored=scored: scored_to_dict(scored))
         t_encode, _ = _best(args.repeat, lambda output=output: json.dumps(output, ensure_ascii=False))
         total = t_decode + t_parse + t_score + t_output + t_encode
-        print(f"{rows:>6} {t_decode:8.3f} {t_parse:8.3f} {t_score:8.3f} {t_output:8.3f} {t_encode:8.3f} "
-              f"{t_score + t_output:13.3f} {total:11.3f}")  # fmt: skip
+        print(
+            f"{rows:>6} {t_decode:8.3f} {t_parse:8.3f} {t_score:8.3f} {t_output:8.3f} {t_encode:8.3f} "
+            f"{t_score + t_output:13.3f} {total:11.3f}"
+        )
 
 
 if __name__ == "__main__":

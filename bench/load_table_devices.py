@@ -62,8 +62,11 @@ class Device:
 
     def request(self, method: str, path: str, body: dict | None, seat: str, key: str | None = None):  # type: ignore[no-untyped-def]
         number, pin = self.seats[seat]
-        headers = {"Authorization": f"Player {self.code}:{number}:{pin}", "Content-Type": "application/json",
-                   "Accept-Language": "en"}  # fmt: skip
+        headers = {
+            "Authorization": f"Player {self.code}:{number}:{pin}",
+            "Content-Type": "application/json",
+            "Accept-Language": "en",
+        }
         if key:
             headers["Idempotency-Key"] = key
         if not self.keepalive:
@@ -109,9 +112,12 @@ class Device:
     def play_row(self, row: dict, mode: str) -> None:  # type: ignore[type-arg]
         key = str(uuid.uuid4())
         if mode == "device":  # the device went round the table: E, S, W typed their PINs on it
-            row = {**row, "confirmations": [
-                {"number": self.seats[s][0], "pin": self.seats[s][1]} for s in ("E", "S", "W")
-            ]}  # fmt: skip
+            row = {
+                **row,
+                "confirmations": [
+                    {"number": self.seats[s][0], "pin": self.seats[s][1]} for s in ("E", "S", "W")
+                ],
+            }
         status, body, elapsed = self.request("POST", "/api/results/", row, "N", key)
         self.stats.add("submit", elapsed)
         if status != 201:
@@ -153,8 +159,9 @@ def restart_database(
         time.sleep(0.05)
     restarting.set()
     version = sorted(os.listdir("/etc/postgresql"))[-1]
-    subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "restart", "-m", "fast"],
-                   check=True)  # fmt: skip
+    subprocess.run(
+        ["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "restart", "-m", "fast"], check=True
+    )
     done.set()
 
 
@@ -246,14 +253,34 @@ def main() -> None:
         conn.execute("CREATE DATABASE bench_load")
     env = {k: v for k, v in os.environ.items()}
     env.update(
-        DATABASE_URL=f"{base}/bench_load", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0", DB_CONN_MAX_AGE="60", CELERY_BROKER_URL=args.redis,
-        REDIS_CACHE_URL=args.redis, DB_PREPARED_STATEMENTS="0" if args.no_prepared else "1",
-        API_RATE_PLAYER="100000/min", API_RATE_ANON="100000/min", LOG_LEVEL="WARNING",
+        DATABASE_URL=f"{base}/bench_load",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
+        DB_CONN_MAX_AGE="60",
+        CELERY_BROKER_URL=args.redis,
+        REDIS_CACHE_URL=args.redis,
+        DB_PREPARED_STATEMENTS="0" if args.no_prepared else "1",
+        API_RATE_PLAYER="100000/min",
+        API_RATE_ANON="100000/min",
+        LOG_LEVEL="WARNING",
         STATIC_ROOT=tempfile.mkdtemp(prefix="load-static-"),
-    )  # fmt: skip
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
-                                           "SECURE_SSL_REDIRECT", "CELERY_BROKER_URL", "STATIC_ROOT")})  # fmt: skip
+    )
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "DEBUG",
+                "SECRET_KEY",
+                "ALLOWED_HOSTS",
+                "SECURE_SSL_REDIRECT",
+                "CELERY_BROKER_URL",
+                "STATIC_ROOT",
+            )
+        }
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -286,14 +313,30 @@ def main() -> None:
 
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(args.workers), "--threads",
-         str(args.threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--workers",
+            str(args.workers),
+            "--threads",
+            str(args.threads),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(100):
             try:
@@ -316,7 +359,9 @@ def main() -> None:
         measured_rows = 0
         for index, rnd in enumerate(rounds):
             stats.measuring = not (args.warmup and index == 0)
-            with_database(lambda rnd=rnd: round_start(rnd=rnd, user=None, now=timezone.now()), restarted, restarting)
+            with_database(
+                lambda rnd=rnd: round_start(rnd=rnd, user=None, now=timezone.now()), restarted, restarting
+            )
             plans = []
             for seating in session.seatings.filter(round_number=rnd.number).select_related(
                 "seat_n", "seat_e", "seat_s", "seat_w"
@@ -366,22 +411,36 @@ def main() -> None:
         confirmed = sum(1 for _, s in stored if s == "confirmed")
         all_lat = stats.latency["submit"] + stats.latency["confirm"]
         offered = f"open loop at {args.rate:g} rows/s offered" if args.rate else "closed loop"
-        print(f"mode: {args.mode}, {offered}; tables: {args.tables} ({4 * args.tables} participants); rounds: {len(rounds)}; gunicorn "
-              f"{args.workers} workers × {args.threads} threads; PostgreSQL; Redis broker + 1 Celery worker")  # fmt: skip
-        print(f"rows acknowledged: {len(stats.acknowledged)} ({rows_total} measured, after "
-              f"{'a warm-up round' if args.warmup else 'no warm-up'}); requests measured: {requests_total}; "
-              f"time playing (measured): {played:.1f} s")  # fmt: skip
+        print(
+            f"mode: {args.mode}, {offered}; tables: {args.tables} ({4 * args.tables} participants); rounds: {len(rounds)}; gunicorn "
+            f"{args.workers} workers × {args.threads} threads; PostgreSQL; Redis broker + 1 Celery worker"
+        )
+        print(
+            f"rows acknowledged: {len(stats.acknowledged)} ({rows_total} measured, after "
+            f"{'a warm-up round' if args.warmup else 'no warm-up'}); requests measured: {requests_total}; "
+            f"time playing (measured): {played:.1f} s"
+        )
         shape = "1 request with 3 confirmations" if args.mode == "device" else "1 submit + 3 confirms"
-        print(f"throughput: {rows_total / played:.0f} rows/s (each row = {shape}), "
-              f"{requests_total / played:.0f} requests/s")  # fmt: skip
-        for kind, values in (("submit", stats.latency["submit"]), ("confirm", stats.latency["confirm"]),
-                             ("all", all_lat), ("row", stats.latency["row"])):  # fmt: skip
+        print(
+            f"throughput: {rows_total / played:.0f} rows/s (each row = {shape}), "
+            f"{requests_total / played:.0f} requests/s"
+        )
+        for kind, values in (
+            ("submit", stats.latency["submit"]),
+            ("confirm", stats.latency["confirm"]),
+            ("all", all_lat),
+            ("row", stats.latency["row"]),
+        ):
             if not values:
                 continue
-            print(f"latency {kind:8s} p50 {pct(values, 50):6.1f} ms  p95 {pct(values, 95):6.1f} ms  "
-                  f"p99 {pct(values, 99):6.1f} ms  mean {statistics.mean(values) * 1000:6.1f} ms")  # fmt: skip
-        print(f"retries: {stats.retries}; errors: {len(stats.errors)} {stats.errors[:3]}"
-              + ("; PostgreSQL restarted during the submissions" if restarted.is_set() else ""))  # fmt: skip
+            print(
+                f"latency {kind:8s} p50 {pct(values, 50):6.1f} ms  p95 {pct(values, 95):6.1f} ms  "
+                f"p99 {pct(values, 99):6.1f} ms  mean {statistics.mean(values) * 1000:6.1f} ms"
+            )
+        print(
+            f"retries: {stats.retries}; errors: {len(stats.errors)} {stats.errors[:3]}"
+            + ("; PostgreSQL restarted during the submissions" if restarted.is_set() else "")
+        )
         print(f"stored rows: {len(ids)}; exactly once: {exactly_once}; confirmed: {confirmed}/{len(ids)}")
         if not exactly_once or stats.errors:
             sys.exit(1)

@@ -93,7 +93,9 @@ class Meter:
         self.queries = 0
         self.db = 0.0
         self.current = ""
-        self.profiles: dict[str, cProfile.Profile] | None = {p: cProfile.Profile() for p in PHASES} if profile else None
+        self.profiles: dict[str, cProfile.Profile] | None = (
+            {p: cProfile.Profile() for p in PHASES} if profile else None
+        )
         self.sql: dict[tuple[str, str], list[float]] = {}  # (phase, kind) → [count, seconds]
 
     def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
@@ -132,9 +134,16 @@ class Meter:
 
 
 def run(
-    *, players: int, rounds: int, deals: int, pool: int, user: Any, seed: int = 1, profile: bool = False,
+    *,
+    players: int,
+    rounds: int,
+    deals: int,
+    pool: int,
+    user: Any,
+    seed: int = 1,
+    profile: bool = False,
     progress: Callable[[str], None] = lambda _line: None,
-) -> tuple[list[RoundStats], Meter]:  # fmt: skip
+) -> tuple[list[RoundStats], Meter]:
     """Create and play the event in the configured database; return the measurements of every round."""
     from django.db import connection
     from django.utils import timezone
@@ -149,13 +158,22 @@ def run(
 
     now = timezone.now()
     tournament = pulka_event_create(
-        name=f"Swiss bench, {players} players", form="swiss", user=user, now=now, players_per_table=4,
+        name=f"Swiss bench, {players} players",
+        form="swiss",
+        user=user,
+        now=now,
+        players_per_table=4,
         settings={"pool": pool, "max_deals": deals, "rounds": rounds},
-    )  # fmt: skip
+    )
     participants_import(
-        now=now, tournament=tournament, user=user,
-        lines=[ImportLine(line=n, number=n, name=f"Игрок {n}", club=f"Клуб {n % 23}") for n in range(1, players + 1)],
-    )  # fmt: skip
+        now=now,
+        tournament=tournament,
+        user=user,
+        lines=[
+            ImportLine(line=n, number=n, name=f"Игрок {n}", club=f"Клуб {n % 23}")
+            for n in range(1, players + 1)
+        ],
+    )
     event = event_of(tournament)
     rng = random.Random(seed)
     meter = Meter(profile)
@@ -164,7 +182,9 @@ def run(
         for number in range(1, rounds + 1):
             draw = Phase()
             with meter.phase(draw, "draw"):
-                pulka_round = round_services.draw_round(tournament=tournament, user=user, now=now, seed=seed + number)
+                pulka_round = round_services.draw_round(
+                    tournament=tournament, user=user, now=now, seed=seed + number
+                )
             tables = list(
                 PulkaTable.objects.filter(round=pulka_round)
                 .select_related("seat_n", "seat_e", "seat_s", "seat_w", "round__tournament")
@@ -185,7 +205,9 @@ def run(
                     writer, others = seats["N"], [p for s, p in seats.items() if s != "N"]
                     start = time.perf_counter()
                     with meter.phase(enter, "enter"):
-                        enter_deal(table=table, row=rows[k], participant=writer, confirmations=others, now=now)
+                        enter_deal(
+                            table=table, row=rows[k], participant=writer, confirmations=others, now=now
+                        )
                     elapsed = time.perf_counter() - start
                     stats.latencies.append(elapsed)
                     stats.by_number.setdefault(k + 1, []).append(elapsed)
@@ -221,7 +243,10 @@ def line_of(s: RoundStats) -> str:
 
 
 def report(stats: list[RoundStats], meter: Meter, *, vendor: str, players: int, deals: int, pool: int) -> str:
-    lines = [f"database: {vendor}; Swiss, {players} players, tables of 4, pool {pool}, deal limit {deals}", HEADER]
+    lines = [
+        f"database: {vendor}; Swiss, {players} players, tables of 4, pool {pool}, deal limit {deals}",
+        HEADER,
+    ]
     lines += [line_of(s) for s in stats]
     total = {p: sum(s.phases[p].seconds for s in stats) for p in PHASES}
     all_deals = [x for s in stats for x in s.latencies]
@@ -256,18 +281,28 @@ def report(stats: list[RoundStats], meter: Meter, *, vendor: str, players: int, 
             lines += [f"\n=== profile: {name} (all rounds) ===", buffer.getvalue()]
             lines.append(f"database time of {name}, by statement (count, seconds, ms each):")
             kinds = sorted(((k, v) for k, v in meter.sql.items() if k[0] == name), key=lambda kv: -kv[1][1])
-            lines += [f"  {kind:<45} {int(n):>7} {t:8.2f} {1000 * t / n:7.2f}" for (_p, kind), (n, t) in kinds]
+            lines += [
+                f"  {kind:<45} {int(n):>7} {t:8.2f} {1000 * t / n:7.2f}" for (_p, kind), (n, t) in kinds
+            ]
     return "\n".join(lines)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--deals", type=int, default=30, help="the deal limit of a pulka (most last exactly this)")
-    parser.add_argument("--pool", type=int, default=50, help="the pool target (50: about 55 deals without a limit)")
+    parser.add_argument(
+        "--deals", type=int, default=30, help="the deal limit of a pulka (most last exactly this)"
+    )
+    parser.add_argument(
+        "--pool", type=int, default=50, help="the pool target (50: about 55 deals without a limit)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--profile", action="store_true", help="cProfile each phase and print the top functions")
+    parser.add_argument(
+        "--profile", action="store_true", help="cProfile each phase and print the top functions"
+    )
     args = parser.parse_args()
 
     url = os.environ.get("DATABASE_URL", "")
@@ -294,11 +329,19 @@ def main() -> None:
     user = get_user_model().objects.create_user("bench-director", password="bench-director-pw")
     print(HEADER, flush=True)
     stats, meter = run(
-        players=args.players, rounds=args.rounds, deals=args.deals, pool=args.pool, user=user, seed=args.seed,
-        profile=args.profile, progress=lambda line: print(line, flush=True),
-    )  # fmt: skip
+        players=args.players,
+        rounds=args.rounds,
+        deals=args.deals,
+        pool=args.pool,
+        user=user,
+        seed=args.seed,
+        profile=args.profile,
+        progress=lambda line: print(line, flush=True),
+    )
     print()
-    print(report(stats, meter, vendor=connection.vendor, players=args.players, deals=args.deals, pool=args.pool))
+    print(
+        report(stats, meter, vendor=connection.vendor, players=args.players, deals=args.deals, pool=args.pool)
+    )
 
 
 if __name__ == "__main__":

@@ -25,7 +25,12 @@ def layout_of(board: Board) -> dict[str, Any] | None:
     if not board.hands or len(board.prikup or ()) != 2:
         return None
     players = int(board.session.tournament.players_per_table)
-    return {"dealer": board.dealer, "players": players, "hands": dict(board.hands), "prikup": list(board.prikup)}
+    return {
+        "dealer": board.dealer,
+        "players": players,
+        "hands": dict(board.hands),
+        "prikup": list(board.prikup),
+    }
 
 
 def board_input(board: Board, layout: dict[str, Any] | None = None) -> BoardInput | None:
@@ -36,7 +41,9 @@ def board_input(board: Board, layout: dict[str, Any] | None = None) -> BoardInpu
     return parse_boards([{**layout, "number": board.number}])[0]
 
 
-def analyse_and_store(board: Board, progress: Callable[[int, int], None] | None = None) -> BoardAnalysis | None:
+def analyse_and_store(
+    board: Board, progress: Callable[[int, int], None] | None = None
+) -> BoardAnalysis | None:
     """Analyse the board's layout and store it (replacing an older analysis); None without a layout."""
     layout = layout_of(board)
     given = board_input(board, layout)
@@ -49,9 +56,14 @@ def analyse_and_store(board: Board, progress: Callable[[int, int], None] | None 
     with transaction.atomic():
         analysis, _ = BoardAnalysis.objects.update_or_create(
             board=board,
-            defaults={"layout": layout, "seats": seats, "solver": solver_name(factory), "seconds": seconds,
-                      "made_at": timezone.now()},
-        )  # fmt: skip
+            defaults={
+                "layout": layout,
+                "seats": seats,
+                "solver": solver_name(factory),
+                "seconds": seconds,
+                "made_at": timezone.now(),
+            },
+        )
     return analysis
 
 

@@ -61,7 +61,12 @@ def dealt_board(board: Board) -> DealtBoard:
 
 @transaction.atomic
 def board_layout_record(
-    *, board: Board, hands: Mapping[str, str], prikup: Sequence[str], user: Any, now: dt.datetime,
+    *,
+    board: Board,
+    hands: Mapping[str, str],
+    prikup: Sequence[str],
+    user: Any,
+    now: dt.datetime,
     reason: str = "",
 ) -> Board:
     """Store the board's layout: ``hands`` ``{"N": "SAKQ C7 DJ98 H10", …}``, ``prikup`` ``["H7", "D8"]`` (top
@@ -74,9 +79,14 @@ def board_layout_record(
     board.session.tournament.ensure_not_locked()
     try:
         checked = board_from_dict(
-            {"number": board.number, "set": board.set_number, "dealer": board.dealer,
-             "hands": dict(hands), "prikup": list(prikup)}
-        )  # fmt: skip
+            {
+                "number": board.number,
+                "set": board.set_number,
+                "dealer": board.dealer,
+                "hands": dict(hands),
+                "prikup": list(prikup),
+            }
+        )
     except BoardError as exc:
         raise UserError(_("The layout is not valid: %(why)s") % {"why": exc}) from exc
     players = board.session.tournament.players_per_table
@@ -91,17 +101,23 @@ def board_layout_record(
     if before == {"hands": data["hands"], "prikup": data["prikup"]}:
         return board
     if board.has_layout and not reason.strip():
-        raise UserError(
-            _("Board %(b)s already has a layout: say why it is replaced.") % {"b": board.number}
-        )
+        raise UserError(_("Board %(b)s already has a layout: say why it is replaced.") % {"b": board.number})
     board.hands, board.prikup = data["hands"], data["prikup"]
     board.save(update_fields=["hands", "prikup"])
     log_action(
-        tournament=board.session.tournament, action="board.layout", user=user, obj=board, reason=reason.strip(),
+        tournament=board.session.tournament,
+        action="board.layout",
+        user=user,
+        obj=board,
+        reason=reason.strip(),
         at=now,
-        data={"session": board.session.number, "board": board.number, "before": before,
-              "after": {"hands": data["hands"], "prikup": data["prikup"]}},
-    )  # fmt: skip
+        data={
+            "session": board.session.number,
+            "board": board.number,
+            "before": before,
+            "after": {"hands": data["hands"], "prikup": data["prikup"]},
+        },
+    )
     return board
 
 
@@ -197,7 +213,14 @@ def played_version(*, board: Board, result: Result, played: PlayedLayout) -> str
 
 @transaction.atomic
 def board_fouled_apply(
-    *, board: Board, result: Result, played: PlayedLayout, version: str, note: str, user: Any, now: dt.datetime
+    *,
+    board: Board,
+    result: Result,
+    played: PlayedLayout,
+    version: str,
+    note: str,
+    user: Any,
+    now: dt.datetime,
 ) -> Board:
     """Mark the board fouled (rules §10) and put ``result`` in ``version``; keep the played layout in the audit
     trail, so that the next table's comparison finds it."""
@@ -212,11 +235,23 @@ def board_fouled_apply(
         raise UserError(_("This table did not play the board as dealt: its result cannot be version A."))
     board_mark_fouled(board=board, user=user, note=note, versions={result.pk: version}, now=now)
     log_action(
-        tournament=board.session.tournament, action=PLAYED_ACTION, user=user, obj=board, reason=note.strip(),
+        tournament=board.session.tournament,
+        action=PLAYED_ACTION,
+        user=user,
+        obj=board,
+        reason=note.strip(),
         at=now,
-        data={"session": board.session.number, "board": board.number, "result": result.pk,
-              "round": result.round_number, "table": result.table_number, "room": result.room,
-              "version": version, "played": played_to_dict(played), "moves": list(comparison.lines)},
-    )  # fmt: skip
+        data={
+            "session": board.session.number,
+            "board": board.number,
+            "result": result.pk,
+            "round": result.round_number,
+            "table": result.table_number,
+            "room": result.room,
+            "version": version,
+            "played": played_to_dict(played),
+            "moves": list(comparison.lines),
+        },
+    )
     board.refresh_from_db()
     return board

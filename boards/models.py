@@ -70,7 +70,10 @@ class Board(models.Model):
         if not self.hands:
             return None
         return stored_board(
-            number=self.number, set_number=self.set_number, dealer=self.dealer, hands=self.hands,
+            number=self.number,
+            set_number=self.set_number,
+            dealer=self.dealer,
+            hands=self.hands,
             prikup=self.prikup,
         )
 

@@ -31,9 +31,15 @@ def board_mark_fouled(
     session = board.session
     session.tournament.ensure_scores_open()
     if not note.strip():
-        raise UserError(_("Describe what happened to the board (which cards were displaced, at which tables)."))
-    results = {r.pk: r for r in Result.objects.filter(session=session, board_number=board.number).select_related(
-        "seat_n", "seat_e", "seat_s", "seat_w")}  # fmt: skip
+        raise UserError(
+            _("Describe what happened to the board (which cards were displaced, at which tables).")
+        )
+    results = {
+        r.pk: r
+        for r in Result.objects.filter(session=session, board_number=board.number).select_related(
+            "seat_n", "seat_e", "seat_s", "seat_w"
+        )
+    }
     versions = dict(versions or {})
     if set(versions) - set(results):
         raise UserError(_("Some of the results are not of board %(b)s.") % {"b": board.number})
@@ -43,16 +49,28 @@ def board_mark_fouled(
     board.fouled, board.fouled_note = True, note.strip()
     board.save(update_fields=["fouled", "fouled_note"])
     log_action(
-        tournament=session.tournament, action="board.fouled", user=user, obj=board, reason=note, at=now,
-        data={"session": session.number, "board": board.number, "before": {"fouled": was[0], "note": was[1]},
-              "versions": {_table_key(results[k]): v for k, v in versions.items()}},
-    )  # fmt: skip
+        tournament=session.tournament,
+        action="board.fouled",
+        user=user,
+        obj=board,
+        reason=note,
+        at=now,
+        data={
+            "session": session.number,
+            "board": board.number,
+            "before": {"fouled": was[0], "note": was[1]},
+            "versions": {_table_key(results[k]): v for k, v in versions.items()},
+        },
+    )
     for pk, label in versions.items():
         if results[pk].version != label:
             result_resave(
-                results[pk], user=user, version=label, now=now,
+                results[pk],
+                user=user,
+                version=label,
+                now=now,
                 reason=_("fouled board: version %(v)s") % {"v": label},
-            )  # fmt: skip
+            )
     mark_changed(session, now=now)
     return board
 
@@ -68,8 +86,15 @@ def board_clear_fouled(*, board: Board, user: Any, reason: str, now: dt.datetime
         result_resave(result, user=user, version="A", reason=reason, now=now)
     board.fouled, board.fouled_note = False, ""
     board.save(update_fields=["fouled", "fouled_note"])
-    log_action(tournament=session.tournament, action="board.unfouled", user=user, obj=board, reason=reason,
-               at=now, data={"session": session.number, "board": board.number})  # fmt: skip
+    log_action(
+        tournament=session.tournament,
+        action="board.unfouled",
+        user=user,
+        obj=board,
+        reason=reason,
+        at=now,
+        data={"session": session.number, "board": board.number},
+    )
     mark_changed(session, now=now)
     return board
 

@@ -33,7 +33,9 @@ def analyse_board_task(self, board_id: int, again: bool = False) -> str:  # type
     try:
         stored = analyse_and_store(board)
     except PositionInvalid:
-        return "invalid layout"  # not a whole deck (a layout typed in by hand): the board stays "not analysed"
+        return (
+            "invalid layout"  # not a whole deck (a layout typed in by hand): the board stays "not analysed"
+        )
     except IntegrityError:
         # Another task stored this board's analysis between our read and our write: store ours over it.
         stored = analyse_and_store(Board.objects.get(pk=board_id))

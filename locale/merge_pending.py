@@ -66,9 +66,13 @@ def main() -> None:
         if "msgid_plural" in parts:
             forms = value if isinstance(value, list) else [value]
             forms = (forms + [forms[-1]] * nplurals)[:nplurals]
-            new += parts["msgid_plural"] + [f"msgstr[{i}] {json.dumps(f, ensure_ascii=False)}" for i, f in enumerate(forms)]
+            new += parts["msgid_plural"] + [
+                f"msgstr[{i}] {json.dumps(f, ensure_ascii=False)}" for i, f in enumerate(forms)
+            ]
         else:
-            new.append("msgstr " + json.dumps(value if isinstance(value, str) else value[0], ensure_ascii=False))
+            new.append(
+                "msgstr " + json.dumps(value if isinstance(value, str) else value[0], ensure_ascii=False)
+            )
         out.append("\n".join(new))
     PO.write_text("\n\n".join(out), encoding="utf-8")
     print(f"{len(missing)} msgid(s) still untranslated", file=sys.stderr)

@@ -52,7 +52,9 @@ class Series(models.Model):
     rules = models.JSONField(_("rules"), default=dict, blank=True)
     # The master-point scheme of the series' events (docs/players.md); empty: the documented default.
     master_points = models.JSONField(_("master-point scheme"), default=dict, blank=True)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -98,7 +100,9 @@ class MasterPointAward(models.Model):
         verbose_name = _("master-point award")
         verbose_name_plural = _("master-point awards")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "participant"], name="master_points_once_per_event"),
+            models.UniqueConstraint(
+                fields=["tournament", "participant"], name="master_points_once_per_event"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -23,9 +23,22 @@ from preferans.numbers import format_fraction
 from preferans.pulka import PulkaScore
 
 __all__ = [
-    "Entry", "Line", "Measure", "Rect", "Shape", "SheetLabels", "Span", "Text", "clean", "estimate_width",
-    "fit_text", "running_entries", "sheet_shapes", "sheet_svg", "totals_shapes",
-]  # fmt: skip
+    "Entry",
+    "Line",
+    "Measure",
+    "Rect",
+    "Shape",
+    "SheetLabels",
+    "Span",
+    "Text",
+    "clean",
+    "estimate_width",
+    "fit_text",
+    "running_entries",
+    "sheet_shapes",
+    "sheet_svg",
+    "totals_shapes",
+]
 
 SIZE = 360.0  # the diagram's square, in viewBox units (1 unit = 1 px on a 360 px phone)
 HALF = SIZE / 2
@@ -34,9 +47,14 @@ RADIUS = 22.0
 FONT = 13.5  # numbers
 SMALL = 12.5  # captions, never smaller (≥ 11 px on a phone)
 TONES = {
-    "ink": "#1a1a1a", "muted": "#666666", "line": "#4a4a4a", "help": "#1d5fa8", "negative": "#b3261e",
-    "badge": "#fff4d6", "paper": "#ffffff",
-}  # fmt: skip
+    "ink": "#1a1a1a",
+    "muted": "#666666",
+    "line": "#4a4a4a",
+    "help": "#1d5fa8",
+    "negative": "#b3261e",
+    "badge": "#fff4d6",
+    "paper": "#ffffff",
+}
 MARKS = {"help": "*", "write_off": "↓"}
 FAMILY = "'DejaVu Sans', Verdana, 'Segoe UI', Roboto, Arial, sans-serif"
 
@@ -391,9 +409,13 @@ def totals_shapes(
     seats = score.setup.seats
     vists, whole = score.vists, score.integer_vists
     rows = [
-        (seat, *(format_fraction(v[seat]) for v in (score.closing, vists, whole)), score.ranking.rank_text(seat))
+        (
+            seat,
+            *(format_fraction(v[seat]) for v in (score.closing, vists, whole)),
+            score.ranking.rank_text(seat),
+        )
         for seat in seats
-    ]  # fmt: skip
+    ]
     line = size * 1.55
     shapes: list[Shape] = []
     y = top

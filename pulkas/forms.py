@@ -35,8 +35,11 @@ MAX_SEED = 2**62 - 1
 def settings_state(tournament: Tournament, event: PulkaEvent) -> str:
     """A fingerprint of the settings a form was made from: a form sent after somebody else saved is refused."""
     values = {k: getattr(event, k) for k in EVENT_FIELDS}
-    values |= {"variant": tournament.variant, "players_per_table": tournament.players_per_table,
-               "rules": tournament.rule_overrides}  # fmt: skip
+    values |= {
+        "variant": tournament.variant,
+        "players_per_table": tournament.players_per_table,
+        "rules": tournament.rule_overrides,
+    }
     return hashlib.sha256(json.dumps(values, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -64,67 +67,104 @@ class PulkaSettingsForm(forms.Form):
 
     variant = forms.ChoiceField(label=_("Variant"), choices=Variant.choices)
     players_per_table = forms.TypedChoiceField(
-        label=_("Players per table"), choices=[(4, "4"), (3, "3")], coerce=int,
+        label=_("Players per table"),
+        choices=[(4, "4"), (3, "3")],
+        coerce=int,
         help_text=_("Tables of the other size are made only when the players do not divide evenly."),
-    )  # fmt: skip
+    )
     rules = JSONObjectField(
         label=_("Rule overrides (JSON)"),
         help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
     )
     pool = forms.IntegerField(
-        label=_("Pool target"), min_value=1, max_value=1000,
+        label=_("Pool target"),
+        min_value=1,
+        max_value=1000,
         help_text=_("The game at a table ends when the pool reaches it (Code 4.2.2)."),
-    )  # fmt: skip
+    )
     max_deals = forms.IntegerField(
-        label=_("Deal limit"), min_value=1, max_value=500, required=False,
+        label=_("Deal limit"),
+        min_value=1,
+        max_value=500,
+        required=False,
         help_text=_("Optional: the game ends after this many deals at the latest."),
-    )  # fmt: skip
+    )
     round_minutes = forms.IntegerField(
-        label=_("Time limit of a round, minutes"), min_value=1, max_value=24 * 60,
+        label=_("Time limit of a round, minutes"),
+        min_value=1,
+        max_value=24 * 60,
         help_text=_("When time is up, the director stops every table still playing; its sheet is closed."),
-    )  # fmt: skip
+    )
     raspasy_exit = forms.CharField(
-        label=_("Exit from raspasy"), max_length=40, required=False,
-        help_text=_("The lowest contract after raspasy: 6, or a level for each raspasy in a row such as "
-                    "7, 8, 9, 10. Empty: 6."),
-    )  # fmt: skip
+        label=_("Exit from raspasy"),
+        max_length=40,
+        required=False,
+        help_text=_(
+            "The lowest contract after raspasy: 6, or a level for each raspasy in a row such as "
+            "7, 8, 9, 10. Empty: 6."
+        ),
+    )
     advance = forms.TypedChoiceField(
-        label=_("Players going on from a table"), choices=[(1, "1"), (2, "2")], coerce=int,
+        label=_("Players going on from a table"),
+        choices=[(1, "1"), (2, "2")],
+        coerce=int,
         help_text=_("The winner of each table, or the first two by the regulation."),
-    )  # fmt: skip
+    )
     compensation_x = forms.IntegerField(
-        label=_("Extra column: vists for a won deal (x)"), min_value=-1000, max_value=1000, required=False,
+        label=_("Extra column: vists for a won deal (x)"),
+        min_value=-1000,
+        max_value=1000,
+        required=False,
     )
     compensation_y = forms.IntegerField(
-        label=_("Extra column: vists for any other deal (y)"), min_value=-1000, max_value=1000, required=False,
-        help_text=_("Optional, both or neither: each player writes himself x vists for a deal with a positive "
-                    "result, else y; they are added to his vists."),
-    )  # fmt: skip
+        label=_("Extra column: vists for any other deal (y)"),
+        min_value=-1000,
+        max_value=1000,
+        required=False,
+        help_text=_(
+            "Optional, both or neither: each player writes himself x vists for a deal with a positive "
+            "result, else y; they are added to his vists."
+        ),
+    )
     rating_base = forms.ChoiceField(label=_("Round rating"), choices=RatingChoice.choices)
     compression_threshold = forms.IntegerField(
-        label=_("Compression threshold T"), min_value=1, max_value=100_000, required=False,
+        label=_("Compression threshold T"),
+        min_value=1,
+        max_value=100_000,
+        required=False,
     )
     compression_divisor = forms.IntegerField(
-        label=_("Compression divisor k"), min_value=1, max_value=100, required=False,
-        help_text=_("Beyond ±T only 1/k of the excess counts: a round result R above T counts as "
-                    "T + (R − T)/k. Without k the result stops at ±T. Empty T: no compression."),
-    )  # fmt: skip
+        label=_("Compression divisor k"),
+        min_value=1,
+        max_value=100,
+        required=False,
+        help_text=_(
+            "Beyond ±T only 1/k of the excess counts: a round result R above T counts as "
+            "T + (R − T)/k. Without k the result stops at ±T. Empty T: no compression."
+        ),
+    )
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50)
     cut_after = forms.IntegerField(label=_("Cut after round"), min_value=1, max_value=49, required=False)
     cut_to = forms.IntegerField(
-        label=_("Players kept at the cut"), min_value=3, max_value=10_000, required=False,
+        label=_("Players kept at the cut"),
+        min_value=3,
+        max_value=10_000,
+        required=False,
         help_text=_("Optional: after that round only the top players by rating play on."),
-    )  # fmt: skip
+    )
     state = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
-    def __init__(self, *args: Any, tournament: Tournament, event: PulkaEvent, fixed: bool, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, tournament: Tournament, event: PulkaEvent, fixed: bool, **kwargs: Any
+    ) -> None:
         kwargs.setdefault("initial", self.initial_of(tournament, event))
         super().__init__(*args, **kwargs)
         for i, name in enumerate(TIEBREAK_FIELDS, start=1):
             self.fields[name] = forms.ChoiceField(
-                label=_("Tie-break %(n)s") % {"n": i}, required=False,
+                label=_("Tie-break %(n)s") % {"n": i},
+                required=False,
                 choices=[("", "—"), *((k, TIEBREAK_LABELS[k]) for k in TIEBREAKS)],
-            )  # fmt: skip
+            )
         self.fields[TIEBREAK_FIELDS[-1]].help_text = _(
             "Only between players with equal vists, in this order (Code 4.1.3)."
         )
@@ -135,10 +175,27 @@ class PulkaSettingsForm(forms.Form):
             del self.fields["rounds"]
         if form != "swiss":
             del self.fields["cut_after"], self.fields["cut_to"]
-        self.order_fields(["variant", "players_per_table", "pool", "max_deals", "round_minutes", "raspasy_exit",
-                           *TIEBREAK_FIELDS, "advance", "compensation_x", "compensation_y", "rating_base",
-                           "compression_threshold", "compression_divisor", "rounds", "cut_after", "cut_to",
-                           "rules"])  # fmt: skip
+        self.order_fields(
+            [
+                "variant",
+                "players_per_table",
+                "pool",
+                "max_deals",
+                "round_minutes",
+                "raspasy_exit",
+                *TIEBREAK_FIELDS,
+                "advance",
+                "compensation_x",
+                "compensation_y",
+                "rating_base",
+                "compression_threshold",
+                "compression_divisor",
+                "rounds",
+                "cut_after",
+                "cut_to",
+                "rules",
+            ]
+        )
         self.fixed_names = [n for n in self.fields if n in FIXED_ONCE_DRAWN]
         if fixed:
             for name in self.fixed_names:
@@ -151,10 +208,13 @@ class PulkaSettingsForm(forms.Form):
         for name, value in zip(TIEBREAK_FIELDS, event.tiebreaks or [], strict=False):
             initial[name] = value
         initial |= {
-            "variant": tournament.variant, "players_per_table": tournament.players_per_table,
-            "rules": json.dumps(tournament.rule_overrides, ensure_ascii=False) if tournament.rule_overrides else "",
+            "variant": tournament.variant,
+            "players_per_table": tournament.players_per_table,
+            "rules": json.dumps(tournament.rule_overrides, ensure_ascii=False)
+            if tournament.rule_overrides
+            else "",
             "state": settings_state(tournament, event),
-        }  # fmt: skip
+        }
         return initial
 
     def clean_raspasy_exit(self) -> list[int]:
@@ -166,7 +226,9 @@ class PulkaSettingsForm(forms.Form):
         while chosen and not chosen[-1]:
             chosen.pop()
         if "" in chosen:
-            self.add_error(TIEBREAK_FIELDS[chosen.index("")], _("Fill the tie-breaks in order, without gaps."))
+            self.add_error(
+                TIEBREAK_FIELDS[chosen.index("")], _("Fill the tie-breaks in order, without gaps.")
+            )
         elif len(set(chosen)) != len(chosen):
             self.add_error(TIEBREAK_FIELDS[len(chosen) - 1], _("Each tie-break once."))
         data["tiebreaks"] = chosen
@@ -188,15 +250,46 @@ class PulkaSettingsForm(forms.Form):
 
     def tournament_changes(self) -> dict[str, Any]:
         d = self.cleaned_data
-        return {"variant": d["variant"], "players_per_table": d["players_per_table"], "rule_overrides": d["rules"]}
+        return {
+            "variant": d["variant"],
+            "players_per_table": d["players_per_table"],
+            "rule_overrides": d["rules"],
+        }
 
 
-EVENT_FIELDS = ("pool", "max_deals", "round_minutes", "raspasy_exit", "advance", "compensation_x",
-                "compensation_y", "rating_base", "compression_threshold", "compression_divisor", "rounds",
-                "cut_after", "cut_to", "tiebreaks")  # fmt: skip
-FIXED_ONCE_DRAWN = ("variant", "players_per_table", "rules", "pool", "max_deals", "raspasy_exit", "advance",
-                    "compensation_x", "compensation_y", "rating_base", "compression_threshold",
-                    "compression_divisor", "cut_after", "cut_to", *TIEBREAK_FIELDS)  # fmt: skip
+EVENT_FIELDS = (
+    "pool",
+    "max_deals",
+    "round_minutes",
+    "raspasy_exit",
+    "advance",
+    "compensation_x",
+    "compensation_y",
+    "rating_base",
+    "compression_threshold",
+    "compression_divisor",
+    "rounds",
+    "cut_after",
+    "cut_to",
+    "tiebreaks",
+)
+FIXED_ONCE_DRAWN = (
+    "variant",
+    "players_per_table",
+    "rules",
+    "pool",
+    "max_deals",
+    "raspasy_exit",
+    "advance",
+    "compensation_x",
+    "compensation_y",
+    "rating_base",
+    "compression_threshold",
+    "compression_divisor",
+    "cut_after",
+    "cut_to",
+    *TIEBREAK_FIELDS,
+)
 
 
 class DrawForm(forms.Form):
@@ -204,15 +297,21 @@ class DrawForm(forms.Form):
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
     seed = forms.IntegerField(
-        label=_("Seed of the draw (optional)"), min_value=0, max_value=MAX_SEED, required=False,
+        label=_("Seed of the draw (optional)"),
+        min_value=0,
+        max_value=MAX_SEED,
+        required=False,
         help_text=_("Empty: a random seed, recorded with the round. The same seed repeats the same draw."),
-    )  # fmt: skip
+    )
     # Offered for the first round of a compensation or Swiss event only (the view drops it otherwise).
     by_rating = forms.BooleanField(
-        label=_("Seat the first round by rating"), required=False,
-        help_text=_("Table 1 gets the highest-rated players: the rating of the players' register; a player not "
-                    "linked to it or never rated counts at 1500 (equal ratings by lot)."),
-    )  # fmt: skip
+        label=_("Seat the first round by rating"),
+        required=False,
+        help_text=_(
+            "Table 1 gets the highest-rated players: the rating of the players' register; a player not "
+            "linked to it or never rated counts at 1500 (equal ratings by lot)."
+        ),
+    )
 
 
 class RoundActionForm(forms.Form):
@@ -228,9 +327,11 @@ class TieForm(forms.Form):
 
     seats = forms.MultipleChoiceField(label=_("Goes on"), widget=forms.CheckboxSelectMultiple)
     reason = forms.CharField(
-        label=_("How it was decided"), max_length=500, initial="",
+        label=_("How it was decided"),
+        max_length=500,
+        initial="",
         help_text=_("By the regulation, or by lot."),
-    )  # fmt: skip
+    )
     decided = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
     def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
@@ -258,7 +359,7 @@ class PulkaRowForm(ProtocolRowForm):
         super().__init__(*args, **kwargs)
         self.fields["extra"].help_text = _(
             "Rarely needed: penalty_tricks (Code 3.4.9), wrong_cards (Code 3.9.18: the seats found with a wrong "
-            "number of cards, e.g. [\"N\"]), misere_shared, extra_entries."
+            'number of cards, e.g. ["N"]), misere_shared, extra_entries.'
         )
         if correcting:
             self.fields["reason"].required = True
@@ -267,7 +368,9 @@ class PulkaRowForm(ProtocolRowForm):
             del self.fields["reason"]
 
     @staticmethod
-    def initial_of_row(row: Mapping[str, Any], extra_keys: tuple[str, ...] = PULKA_EXTRA_KEYS) -> dict[str, Any]:
+    def initial_of_row(
+        row: Mapping[str, Any], extra_keys: tuple[str, ...] = PULKA_EXTRA_KEYS
+    ) -> dict[str, Any]:
         """As the duplicate row form, without the raspasy step (the sheet counts it)."""
         return ProtocolRowForm.initial_of_row(row, extra_keys)
 

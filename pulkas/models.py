@@ -63,7 +63,8 @@ class PulkaEvent(models.Model):
                 name="pulka_compensation_both_or_neither",
             ),
             models.CheckConstraint(
-                condition=Q(rounds__gte=1) & Q(rounds__lte=50) & Q(round_minutes__gte=1), name="pulka_rounds_range"
+                condition=Q(rounds__gte=1) & Q(rounds__lte=50) & Q(round_minutes__gte=1),
+                name="pulka_rounds_range",
             ),
         ]
 
@@ -125,7 +126,8 @@ class PulkaRound(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="pulka_round_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="pulka_round_positive"),
             models.CheckConstraint(
-                condition=Q(status="pending") | Q(started_at__isnull=False), name="pulka_round_started_has_time"
+                condition=Q(status="pending") | Q(started_at__isnull=False),
+                name="pulka_round_started_has_time",
             ),
         ]
 
@@ -268,12 +270,16 @@ class PulkaCorrection(models.Model):
 
     table = models.ForeignKey(PulkaTable, models.CASCADE, related_name="corrections")
     deal_number = models.PositiveSmallIntegerField(_("deal"))
-    writer = models.ForeignKey("tournaments.Participant", models.SET_NULL, null=True, blank=True, related_name="+")
+    writer = models.ForeignKey(
+        "tournaments.Participant", models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     old_row = models.JSONField()
     new_row = models.JSONField()
     warning = models.BooleanField(default=False)  # the first correction of a writer: a warning, no penalty
     penalty = models.JSONField(default=list, blank=True)  # the extra entries written as the penalty
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     reason = models.CharField(max_length=500, blank=True)
     at = models.DateTimeField()
 

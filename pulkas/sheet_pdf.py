@@ -180,7 +180,9 @@ def _deal_list(c: Any, score: PulkaScore, labels: SheetLabels, top: float, botto
         _value(c, x + block - result_w * (len(seats) - 1 - i), y, sums[seat], size, True)
 
 
-def draw_sheet_page(c: Any, score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabels, title: str) -> None:
+def draw_sheet_page(
+    c: Any, score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabels, title: str
+) -> None:
     """Draw one A4 page on the canvas ``c``: the title, the sheet as drawn on paper, the final figures and the
     deal list (the caller ends the page). A round's sheets print as one file of such pages."""
     page_w, page_h = A4

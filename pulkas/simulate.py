@@ -25,5 +25,7 @@ def play_table(table: PulkaTable, rng: random.Random, *, now: dt.datetime, deals
     return len(rows)
 
 
-def play_round(pulka_round: PulkaRound, rng: random.Random, *, now: dt.datetime, deals: int | None = None) -> int:
+def play_round(
+    pulka_round: PulkaRound, rng: random.Random, *, now: dt.datetime, deals: int | None = None
+) -> int:
     return sum(play_table(t, rng, now=now, deals=deals) for t in pulka_round.tables.order_by("number"))

@@ -25,9 +25,17 @@ def _num(value: Fraction) -> str:
 
 
 def running_chart_svg(
-    points: Sequence[RunningPoint], *, title: str, round_label: str = "Round", many_sessions: bool = False,
-    rests: Collection[tuple[int, int]] = (), rest_label: str = "rest", width: int = 720, height: int = 260, css_class: str = "chart-running",
-) -> str:  # fmt: skip
+    points: Sequence[RunningPoint],
+    *,
+    title: str,
+    round_label: str = "Round",
+    many_sessions: bool = False,
+    rests: Collection[tuple[int, int]] = (),
+    rest_label: str = "rest",
+    width: int = 720,
+    height: int = 260,
+    css_class: str = "chart-running",
+) -> str:
     """Percentage after each round (cumulative): a line, dots, the 50 % line, axes labelled.
 
     ``rests`` are the (session, round) the participant sat out: each takes its place on the round axis as a

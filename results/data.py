@@ -294,16 +294,49 @@ def load_report(tournament_id: int, *, now: dt.datetime | None = None) -> Report
 
     results: dict[int, list[ResultRow]] = defaultdict(list)
     fields = (
-        "session_id", "board_number", "round_number", "table_number", "room", "seat_n_id", "seat_e_id",
-        "seat_s_id", "seat_w_id", "row", "version", "adjusted", "assigned", "vists", "matchpoints", "top",
-        "annulled", "percent",
-    )  # fmt: skip
+        "session_id",
+        "board_number",
+        "round_number",
+        "table_number",
+        "room",
+        "seat_n_id",
+        "seat_e_id",
+        "seat_s_id",
+        "seat_w_id",
+        "row",
+        "version",
+        "adjusted",
+        "assigned",
+        "vists",
+        "matchpoints",
+        "top",
+        "annulled",
+        "percent",
+    )
     for (
-        session_id, board, rnd, table, room, n, e, s, w, row, version, adjusted, assigned, vists, mps, tops,
-        annulled, percent,
-    ) in Result.objects.filter(session__tournament=t).order_by("session_id", "position", "id").values_list(
-        *fields
-    ):  # fmt: skip
+        session_id,
+        board,
+        rnd,
+        table,
+        room,
+        n,
+        e,
+        s,
+        w,
+        row,
+        version,
+        adjusted,
+        assigned,
+        vists,
+        mps,
+        tops,
+        annulled,
+        percent,
+    ) in (
+        Result.objects.filter(session__tournament=t)
+        .order_by("session_id", "position", "id")
+        .values_list(*fields)
+    ):
         s_no = by_session_pk[session_id].number
         seat_pks = {"N": n, "E": e, "S": s, "W": w}
         seats: dict[str, SeatResult] = {}

@@ -53,8 +53,12 @@ def card_lines(tournament: Tournament, card: ScoreCard) -> dict[Key, TricksLine]
         if key not in wanted or seats is None or not result.row or result.adjusted or result.assigned:
             continue
         try:
-            deal, _table = parse_row(result.row, rules=tournament.rules, players=tournament.players_per_table,
-                                     dealer=result.dealer or None)  # fmt: skip
+            deal, _table = parse_row(
+                result.row,
+                rules=tournament.rules,
+                players=tournament.players_per_table,
+                dealer=result.dealer or None,
+            )
         except RowInvalid:
             continue
         line = tricks_line(deal, wanted[key], seats)

@@ -183,10 +183,14 @@ def score_cards(report: Report, participants: Iterable[int] | None = None) -> li
             )
         cards.append(
             ScoreCard(
-                report.person(number), standing_of.get(number), tuple(sessions),
-                report.averages_sessions, report.carry_share, report.carried.get(number),
+                report.person(number),
+                standing_of.get(number),
+                tuple(sessions),
+                report.averages_sessions,
+                report.carry_share,
+                report.carried.get(number),
             )
-        )  # fmt: skip
+        )
     return cards
 
 

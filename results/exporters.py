@@ -229,8 +229,13 @@ class TableCardsExporter(SessionExporter):
     formats = ("pdf",)
 
     def render_pdf(self) -> bytes:
-        return table_cards_for(self.tournament, self.session, lang=self.lang, now=self.now,
-                               base_url=str(self.options.get("base_url") or ""))  # fmt: skip
+        return table_cards_for(
+            self.tournament,
+            self.session,
+            lang=self.lang,
+            now=self.now,
+            base_url=str(self.options.get("base_url") or ""),
+        )
 
 
 class RowOfSetsExporter(SessionExporter):
@@ -250,8 +255,14 @@ class SeatingExporter(SessionExporter):
     def render_pdf(self) -> bytes:
         t, session = self.tournament, self.session
         names = dict(t.participants.values_list("number", "name"))
-        return seating_pdf(session_movement(session), tournament=t.name, session=session.number, names=names,
-                           lang=self.lang, generated_at=self.now)  # fmt: skip
+        return seating_pdf(
+            session_movement(session),
+            tournament=t.name,
+            session=session.number,
+            names=names,
+            lang=self.lang,
+            generated_at=self.now,
+        )
 
 
 class PinSlipsExporter(SessionExporter):
@@ -271,12 +282,23 @@ class PinSlipsExporter(SessionExporter):
             for line, p in ta.seats:
                 first.setdefault(p, (rnd.number, ta.room, ta.table, str(line)))
         slips = [
-            PinSlip(number, name, pin, first.get(number),
-                    links.get(first[number][1:3]) if number in first else None)  # type: ignore[arg-type]
+            PinSlip(
+                number,
+                name,
+                pin,
+                first.get(number),
+                links.get(first[number][1:3]) if number in first else None,
+            )  # type: ignore[arg-type]
             for number, name, pin in t.participants.order_by("number").values_list("number", "name", "pin")
-        ]  # fmt: skip
-        return pin_slips_pdf(slips, tournament=t.name, session=session.number, many_rooms=bool(movement and movement.rooms > 1),
-                             lang=self.lang, generated_at=self.now)  # fmt: skip
+        ]
+        return pin_slips_pdf(
+            slips,
+            tournament=t.name,
+            session=session.number,
+            many_rooms=bool(movement and movement.rooms > 1),
+            lang=self.lang,
+            generated_at=self.now,
+        )
 
 
 class CostTableExporter(Exporter):
@@ -286,8 +308,9 @@ class CostTableExporter(Exporter):
     forms = ALL_FORMS
 
     def render_pdf(self) -> bytes:
-        return cost_table_for(self.tournament, lang=self.lang, now=self.now,
-                              standard=bool(self.options.get("standard", True)))  # fmt: skip
+        return cost_table_for(
+            self.tournament, lang=self.lang, now=self.now, standard=bool(self.options.get("standard", True))
+        )
 
 
 class AppealFormExporter(Exporter):
@@ -423,19 +446,33 @@ class PulkaSheetsExporter(PulkaRoundExporter):
 
 
 def table_cards_for(t: Tournament, session: Session, *, lang: str, now: dt.datetime, base_url: str) -> bytes:
-    return table_cards_pdf(session_movement(session), tournament=t.name, publication=t.publication,
-                           session=session.number, lang=lang, links=table_links(session, base_url),
-                           generated_at=now)  # fmt: skip
+    return table_cards_pdf(
+        session_movement(session),
+        tournament=t.name,
+        publication=t.publication,
+        session=session.number,
+        lang=lang,
+        links=table_links(session, base_url),
+        generated_at=now,
+    )
 
 
 def row_of_sets_for(t: Tournament, session: Session, *, lang: str, now: dt.datetime) -> bytes:
-    return row_of_sets_pdf(session_movement(session), tournament=t.name, session=session.number, lang=lang,
-                           generated_at=now)  # fmt: skip
+    return row_of_sets_pdf(
+        session_movement(session), tournament=t.name, session=session.number, lang=lang, generated_at=now
+    )
 
 
 def cost_table_for(t: Tournament, *, lang: str, now: dt.datetime, standard: bool) -> bytes:
-    return cost_tables_pdf(tournament=t.name, variant=t.variant, rules=t.rule_overrides or {},
-                           players=t.players_per_table, lang=lang, standard=standard, generated_at=now)  # fmt: skip
+    return cost_tables_pdf(
+        tournament=t.name,
+        variant=t.variant,
+        rules=t.rule_overrides or {},
+        players=t.players_per_table,
+        lang=lang,
+        standard=standard,
+        generated_at=now,
+    )
 
 
 _KINDS: tuple[type[Exporter], ...] = (

@@ -299,8 +299,12 @@ def appeal_form_pdf(data: AppealFormData | None, *, lang: str = "ru") -> bytes:
     # 7. play; 8. claim; 9. director; 10. decision.
     full = right - MARGIN
     remaining = y - MARGIN - 124
-    boxes = [(lab["play"], d.play, 0.2), (lab["claim"], d.claim, 0.3), (lab["director"], d.director_comment, 0.22),
-             (lab["decision"], d.committee_decision, 0.28)]  # fmt: skip
+    boxes = [
+        (lab["play"], d.play, 0.2),
+        (lab["claim"], d.claim, 0.3),
+        (lab["director"], d.director_comment, 0.22),
+        (lab["decision"], d.committee_decision, 0.28),
+    ]
     for title, text, share in boxes:
         h = max(34.0, (remaining - 16 * len(boxes)) * share)
         _text_box(c, MARGIN, y, full, h, title, text)

@@ -111,8 +111,9 @@ def _layout_head(cols: Sequence[Col], width: float, size: float) -> tuple[list[f
     return widths, wrapped, max(size * 2.1, size * (1.1 * lines_head + 0.9))
 
 
-def table_height(cols: Sequence[Col], rows: int, *, width: float, size: float, row_h: float,
-                 groups: bool = False) -> float:  # fmt: skip
+def table_height(
+    cols: Sequence[Col], rows: int, *, width: float, size: float, row_h: float, groups: bool = False
+) -> float:
     """The height :meth:`PdfDoc.table` takes for ``rows`` rows on one page (with the gap below it)."""
     head_h = _layout_head(cols, width, size)[2]
     return head_h * (2 if groups else 1) + rows * row_h + 6
@@ -245,8 +246,15 @@ class PdfDoc:
             self.c.drawRightString(self.width - MARGIN, y - size, right)
         return y - size - 8
 
-    def paragraph(self, y: float, text: str, size: float = 8.5, width: float | None = None, x: float = MARGIN,
-                  colour: Any = DARK) -> float:  # fmt: skip
+    def paragraph(
+        self,
+        y: float,
+        text: str,
+        size: float = 8.5,
+        width: float | None = None,
+        x: float = MARGIN,
+        colour: Any = DARK,
+    ) -> float:
         width = width or (self.width - 2 * MARGIN)
         self.c.setFont(FONT, size)
         self.c.setFillColor(colour)
@@ -301,9 +309,19 @@ class PdfDoc:
                 break
         return y
 
-    def _draw_chunk(self, x: float, y: float, widths: list[float], cols: Sequence[Col], rows: Sequence[Row],
-                    size: float, row_h: float, head_h: float, groups: Sequence[tuple[str, int]] | None,
-                    zebra: bool) -> float:  # fmt: skip
+    def _draw_chunk(
+        self,
+        x: float,
+        y: float,
+        widths: list[float],
+        cols: Sequence[Col],
+        rows: Sequence[Row],
+        size: float,
+        row_h: float,
+        head_h: float,
+        groups: Sequence[tuple[str, int]] | None,
+        zebra: bool,
+    ) -> float:
         c = self.c
         full_w = sum(widths)
         top = y
@@ -368,7 +386,9 @@ class PdfDoc:
                     continue
                 font = FONT_BOLD if bold else FONT
                 tw = text_width(text, font, size)
-                if tw > w - 2 * pad:  # too long: shrink this cell's text to fit, and cut it if even that fails
+                if (
+                    tw > w - 2 * pad
+                ):  # too long: shrink this cell's text to fit, and cut it if even that fails
                     fs = max(4.5, size * (w - 2 * pad) / tw)
                     text = clip_text(text, font, fs, w - 2 * pad)
                     tw = text_width(text, font, fs)

@@ -33,8 +33,16 @@ from boards.pdf.fonts import FONT, FONT_BOLD
 from results.labels import labels
 from results.pdf_common import DARK, LINE, MARGIN, Cell, Col, PdfDoc, Row, table_height, text_width
 
-__all__ = ["PinSlip", "TableLink", "cost_tables_pdf", "draw_qr", "pin_slips_pdf", "row_of_sets_pdf", "seating_pdf",
-           "table_cards_pdf"]  # fmt: skip
+__all__ = [
+    "PinSlip",
+    "TableLink",
+    "cost_tables_pdf",
+    "draw_qr",
+    "pin_slips_pdf",
+    "row_of_sets_pdf",
+    "seating_pdf",
+    "table_cards_pdf",
+]
 
 
 @dataclass(frozen=True)
@@ -61,8 +69,12 @@ def draw_qr(c: Any, data: str, x: float, y: float, size: float) -> None:
                 start = col
                 while col < n and line[col]:
                     col += 1
-                path.rect(x + (border + start) * module, y + size - (border + r + 1) * module,
-                          (col - start) * module, module)  # fmt: skip
+                path.rect(
+                    x + (border + start) * module,
+                    y + size - (border + r + 1) * module,
+                    (col - start) * module,
+                    module,
+                )
             else:
                 col += 1
     c.drawPath(path, stroke=0, fill=1)
@@ -104,13 +116,27 @@ REST_LABELS: dict[str, dict[str, str]] = {
 }
 # The seating and the PIN slips (issue 17), kept here for the same reason.
 PRINT_LABELS: dict[str, dict[str, str]] = {
-    "ru": {"seating": "Рассадка", "pin_slips": "PIN-карточки", "pin": "PIN", "starts": "Начало", "no_pin": "—",
-           "no_start": "в этой сессии не играет", "keep": "PIN — для подтверждения протоколов за столом. "
-           "Никому его не показывайте.", "resting_in": "Отдыхают"},
-    "en": {"seating": "Seating", "pin_slips": "PIN slips", "pin": "PIN", "starts": "Starts", "no_pin": "—",
-           "no_start": "does not play in this session", "keep": "The PIN confirms your table's protocol rows. "
-           "Show it to nobody.", "resting_in": "Resting"},
-}  # fmt: skip
+    "ru": {
+        "seating": "Рассадка",
+        "pin_slips": "PIN-карточки",
+        "pin": "PIN",
+        "starts": "Начало",
+        "no_pin": "—",
+        "no_start": "в этой сессии не играет",
+        "keep": "PIN — для подтверждения протоколов за столом. Никому его не показывайте.",
+        "resting_in": "Отдыхают",
+    },
+    "en": {
+        "seating": "Seating",
+        "pin_slips": "PIN slips",
+        "pin": "PIN",
+        "starts": "Starts",
+        "no_pin": "—",
+        "no_start": "does not play in this session",
+        "keep": "The PIN confirms your table's protocol rows. Show it to nobody.",
+        "resting_in": "Resting",
+    },
+}
 
 
 def rest_text(found: Any, lab: Mapping[str, str], names: Mapping[int, str] | None = None) -> str:
@@ -172,8 +198,14 @@ def table_cards_pdf(
     resting = rests(movement)
     any_rest = any(resting.values())
     rest_chars = max((len(rest_text(found, lab)) for found in resting.values()), default=0)
-    doc = PdfDoc(title=lab["table_cards"], tournament=tournament, publication="", lang=lang,
-                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+    doc = PdfDoc(
+        title=lab["table_cards"],
+        tournament=tournament,
+        publication="",
+        lang=lang,
+        generated_at=generated_at,
+        subtitle=f"{lab['session']} {session}",
+    )
     seats = [str(line) for line in movement.lines]
     correction = correction_note(movement, lang)
     for card in table_cards(movement):
@@ -219,8 +251,11 @@ def table_cards_pdf(
         rows: list[Row] = []
         for entry in card.rounds:
             moves = {m.split("–")[0].split(" ")[0][-1]: m for m in entry.moves}
-            cells: list[str | Cell] = [Cell(str(entry.round), bold=True), Cell(str(entry.set), bold=True),
-                                       Cell(str(entry.place), bold=True)]  # fmt: skip
+            cells: list[str | Cell] = [
+                Cell(str(entry.round), bold=True),
+                Cell(str(entry.set), bold=True),
+                Cell(str(entry.place), bold=True),
+            ]
             if any_rest:
                 cells.append(rest_text(resting.get(entry.round, ()), lab) or rest_lab["nobody"])
             if entry.moves:
@@ -243,8 +278,15 @@ def row_of_sets_pdf(
     rest_lab = REST_LABELS["ru" if lang == "ru" else "en"]
     resting = rests(movement)
     any_rest = any(resting.values())
-    doc = PdfDoc(title=lab["row_of_sets"], tournament=tournament, publication="", lang=lang, landscape=True,
-                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+    doc = PdfDoc(
+        title=lab["row_of_sets"],
+        tournament=tournament,
+        publication="",
+        lang=lang,
+        landscape=True,
+        generated_at=generated_at,
+        subtitle=f"{lab['session']} {session}",
+    )
     y = doc.new_page()
     y = doc.heading(
         y, lab["row_of_sets"], right=f"{lab['session']} {session} · {lab['sets_n']}: {movement.sets}"
@@ -278,8 +320,16 @@ def row_of_sets_pdf(
     if any_rest:
         groups.append(("", 1))
     width = min(doc.width - 2 * MARGIN, 70.0 + 40.0 * movement.sets + (2.5 * rest_w if any_rest else 0.0))
-    y = doc.table(y - 2, cols, rows, width=width, size=8.5 if movement.sets > 30 else 10, row_h=16.0, fit_min=8.6,
-                  groups=groups)  # fmt: skip
+    y = doc.table(
+        y - 2,
+        cols,
+        rows,
+        width=width,
+        size=8.5 if movement.sets > 30 else 10,
+        row_h=16.0,
+        fit_min=8.6,
+        groups=groups,
+    )
     back = [(rr, text) for rr in rows_data for text in rr.returning]
     if back:
         y = doc.heading(y - 4, lab["resting_back"], size=11)
@@ -319,9 +369,15 @@ def seating_pdf(
     many_rooms = movement.rooms > 1
     seats = [str(line) for line in movement.lines]
     # Four seats of names need the width of a landscape page to stay readable (three fit a portrait one).
-    doc = PdfDoc(title=words["seating"], tournament=tournament, publication="", lang=lang,
-                 generated_at=generated_at, subtitle=f"{lab['session']} {session}",
-                 landscape=len(seats) == 4)  # fmt: skip
+    doc = PdfDoc(
+        title=words["seating"],
+        tournament=tournament,
+        publication="",
+        lang=lang,
+        generated_at=generated_at,
+        subtitle=f"{lab['session']} {session}",
+        landscape=len(seats) == 4,
+    )
     cols = ([Col(lab["room"], 7, "c")] if many_rooms else []) + [
         Col(lab["table"], 7, "c"),
         Col(lab["set"], 8, "c"),
@@ -369,14 +425,25 @@ class PinSlip:
 
 
 def pin_slips_pdf(
-    slips: Sequence[PinSlip], *, tournament: str, session: int, many_rooms: bool, lang: str,
+    slips: Sequence[PinSlip],
+    *,
+    tournament: str,
+    session: int,
+    many_rooms: bool,
+    lang: str,
     generated_at: Any = None,
-) -> bytes:  # fmt: skip
+) -> bytes:
     """Two columns of slips, six rows to an A4 page, dashed cut lines between them."""
     lab = labels(lang)
     words = PRINT_LABELS["ru" if lang == "ru" else "en"]
-    doc = PdfDoc(title=words["pin_slips"], tournament=tournament, publication="", lang=lang,
-                 generated_at=generated_at, subtitle=f"{lab['session']} {session}")  # fmt: skip
+    doc = PdfDoc(
+        title=words["pin_slips"],
+        tournament=tournament,
+        publication="",
+        lang=lang,
+        generated_at=generated_at,
+        subtitle=f"{lab['session']} {session}",
+    )
     per_row, per_page = 2, 12
     c = doc.c
     for i, slip in enumerate(slips or [None]):  # type: ignore[list-item]
@@ -408,8 +475,18 @@ def _fit_font(text: str, font: str, size: float, width: float) -> float:
     )
 
 
-def _draw_slip(c: Any, slip: PinSlip, x: float, y: float, w: float, h: float, tournament: str, many_rooms: bool,
-               lab: Mapping[str, str], words: Mapping[str, str]) -> None:  # fmt: skip
+def _draw_slip(
+    c: Any,
+    slip: PinSlip,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    tournament: str,
+    many_rooms: bool,
+    lab: Mapping[str, str],
+    words: Mapping[str, str],
+) -> None:
     qr = min(64.0, h - 24) if slip.link is not None else 0.0
     text_w = w - qr - (8 if qr else 0)
     c.setFillColor(DARK)
@@ -480,17 +557,32 @@ def _draw_cost_table(doc: PdfDoc, y: float, table: Any, title: str, lang: str) -
         undertrick = _pair(line.undertrick)
         if line.contract == "misère":
             undertrick = f"{undertrick} ({lab['per_trick']})"
-        rows.append(Row([Cell(contract, bold=True), _cost(line.price), _pair(line.made), _cost(line.whist_per_trick),
-                         undertrick, _cost(line.consolation), _pair(line.missing_whist_trick),
-                         _cost(line.half_whist)]))  # fmt: skip
+        rows.append(
+            Row(
+                [
+                    Cell(contract, bold=True),
+                    _cost(line.price),
+                    _pair(line.made),
+                    _cost(line.whist_per_trick),
+                    undertrick,
+                    _cost(line.consolation),
+                    _pair(line.missing_whist_trick),
+                    _cost(line.half_whist),
+                ]
+            )
+        )
     y = doc.table(y, cols, rows, size=9.5, row_h=17)
     if raspasy is not None:
         if raspasy.undertrick is not None:
-            notes = [f"{lab['raspasy_mountain']}: {_pair(raspasy.undertrick)}.",
-                     f"{lab['raspasy_zero']}: {_pair(raspasy.made)}."]  # fmt: skip
+            notes = [
+                f"{lab['raspasy_mountain']}: {_pair(raspasy.undertrick)}.",
+                f"{lab['raspasy_zero']}: {_pair(raspasy.made)}.",
+            ]
         else:
-            notes = [f"{lab['raspasy_whists']}: {_cost(raspasy.whist_per_trick)}.",
-                     f"{lab['raspasy_pool']}: {_pair(raspasy.made)}."]  # fmt: skip
+            notes = [
+                f"{lab['raspasy_whists']}: {_cost(raspasy.whist_per_trick)}.",
+                f"{lab['raspasy_pool']}: {_pair(raspasy.made)}.",
+            ]
         for note in notes:
             y = doc.paragraph(y, note, size=9, colour=colors.black)
     return y - 10
@@ -511,8 +603,14 @@ def cost_tables_pdf(
     from preferans.game import VARIANTS, cost_table, make_rules
 
     lab = labels(lang)
-    doc = PdfDoc(title=lab["cost_table"], tournament=tournament, publication="", lang=lang, landscape=True,
-                 generated_at=generated_at)  # fmt: skip
+    doc = PdfDoc(
+        title=lab["cost_table"],
+        tournament=tournament,
+        publication="",
+        lang=lang,
+        landscape=True,
+        generated_at=generated_at,
+    )
     y = doc.new_page()
     name = lab.get(f"variant_{variant}", variant)
     own = cost_table(make_rules(variant, dict(rules)), players)

@@ -109,9 +109,14 @@ def draw_standings(doc: PdfDoc, report: Report, lang: str) -> None:
     for st in report.standings:
         person = report.person(st.participant)
         cells: list[str | Cell] = [
-            st.rank or lab["disqualified"], str(st.participant), person.name, person.club, num(st.matchpoints, lang), num(st.max, lang),
+            st.rank or lab["disqualified"],
+            str(st.participant),
+            person.name,
+            person.club,
+            num(st.matchpoints, lang),
+            num(st.max, lang),
             Cell(pct(st.percent, lang), bold=True),
-        ]  # fmt: skip
+        ]
         if fed:
             cells.insert(4, person.federation_id)
         for n in sessions if many else ():
@@ -218,8 +223,9 @@ def _panel_height(doc: PdfDoc, protocol: BoardProtocol, lang: str, width: float,
     return 0.0
 
 
-def _draw_board_panel(doc: PdfDoc, protocol: BoardProtocol, lang: str, x: float, y: float, width: float,
-                      show_layout: bool) -> None:  # fmt: skip
+def _draw_board_panel(
+    doc: PdfDoc, protocol: BoardProtocol, lang: str, x: float, y: float, width: float, show_layout: bool
+) -> None:
     c = doc.c
     deal = protocol.board.deal() if show_layout else None
     if deal is not None:
@@ -260,8 +266,9 @@ def _frequencies_height(items: list[tuple[str, int]], width: float) -> float:
     return 13 + -(-len(items) // per_line) * _FREQ_LINE + 4
 
 
-def _draw_frequencies(doc: PdfDoc, items: list[tuple[str, int]], lang: str, x: float, y: float,
-                      width: float) -> float:  # fmt: skip
+def _draw_frequencies(
+    doc: PdfDoc, items: list[tuple[str, int]], lang: str, x: float, y: float, width: float
+) -> float:
     """How often each contract was played, in as many columns as fit under the protocol; return y below."""
     if not items:
         return y
@@ -339,8 +346,17 @@ def draw_protocols(
             yy = doc.new_page()
             return doc.heading(yy, f"{title} ({lab['continued']})", size=11)
 
-        y = doc.table(y, cols, rows, width=table_w, size=size, row_h=13.0, fit_min=8.4, groups=groups,
-                      continued=continued)  # fmt: skip
+        y = doc.table(
+            y,
+            cols,
+            rows,
+            width=table_w,
+            size=size,
+            row_h=13.0,
+            fit_min=8.4,
+            groups=groups,
+            continued=continued,
+        )
         if adjusted:
             y = doc.paragraph(y, lab["adjusted_note"], size=7, width=table_w)
         y = _draw_frequencies(doc, items, lang, MARGIN, y, table_w)
@@ -449,16 +465,40 @@ def draw_cards(
                 declarer = f"{r.declarer[0]} {r.declarer[1]}" if r.declarer and r.contract != "-" else ""
                 vists = c.own.adjusted or (num(c.own.vists, lang) if r.scored else "")
                 rows.append(
-                    Row([
-                        str(c.round), str(c.board), _table_cell(c.room, c.table), c.seat, opponents_text(c.opponents),
-                        _contract_cell(result_contract(r, lang)), declarer, vists,
-                        Cell(num(c.own.matchpoints, lang), bold=True) if r.scored else "",
-                        num(c.own.top, lang) if r.scored else "", pct(c.percent, lang) if r.scored else "",
-                    ])
-                )  # fmt: skip
+                    Row(
+                        [
+                            str(c.round),
+                            str(c.board),
+                            _table_cell(c.room, c.table),
+                            c.seat,
+                            opponents_text(c.opponents),
+                            _contract_cell(result_contract(r, lang)),
+                            declarer,
+                            vists,
+                            Cell(num(c.own.matchpoints, lang), bold=True) if r.scored else "",
+                            num(c.own.top, lang) if r.scored else "",
+                            pct(c.percent, lang) if r.scored else "",
+                        ]
+                    )
+                )
             for p in s.penalties:
-                rows.append(Row(["", "", "", "", f"{lab['penalty']}: {p.reason}", "", "", "",
-                                 Cell(num(p.matchpoints, lang), bold=True), "", ""]))  # fmt: skip
+                rows.append(
+                    Row(
+                        [
+                            "",
+                            "",
+                            "",
+                            "",
+                            f"{lab['penalty']}: {p.reason}",
+                            "",
+                            "",
+                            "",
+                            Cell(num(p.matchpoints, lang), bold=True),
+                            "",
+                            "",
+                        ]
+                    )
+                )
             total_label = f"{lab['total']}" + (f" ({lab['session'].lower()} {s.number})" if many else "")
             rows.append(
                 Row(
@@ -478,15 +518,16 @@ def draw_cards(
                     shade=True,
                     bold=True,
                     rule=True,
-                )  # fmt: skip
+                )
             )
             y = doc.table(y, cols, rows, size=8, row_h=11.6)
         if progress is not None:
             progress(i + 1, len(cards))
 
 
-def cards_pdf(report: Report, *, lang: str, participants: Sequence[int] | None = None,
-              progress: Progress | None = None) -> bytes:  # fmt: skip
+def cards_pdf(
+    report: Report, *, lang: str, participants: Sequence[int] | None = None, progress: Progress | None = None
+) -> bytes:
     doc = _doc(report, labels(lang)["cards"], lang)
     draw_cards(doc, report, lang, participants=participants, progress=progress)
     return doc.finish()

@@ -44,9 +44,16 @@ def build_file(
     ``now`` is the time printed on the file (the channel's clock: the command, the task; default: now)."""
     tournament = Tournament.objects.get(pk=tournament_id)
     step = Progress(progress)
-    with timezone.override(tournament.time_zone):  # the file prints times in the event's zone, in a worker too
+    with timezone.override(
+        tournament.time_zone
+    ):  # the file prints times in the event's zone, in a worker too
         exporter = exporter_for(
-            tournament, kind, options=dict(options or {}), now=timezone.localtime(now), progress=step, report=report
+            tournament,
+            kind,
+            options=dict(options or {}),
+            now=timezone.localtime(now),
+            progress=step,
+            report=report,
         )
         body = exporter.render(fmt)
     step(100, 100, "done")

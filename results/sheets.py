@@ -125,9 +125,14 @@ def standings_sheet(report: Report, lang: str) -> Sheet:
         for st in report.standings:
             person = report.person(st.participant)
             row: list[Any] = [
-                st.rank or lab["disqualified"], st.participant, person.name, person.club, st.matchpoints, st.max,
+                st.rank or lab["disqualified"],
+                st.participant,
+                person.name,
+                person.club,
+                st.matchpoints,
+                st.max,
                 _standing_percent(report, st),
-            ]  # fmt: skip
+            ]
             if carry:
                 row.insert(6, report.carried.get(st.participant))
             if fed:
@@ -156,14 +161,25 @@ def session_totals_sheet(report: Report, lang: str) -> Sheet:
     ]
     totals = session_totals(report)
     rows = (
-        [t.participant, report.person(t.participant).name, t.session, t.matchpoints, t.penalties or None, t.top,
-         t.percent]
+        [
+            t.participant,
+            report.person(t.participant).name,
+            t.session,
+            t.matchpoints,
+            t.penalties or None,
+            t.top,
+            t.percent,
+        ]
         for t in sorted(totals.values(), key=lambda t: (t.participant, t.session))
-    )  # fmt: skip
+    )
     return Sheet(
-        "session_totals", lab["session_totals"], _heading(report, lab["session_totals"], lang), columns, rows,
+        "session_totals",
+        lab["session_totals"],
+        _heading(report, lab["session_totals"], lang),
+        columns,
+        rows,
         len(totals),
-    )  # fmt: skip
+    )
 
 
 def _result_count(report: Report) -> int:
@@ -266,10 +282,18 @@ def cards_sheet(report: Report, lang: str) -> Sheet:
                         row.append(s.number)
                     declarer = f"{r.declarer[0]} {r.declarer[1]}" if r.declarer and r.contract != "-" else ""
                     row += [
-                        c.round, c.board, c.table, c.seat, opponents_text(c.opponents), result_contract(r, lang),
-                        declarer, seat_vists(c.own) if r.scored else None, c.own.matchpoints if r.scored else None,
-                        c.own.top if r.scored else None, c.percent if r.scored else None,
-                    ]  # fmt: skip
+                        c.round,
+                        c.board,
+                        c.table,
+                        c.seat,
+                        opponents_text(c.opponents),
+                        result_contract(r, lang),
+                        declarer,
+                        seat_vists(c.own) if r.scored else None,
+                        c.own.matchpoints if r.scored else None,
+                        c.own.top if r.scored else None,
+                        c.percent if r.scored else None,
+                    ]
                     yield row
 
     size = sum(len(r.seats) for s in report.sessions for r in s.results)

@@ -93,14 +93,27 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     for st in report.standings:
         person = report.person(st.participant)
         per_session = [totals.get((st.participant, n)) for n in scored_sessions] if many else []
-        rows.append({"st": st, "person": person, "per_session": per_session,
-                     "carried": report.carried.get(st.participant)})  # fmt: skip
+        rows.append(
+            {
+                "st": st,
+                "person": person,
+                "per_session": per_session,
+                "carried": report.carried.get(st.participant),
+            }
+        )
     context = _base(
-        request, tournament, report, is_director, nav="standings", rows=rows, scored_sessions=scored_sessions, many=many,
+        request,
+        tournament,
+        report,
+        is_director,
+        nav="standings",
+        rows=rows,
+        scored_sessions=scored_sessions,
+        many=many,
         share=format_fraction(report.carry_share),
         penalties=[p for s in report.sessions for p in s.penalties],
         sanctions=Sanction.objects.filter(tournament=tournament).select_related("participant", "session"),
-    )  # fmt: skip
+    )
     return render(request, "results/standings.html", context)
 
 
@@ -156,24 +169,39 @@ def board_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     numbers = sorted(session.boards) or sorted({r.board for r in session.results})
     index = numbers.index(number) if number in numbers else -1
     context = _base(
-        request, tournament, report, is_director, nav="boards",
-        session=session, protocol=protocol, visible=visible, rows=_protocol_rows(protocol, report, lang) if visible else [],
-        seats=report.seats, show_layout=show_layout, layout=_layout(protocol.board) if show_layout else None,
+        request,
+        tournament,
+        report,
+        is_director,
+        nav="boards",
+        session=session,
+        protocol=protocol,
+        visible=visible,
+        rows=_protocol_rows(protocol, report, lang) if visible else [],
+        seats=report.seats,
+        show_layout=show_layout,
+        layout=_layout(protocol.board) if show_layout else None,
         layout_hidden_for_public=show_layout and not session.finished,
         makeable=_makeable(tournament, session.number, number) if show_layout else None,
-        freq=freq, contracts=_contract_rows(freq, lang) if freq else [],
+        freq=freq,
+        contracts=_contract_rows(freq, lang) if freq else [],
         top=next((sr.top for r in protocol.rows for sr in r.seats.values() if r.scored), None),
         previous=numbers[index - 1] if index > 0 else None,
         next=numbers[index + 1] if 0 <= index < len(numbers) - 1 else None,
-        chart=charts.board_spread_svg(freq, title=_("Spread of results, board %(n)s") % {"n": number}) if freq and freq.lines else "",
-    )  # fmt: skip
+        chart=charts.board_spread_svg(freq, title=_("Spread of results, board %(n)s") % {"n": number})
+        if freq and freq.lines
+        else "",
+    )
     return render(request, "results/board.html", context)
 
 
 def _makeable(tournament: Any, session: int, number: int) -> Any:
     """The board's makeable contracts and par (``boards.analysis``), or None while it is not analysed."""
-    board = (Board.objects.filter(session__tournament=tournament, session__number=session, number=number)
-             .select_related("analysis", "session__tournament").first())  # fmt: skip
+    board = (
+        Board.objects.filter(session__tournament=tournament, session__number=session, number=number)
+        .select_related("analysis", "session__tournament")
+        .first()
+    )
     return board_makeable(board) if board is not None else None
 
 
@@ -188,8 +216,15 @@ def _contract_rows(freq: Any, lang: str) -> list[dict[str, Any]]:
             text = _("raspasy")
         else:
             text = contract_text(contract, lang)
-        rows.append({"contract": text, "declarer": declarer, "tricks": tricks if tricks >= 0 else None, "count": count,
-                     "share": 100 * count // max(freq.rows, 1)})  # fmt: skip
+        rows.append(
+            {
+                "contract": text,
+                "declarer": declarer,
+                "tricks": tricks if tricks >= 0 else None,
+                "count": count,
+                "share": 100 * count // max(freq.rows, 1),
+            }
+        )
     return rows
 
 
@@ -210,8 +245,10 @@ def _layout(board: Any) -> dict[str, Any] | None:
     prikup = [{"symbol": c.suit.symbol, "red": c.suit.is_red, "rank": c.rank.text} for c in deal.prikup]
     pocket = deal.prikup_pocket.value
     # Each position of the compass holds a hand, or the prikup in its pocket (the dealer's, or W at 3 players).
-    positions = {seat: {"seat": seat, "suits": hands.get(seat), "prikup": prikup if seat == pocket else None}
-                 for seat in ("N", "E", "S", "W")}  # fmt: skip
+    positions = {
+        seat: {"seat": seat, "suits": hands.get(seat), "prikup": prikup if seat == pocket else None}
+        for seat in ("N", "E", "S", "W")
+    }
     return {"positions": positions, "pocket": pocket, "dealer": deal.dealer.value}
 
 
@@ -248,8 +285,14 @@ def frequency_list(request: HttpRequest, slug: str) -> HttpResponse:
                 continue
             visible = _visible(session, p.number, is_director)
             freq = frequencies(p) if visible else None
-            boards.append({"protocol": p, "visible": visible, "freq": freq,
-                           "contracts": _contract_rows(freq, lang) if freq else []})  # fmt: skip
+            boards.append(
+                {
+                    "protocol": p,
+                    "visible": visible,
+                    "freq": freq,
+                    "contracts": _contract_rows(freq, lang) if freq else [],
+                }
+            )
     context = _base(
         request,
         tournament,
@@ -293,10 +336,17 @@ def _running_charts(
     points, rests = running_percentages(card), _rest_rounds(tournament, card.person.number)
     sizes = [{}, {"width": 360, "height": 230, "css_class": "chart-running-phone"}] if phone else [{}]
     return [
-        charts.running_chart_svg(points, title=title, round_label=_("Round"), many_sessions=len(report.sessions) > 1,
-                                 rests=rests, rest_label=_("rest"), **size)
+        charts.running_chart_svg(
+            points,
+            title=title,
+            round_label=_("Round"),
+            many_sessions=len(report.sessions) > 1,
+            rests=rests,
+            rest_label=_("rest"),
+            **size,
+        )
         for size in sizes
-    ]  # fmt: skip
+    ]
 
 
 @never_cache
@@ -315,19 +365,38 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             visible = is_director or (info is not None and info.board_complete(c.board))
             table = f"{c.room}/{c.table}" if c.room > 1 else c.table
             where = _("round %(r)s · table %(t)s · %(seat)s") % {"r": c.round, "t": table, "seat": c.seat}
-            rows.append({"c": c, "visible": visible, "contract": contract_text(c.result.contract, lang), "where": where,
-                         "opponents": [(seat, report.person(n)) for seat, n in c.opponents],
-                         "dd": dd_lines.get((c.session, c.board, c.round, c.table, c.room)) if visible else None})  # fmt: skip
+            rows.append(
+                {
+                    "c": c,
+                    "visible": visible,
+                    "contract": contract_text(c.result.contract, lang),
+                    "where": where,
+                    "opponents": [(seat, report.person(n)) for seat, n in c.opponents],
+                    "dd": dd_lines.get((c.session, c.board, c.round, c.table, c.room)) if visible else None,
+                }
+            )
         sessions.append({"s": s, "rows": rows})
     points = running_percentages(card)
     many = len(report.sessions) > 1
     # A phone gets the same chart drawn for its width, so that its labels stay readable.
     chart, phone_chart = (
         _running_charts(tournament, report, card, _("Percentage after each round"), phone=True)
-        if len(points) > 1 else ("", "")
-    )  # fmt: skip
-    context = _base(request, tournament, report, is_director, nav="standings", card=card, card_sessions=sessions, chart=chart, phone_chart=phone_chart,
-                    many=many, points=points)  # fmt: skip
+        if len(points) > 1
+        else ("", "")
+    )
+    context = _base(
+        request,
+        tournament,
+        report,
+        is_director,
+        nav="standings",
+        card=card,
+        card_sessions=sessions,
+        chart=chart,
+        phone_chart=phone_chart,
+        many=many,
+        points=points,
+    )
     return render(request, "results/player.html", context)
 
 
@@ -348,8 +417,12 @@ def player_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     state = hall.projection(tournament, now=timezone.localtime())
-    context = {"tournament": tournament, "p": state, "refresh_seconds": hall.REFRESH_SECONDS,
-               "version": state.as_json()["version"]}  # fmt: skip
+    context = {
+        "tournament": tournament,
+        "p": state,
+        "refresh_seconds": hall.REFRESH_SECONDS,
+        "version": state.as_json()["version"],
+    }
     return render(request, "results/projector.html", context)
 
 

@@ -119,7 +119,7 @@ def result_confirm(
                 "seat": seat,
                 "status": current.status,
                 "confirmed_by": confirmed,
-            },  # fmt: skip
+            },
         )
     return current
 

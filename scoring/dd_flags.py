@@ -41,18 +41,29 @@ def row_flags(
     except RowInvalid:
         return []
     return [
-        RowFlag(result.pk, result.board_number, result.round_number, result.table_number, result.room,
-                str(result.row.get("contract", "")), finding)
+        RowFlag(
+            result.pk,
+            result.board_number,
+            result.round_number,
+            result.table_number,
+            result.room,
+            str(result.row.get("contract", "")),
+            finding,
+        )
         for finding in row_findings(deal, seats)
-    ]  # fmt: skip
+    ]
 
 
 def session_flags(session: Session) -> list[RowFlag]:
     """Every finding of the session's rows whose board has an analysis of its current layout, by board, round
     and table."""
     tournament = session.tournament
-    boards = {b.number: b for b in Board.objects.filter(session=session, analysis__isnull=False)
-              .select_related("analysis", "session__tournament")}  # fmt: skip
+    boards = {
+        b.number: b
+        for b in Board.objects.filter(session=session, analysis__isnull=False).select_related(
+            "analysis", "session__tournament"
+        )
+    }
     if not boards:
         return []
     analyses: dict[int, Mapping[str, Mapping[str, Any]]] = {}
@@ -63,6 +74,12 @@ def session_flags(session: Session) -> list[RowFlag]:
     flags: list[RowFlag] = []
     results = Result.objects.filter(session=session, board_number__in=list(analyses))
     for result in results.order_by("board_number", "round_number", "room", "table_number"):
-        flags.extend(row_flags(result, analyses[result.board_number], rules=tournament.rules,
-                               players=tournament.players_per_table))  # fmt: skip
+        flags.extend(
+            row_flags(
+                result,
+                analyses[result.board_number],
+                rules=tournament.rules,
+                players=tournament.players_per_table,
+            )
+        )
     return flags

@@ -55,17 +55,26 @@ class ResultConflict(Conflict):
     def __init__(self, existing: Result) -> None:
         self.existing = existing
         if existing.room != 1:  # several rooms (rules §2): table 1 of room 2 is not table 1 of room 1
-            text = _("Board %(board)s at table %(table)s of room %(room)s in round %(round)s has already been "
-                     "entered (another device was first).")
+            text = _(
+                "Board %(board)s at table %(table)s of room %(room)s in round %(round)s has already been "
+                "entered (another device was first)."
+            )
         else:
-            text = _("Board %(board)s at table %(table)s in round %(round)s has already been entered (another "
-                     "device was first).")
+            text = _(
+                "Board %(board)s at table %(table)s in round %(round)s has already been entered (another "
+                "device was first)."
+            )
         super().__init__(
-            text % {"board": existing.board_number, "table": existing.table_number, "round": existing.round_number,
-                    "room": existing.room},
+            text
+            % {
+                "board": existing.board_number,
+                "table": existing.table_number,
+                "round": existing.round_number,
+                "room": existing.room,
+            },
             code="conflict",
             details=[Detail("board", "already_entered", str(existing.pk))],
-        )  # fmt: skip
+        )
 
 
 class ResultLocked(Conflict):

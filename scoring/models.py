@@ -107,7 +107,9 @@ class Penalty(models.Model):
         try:
             parse_penalty(self.matchpoints)
         except PenaltyRefusal as exc:
-            raise ValidationError({"matchpoints": _("A penalty is a negative number of matchpoints.")}) from exc
+            raise ValidationError(
+                {"matchpoints": _("A penalty is a negative number of matchpoints.")}
+            ) from exc
 
 
 class Standing(models.Model):

@@ -38,9 +38,10 @@ def penalty_value(matchpoints: object) -> Fraction:
     except PenaltyRefusal as exc:
         if exc.code == "penalty_value":
             raise UserError(
-                _("Write the penalty as a number of matchpoints, e.g. -2 or -1/2."), code="penalty_value",
+                _("Write the penalty as a number of matchpoints, e.g. -2 or -1/2."),
+                code="penalty_value",
                 details=[Detail("matchpoints", "penalty_value", _("Not a number of matchpoints."))],
-            ) from exc  # fmt: skip
+            ) from exc
         raise UserError(
             _("A penalty takes matchpoints away: write a negative number, e.g. -2 (rules §12)."),
             code="penalty_sign",
@@ -71,9 +72,10 @@ def penalty_save(
     reason = reason.strip()[:MAX_REASON]
     if not reason:
         raise UserError(
-            _("Give the reason for the penalty (rules §12.2)."), code="reason_missing",
+            _("Give the reason for the penalty (rules §12.2)."),
+            code="reason_missing",
             details=[Detail("reason", "reason_missing", _("Give the reason for the penalty (rules §12.2)."))],
-        )  # fmt: skip
+        )
     if participant.tournament_id != session.tournament_id:
         raise UserError(_("This participant is not in this tournament."), code="participant_unknown")
     with transaction.atomic():
@@ -90,11 +92,21 @@ def penalty_save(
             penalty.save()
             action = "penalty.update"
         log_action(
-            tournament=session.tournament, action=action, user=user, actor=actor, obj=penalty, at=now,
+            tournament=session.tournament,
+            action=action,
+            user=user,
+            actor=actor,
+            obj=penalty,
+            at=now,
             reason=reason,
-            data={"session": session.number, "participant": participant.number, "matchpoints": value,
-                  "before": before, "after": _penalty_facts(penalty)},
-        )  # fmt: skip
+            data={
+                "session": session.number,
+                "participant": participant.number,
+                "matchpoints": value,
+                "before": before,
+                "after": _penalty_facts(penalty),
+            },
+        )
         mark_changed(session, now=now)
     return penalty
 
@@ -111,10 +123,17 @@ def penalty_delete(
     """Withdraw a penalty (it says why; audited; the standings are recomputed)."""
     facts = _penalty_facts(penalty)
     withdraw(
-        penalty, session=penalty.session, action="penalty.delete", reason=reason, now=now, user=user, actor=actor,
-        arithmetic=arithmetic, reason_missing=_("Say why the penalty is withdrawn."),
+        penalty,
+        session=penalty.session,
+        action="penalty.delete",
+        reason=reason,
+        now=now,
+        user=user,
+        actor=actor,
+        arithmetic=arithmetic,
+        reason_missing=_("Say why the penalty is withdrawn."),
         data={"participant": facts["participant"], "matchpoints": facts["matchpoints"], "before": facts},
-    )  # fmt: skip
+    )
 
 
 def _penalty_facts(penalty: Penalty) -> dict[str, Any]:

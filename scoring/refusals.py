@@ -254,12 +254,21 @@ MESSAGES: dict[str, list[Rule]] = {
     "row_kind": [(_always, gettext_lazy("Give either a played deal, an artificial or an assigned result."))],
     "board_unknown": [(_always, gettext_lazy("This session has no board %(board)s."))],
     "board_played_twice": [
-        (lambda p: p.get("room", 1) != 1, gettext_lazy(
-            "Participant %(numbers)s already played board %(board)s (table %(table)s of room %(room)s, round "
-            "%(round)s): the director rules on it (§11.6).")),
-        (_always, gettext_lazy("Participant %(numbers)s already played board %(board)s (table %(table)s, round "
-                               "%(round)s): the director rules on it (§11.6).")),
-    ],  # fmt: skip
+        (
+            lambda p: p.get("room", 1) != 1,
+            gettext_lazy(
+                "Participant %(numbers)s already played board %(board)s (table %(table)s of room %(room)s, round "
+                "%(round)s): the director rules on it (§11.6)."
+            ),
+        ),
+        (
+            _always,
+            gettext_lazy(
+                "Participant %(numbers)s already played board %(board)s (table %(table)s, round "
+                "%(round)s): the director rules on it (§11.6)."
+            ),
+        ),
+    ],
     "row_field": [(_always, gettext_lazy("Unknown field %(field)s."))],
     # -- a deal of a pulka (preferans.pulka): the rules between deals, pulka-spec §6, §7, §11 --
     "pulka_row_field": [
@@ -282,10 +291,15 @@ MESSAGES: dict[str, list[Rule]] = {
         )
     ],
     "after_end": [
-        (_has("ended_with"), gettext_lazy("The pulka ended with deal %(ended_with)s (Code 4.2.3): no deal may follow."))
+        (
+            _has("ended_with"),
+            gettext_lazy("The pulka ended with deal %(ended_with)s (Code 4.2.3): no deal may follow."),
+        )
     ],
     "deal_limit": [(_has("limit"), gettext_lazy("The deal limit is %(limit)s: no more deals are played."))],
-    "extra_whole": [(_always, gettext_lazy("The sheet holds whole numbers only (an extra entry is a fraction)."))],
+    "extra_whole": [
+        (_always, gettext_lazy("The sheet holds whole numbers only (an extra entry is a fraction)."))
+    ],
     "row_size": [(_always, gettext_lazy("The row is too long."))],
 }
 

@@ -67,13 +67,17 @@ def store_scores(tournament: Tournament, scored: ScoredBundle, *, now: dt.dateti
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         Standing(
-            tournament=tournament, participant_id=participants[row.participant], position=position,
-            rank=row.rank, matchpoints=format_fraction(row.matchpoints), max=format_fraction(row.max),
+            tournament=tournament,
+            participant_id=participants[row.participant],
+            position=position,
+            rank=row.rank,
+            matchpoints=format_fraction(row.matchpoints),
+            max=format_fraction(row.max),
             percent=format_percent(row.percent),
         )
         for position, row in enumerate(standings, start=1)
         if row.participant in participants
-    )  # fmt: skip
+    )
     # Last, so the session rows (which every new protocol row touches) are locked only until the commit.
     tournament.sessions.update(scored_at=now)
 

@@ -60,11 +60,16 @@ class RowChanged(Conflict):
         params = {"who": who, "time": when}
         if current is None:
             text = (
-                _("%(who)s deleted this row at %(time)s while you were correcting it: check the board and enter it "
-                  "again if needed.") if who and when
-                else _("This row was deleted while you were correcting it: check the board and enter it again "
-                       "if needed.")
-            )  # fmt: skip
+                _(
+                    "%(who)s deleted this row at %(time)s while you were correcting it: check the board and enter it "
+                    "again if needed."
+                )
+                if who and when
+                else _(
+                    "This row was deleted while you were correcting it: check the board and enter it again "
+                    "if needed."
+                )
+            )
         elif who and when:
             text = _(
                 "%(who)s changed this row at %(time)s while you were correcting it: check it and save again."

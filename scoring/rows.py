@@ -215,9 +215,14 @@ def _board_of(
                 message, code="board_unknown", details=[Detail("board", "board_unknown", message)]
             )
     if found is not None and seating is not None and not outside_set and not seating.plays(found):
-        message = _("Board %(board)s is not in set %(set)s, which table %(table)s plays in round %(round)s.") % {
-            "board": board, "set": seating.set_number, "table": seating.table_number, "round": seating.round_number,
-        }  # fmt: skip
+        message = _(
+            "Board %(board)s is not in set %(set)s, which table %(table)s plays in round %(round)s."
+        ) % {
+            "board": board,
+            "set": seating.set_number,
+            "table": seating.table_number,
+            "round": seating.round_number,
+        }
         raise UserError(message, code="board_not_here", details=[Detail("board", "board_not_here", message)])
     return found
 
@@ -287,27 +292,47 @@ def result_save(
             _("Say why the result is changed (it goes into the audit trail)."), code="reason_missing"
         )
     if seating is None or (seating.session_id, seating.room, seating.round_number, seating.table_number) != (
-        session.pk, room, round, table,
-    ):  # fmt: skip
+        session.pk,
+        room,
+        round,
+        table,
+    ):
         seating = seating_at(session, round=round, table=table, room=room)
     if seats is None:
         if seating is None:
             raise ResultRejected.one(
-                "seat_missing", "seats", f"nobody is seated at table {table} in round {round}: give the seats",
-                table=table, round=round,
-            )  # fmt: skip
+                "seat_missing",
+                "seats",
+                f"nobody is seated at table {table} in round {round}: give the seats",
+                table=table,
+                round=round,
+            )
         seats = {seat: p.number for seat, p in seating.seats().items()}
     participants = _check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
-    if replace and (annulled is None or percent is None):  # a correction keeps a ruling's per-seat adjustments
+    if replace and (
+        annulled is None or percent is None
+    ):  # a correction keeps a ruling's per-seat adjustments
         annulled, percent = kept_seat_adjustments(
-            session, room=room, board=board, table=table, round=round, annulled=annulled, percent=percent,
+            session,
+            room=room,
+            board=board,
+            table=table,
+            round=round,
+            annulled=annulled,
+            percent=percent,
             kind="adjusted" if adjusted is not None else "assigned" if assigned is not None else "row",
-        )  # fmt: skip
+        )
     annulled = annulled or ()
     _check_not_played_before(
-        session, board=board, room=room, table=table, round=round, seats=seats, participants=participants,
+        session,
+        board=board,
+        room=room,
+        table=table,
+        round=round,
+        seats=seats,
+        participants=participants,
         annulled=annulled,
-    )  # fmt: skip
+    )
     found = _board_of(session, board, seating=seating, given=board_obj, outside_set=board_outside_set)
     dealer = found.dealer if found is not None else None
     deal: dict[str, Any] = {}
@@ -361,14 +386,20 @@ def result_save(
                 check_revision(existing, revision, session=session, board=board, table=table, round=round)
             if existing is None:
                 position = (
-                    Result.objects.filter(session=session).order_by("-position")
-                    .values_list("position", flat=True).first() or 0
-                ) + 1  # fmt: skip
+                    Result.objects.filter(session=session)
+                    .order_by("-position")
+                    .values_list("position", flat=True)
+                    .first()
+                    or 0
+                ) + 1
                 inserting = True
                 result = Result.objects.create(
-                    **key, **values, version=version or "A", position=position,
+                    **key,
+                    **values,
+                    version=version or "A",
+                    position=position,
                     idempotency_key=idempotency_key or None,
-                )  # fmt: skip
+                )
                 inserting = False
                 action, before = "result.create", None
             else:
@@ -384,19 +415,32 @@ def result_save(
                 result, action = existing, "result.update"
             entries = [
                 audit_entry(
-                    tournament=tournament, action=action, user=user, actor=actor, obj=result, at=now, reason=reason,
+                    tournament=tournament,
+                    action=action,
+                    user=user,
+                    actor=actor,
+                    obj=result,
+                    at=now,
+                    reason=reason,
                     data={"session": session.number, "before": before, "after": result_facts(result)},
                 )
-            ]  # fmt: skip
+            ]
             for n, (seat, who) in enumerate(confirmations, start=1):
                 entries.append(
                     audit_entry(
-                        tournament=tournament, action="result.confirm", actor=who, obj=result, at=now,
-                        data={"session": session.number, "seat": seat,
-                              "status": result.status if n == len(confirmations) else Result.Status.ENTERED,
-                              "confirmed_by": agreed[:n]},
+                        tournament=tournament,
+                        action="result.confirm",
+                        actor=who,
+                        obj=result,
+                        at=now,
+                        data={
+                            "session": session.number,
+                            "seat": seat,
+                            "status": result.status if n == len(confirmations) else Result.Status.ENTERED,
+                            "confirmed_by": agreed[:n],
+                        },
                     )
-                )  # fmt: skip
+                )
             AuditEntry.objects.bulk_create(entries)
             mark_changed(session, now=now)
     except IntegrityError as exc:
@@ -417,10 +461,21 @@ def result_save(
 def result_resave(result: Result, *, version: str, user: Any, reason: str, now: dt.datetime) -> Result:
     """Store a row again with another fouled-board version: the same facts, through :func:`result_save`."""
     return result_save(
-        session=result.session, board=result.board_number, round=result.round_number, table=result.table_number,
-        room=result.room, seats=result.seats(), version=version, status=result.status, user=user, reason=reason,
-        replace=True, board_outside_set=True, now=now, **result_content(result),
-    )  # fmt: skip
+        session=result.session,
+        board=result.board_number,
+        round=result.round_number,
+        table=result.table_number,
+        room=result.room,
+        seats=result.seats(),
+        version=version,
+        status=result.status,
+        user=user,
+        reason=reason,
+        replace=True,
+        board_outside_set=True,
+        now=now,
+        **result_content(result),
+    )
 
 
 def result_content(result: Result) -> dict[str, Any]:
@@ -444,10 +499,17 @@ def result_delete(
 ) -> None:
     """Delete a row (it says why; audited; the standings are recomputed)."""
     withdraw(
-        result, session=result.session, action="result.delete", reason=reason, now=now, user=user, actor=actor,
-        arithmetic=arithmetic, data={"before": result_facts(result)},
+        result,
+        session=result.session,
+        action="result.delete",
+        reason=reason,
+        now=now,
+        user=user,
+        actor=actor,
+        arithmetic=arithmetic,
+        data={"before": result_facts(result)},
         reason_missing=_("Say why the result is deleted (it goes into the audit trail)."),
-    )  # fmt: skip
+    )
 
 
 def result_facts(result: Result) -> dict[str, Any]:

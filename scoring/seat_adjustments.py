@@ -68,8 +68,9 @@ def check_seat_adjustments(
         try:
             values[str(seat)] = parse_percent(raw)
         except ValueError:
-            refusals.append(Refusal("percent_value", f"percent.{seat}", f"seat {seat} needs a percentage",
-                                    {"seat": seat}))  # fmt: skip
+            refusals.append(
+                Refusal("percent_value", f"percent.{seat}", f"seat {seat} needs a percentage", {"seat": seat})
+            )
     problems = annulled_problems(list(annulled), seats=seated, artificial_row=adjusted is not None)
     if not refusals:
         problems += seat_percent_problems(
@@ -77,8 +78,9 @@ def check_seat_adjustments(
         )
     both = sorted(set(values) & set(annulled))
     if both:
-        refusals.append(Refusal("percent_annulled", "percent", f"seat {', '.join(both)} is annulled",
-                                {"seats": both}))  # fmt: skip
+        refusals.append(
+            Refusal("percent_annulled", "percent", f"seat {', '.join(both)} is annulled", {"seats": both})
+        )
     refusals += [Refusal(p.code, p.field, adjustment_message(p), dict(p.params)) for p in problems]
     if refusals:
         raise ResultRejected(refusals)
@@ -115,7 +117,9 @@ def kept_seat_adjustments(
     """A replaced row's per-seat adjustments that the caller did not give: the stored row's, when the row stays
     the same kind (a correction of a played row keeps the ruling's annulled seat); none otherwise."""
     stored = (
-        Result.objects.filter(session=session, room=room, board_number=board, table_number=table, round_number=round)
+        Result.objects.filter(
+            session=session, room=room, board_number=board, table_number=table, round_number=round
+        )
         .values_list("adjusted", "assigned", "annulled", "percent")
         .first()
     )

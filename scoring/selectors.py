@@ -27,16 +27,32 @@ from scoring.models import Penalty, Result
 from tournaments.models import Tournament, default_artificial
 
 _RESULT_COLUMNS = (
-    "pk", "session_id", "board_number", "round_number", "table_number", "seat_n__number", "seat_e__number",
-    "seat_s__number", "seat_w__number", "dealer", "row", "adjusted", "assigned", "version", "room",
-    "annulled", "percent",
-)  # fmt: skip
+    "pk",
+    "session_id",
+    "board_number",
+    "round_number",
+    "table_number",
+    "seat_n__number",
+    "seat_e__number",
+    "seat_s__number",
+    "seat_w__number",
+    "dealer",
+    "row",
+    "adjusted",
+    "assigned",
+    "version",
+    "room",
+    "annulled",
+    "percent",
+)
 
 
 def scoring_bundle(tournament: Tournament) -> Bundle:
     """The tournament as the core scores it: participants, and per session its rows (in order of entry, each
     keyed by its primary key) and penalties. The stored rows were checked when they were written."""
-    artificial = {grade: Fraction(value) for grade, value in (tournament.artificial or default_artificial()).items()}
+    artificial = {
+        grade: Fraction(value) for grade, value in (tournament.artificial or default_artificial()).items()
+    }
     head = BundleTournament(
         name=tournament.name,
         variant=tournament.variant,
@@ -52,20 +68,44 @@ def scoring_bundle(tournament: Tournament) -> Bundle:
     sessions = dict(tournament.sessions.order_by("number").values_list("pk", "number"))
     results: dict[int, list[BundleResult]] = defaultdict(list)
     rows = Result.objects.filter(session__tournament=tournament).order_by("session_id", "position", "id")
-    for pk, session_id, board, rnd, table, n, e, s, w, dealer, facts, adjusted, assigned, version, room, annulled, percent in (
-        rows.values_list(*_RESULT_COLUMNS)
-    ):
+    for (
+        pk,
+        session_id,
+        board,
+        rnd,
+        table,
+        n,
+        e,
+        s,
+        w,
+        dealer,
+        facts,
+        adjusted,
+        assigned,
+        version,
+        room,
+        annulled,
+        percent,
+    ) in rows.values_list(*_RESULT_COLUMNS):
         results[session_id].append(
             BundleResult(
-                board=board, round=rnd, table=table,
+                board=board,
+                round=rnd,
+                table=table,
                 seats={"N": n, "E": e, "S": s} if w is None else {"N": n, "E": e, "S": s, "W": w},
-                dealer=dealer, version=version or "A",
-                deal={k: v for k, v in (facts or {}).items() if k in DEAL_FIELDS} if not (adjusted or assigned) else {},
+                dealer=dealer,
+                version=version or "A",
+                deal={k: v for k, v in (facts or {}).items() if k in DEAL_FIELDS}
+                if not (adjusted or assigned)
+                else {},
                 adjusted=dict(adjusted) if adjusted else None,
                 assigned=_fractions(assigned) if assigned and not adjusted else None,
-                room=room, key=pk, annulled=tuple(annulled or ()), percent={k: parse_percent(v) for k, v in percent.items()} if percent else None,
+                room=room,
+                key=pk,
+                annulled=tuple(annulled or ()),
+                percent={k: parse_percent(v) for k, v in percent.items()} if percent else None,
             )
-        )  # fmt: skip
+        )
     penalties: dict[int, list[BundlePenalty]] = defaultdict(list)
     for session_id, number, matchpoints, reason in (
         Penalty.objects.filter(session__tournament=tournament)

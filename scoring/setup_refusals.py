@@ -14,17 +14,20 @@ from preferans.pulka import SetupError
 from tournaments.errors import Detail, UserError
 
 MESSAGES = {
-    "pool_weight": gettext_lazy("A pulka has no pool_weight: a pool point is worth 1 mountain point with help "
-                                "(Sochi, Rostov) and 2 with the Leningrad closing rule."),
+    "pool_weight": gettext_lazy(
+        "A pulka has no pool_weight: a pool point is worth 1 mountain point with help "
+        "(Sochi, Rostov) and 2 with the Leningrad closing rule."
+    ),
     "whole": gettext_lazy("The sheet holds whole numbers: prices and amounts in the rules must be whole."),
-    "progression": gettext_lazy("Raspasy progression exists only for raspasy written on the mountain; Rostov "
-                                "raspasy are whists."),
+    "progression": gettext_lazy(
+        "Raspasy progression exists only for raspasy written on the mountain; Rostov raspasy are whists."
+    ),
     "raspasy_exit": gettext_lazy("Contract levels from 6 to 10, separated by commas: 6 or 7, 8, 9, 10."),
     "pool": gettext_lazy("The pool target is a whole number, 1 or more."),
     "max_deals": gettext_lazy("The deal limit is a whole number, 1 or more."),
     "tiebreaks": gettext_lazy("Each tie-break once, from the Code's list."),
     "advance": gettext_lazy("One player goes on from a table, or two by regulation."),
-}  # fmt: skip
+}
 
 
 def form_field(field: str) -> str:
@@ -38,7 +41,9 @@ def form_field(field: str) -> str:
 def setup_refusal(exc: SetupError) -> UserError:
     """The refusal as a :class:`UserError` with its message in the active language and the form field named."""
     message = MESSAGES.get(exc.code)
-    text = str(message) if message is not None else gettext("The rule overrides are not valid: %(problem)s") % {
-        "problem": exc
-    }
+    text = (
+        str(message)
+        if message is not None
+        else gettext("The rule overrides are not valid: %(problem)s") % {"problem": exc}
+    )
     return UserError(text, code=exc.code, details=[Detail(form_field(exc.field), exc.code, text)])

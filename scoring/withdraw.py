@@ -36,8 +36,14 @@ def withdraw(
         raise UserError(reason_missing, code="reason_missing")
     with transaction.atomic():
         log_action(
-            tournament=session.tournament, action=action, user=user, actor=actor, obj=obj, at=now, reason=reason,
+            tournament=session.tournament,
+            action=action,
+            user=user,
+            actor=actor,
+            obj=obj,
+            at=now,
+            reason=reason,
             data={"session": session.number, **data},
-        )  # fmt: skip
+        )
         obj.delete()
         mark_changed(session, now=now)

@@ -50,9 +50,14 @@ def remember(
 ) -> None:
     assert state.round is not None
     response.set_signed_cookie(
-        cookie_name(state), f"{participant.pk}:{state.round.pk}", salt=COOKIE_SALT, max_age=COOKIE_AGE,
-        httponly=True, samesite="Lax", secure=request.is_secure(),
-    )  # fmt: skip
+        cookie_name(state),
+        f"{participant.pk}:{state.round.pk}",
+        salt=COOKIE_SALT,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
 
 
 def forget(response: HttpResponse, state: TableState) -> None:

@@ -181,8 +181,11 @@ def _blank_form(state: TableState, board: Board, result: Result | None, *, editi
     """A new row's form, or the form of the row being corrected, filled in from it."""
     initial: dict[str, Any] = {"board": board.number, "key": uuid.uuid4().hex, "play": "closed"}
     if editing and result is not None:
-        initial.update(initial_from_row(result.row, players=state.players, dealer=board.dealer), replace=True,
-                       revision=result.revision)  # fmt: skip
+        initial.update(
+            initial_from_row(result.row, players=state.players, dealer=board.dealer),
+            replace=True,
+            revision=result.revision,
+        )
     return PhoneRowForm(initial=initial, tournament=state.tournament, board=board)
 
 
@@ -264,7 +267,10 @@ def render_entry(
         "pending": pending_rows(state, can_see=can_see, seen_by=seen_by),
         "confirm_all_error": confirm_all_error,
         # where each player of the table sits next round, the resting one included (issue: nobody was told)
-        "next_seats": next_seats(state.session, room=state.table.room, table=state.table.number,
-                                 round_number=state.round.number) if state.round and state.seating else [],  # fmt: skip
+        "next_seats": next_seats(
+            state.session, room=state.table.room, table=state.table.number, round_number=state.round.number
+        )
+        if state.round and state.seating
+        else [],
     }
     return render(request, "table/entry.html", ctx, status=status)

@@ -49,7 +49,12 @@ def find_table(code: str, *, ip: str) -> Table:
     wanted = normalise_code(code)
     try:
         table = ratelimit.look_up(
-            ip, lambda: Table.objects.select_related("session__tournament").filter(code=wanted).first() if wanted else None
+            ip,
+            lambda: (
+                Table.objects.select_related("session__tournament").filter(code=wanted).first()
+                if wanted
+                else None
+            ),
         )
     except ratelimit.Limited as exc:
         raise TableRefused(
@@ -180,11 +185,15 @@ def _lean_state(table: Table) -> TableState:
     )
     seating = (
         Seating.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w")
-        .filter(session_id=table.session_id, room=table.room, table_number=table.number,
-                round_number=Subquery(running.values("number")[:1]))
+        .filter(
+            session_id=table.session_id,
+            room=table.room,
+            table_number=table.number,
+            round_number=Subquery(running.values("number")[:1]),
+        )
         .annotate(running_round_id=Subquery(running.values("pk")[:1]))
         .first()
-    )  # fmt: skip
+    )
     if seating is not None:
         seating.session = session
         current: Round | None = Round(
@@ -196,18 +205,28 @@ def _lean_state(table: Table) -> TableState:
     else:  # nobody seated here, or no round running: say which
         current = running.first()
     return TableState(
-        table=table, session=session, tournament=session.tournament, round=current,
-        next_round=None, last_round=None, seating=seating, boards_loaded=False,
-    )  # fmt: skip
+        table=table,
+        session=session,
+        tournament=session.tournament,
+        round=current,
+        next_round=None,
+        last_round=None,
+        seating=seating,
+        boards_loaded=False,
+    )
 
 
 def _seating(table: Table, current: Round) -> Seating | None:
     return (
         Seating.objects.select_related("seat_n", "seat_e", "seat_s", "seat_w")
-        .filter(session_id=table.session_id, room=table.room, table_number=table.number,
-                round_number=current.number)
+        .filter(
+            session_id=table.session_id,
+            room=table.room,
+            table_number=table.number,
+            round_number=current.number,
+        )
         .first()
-    )  # fmt: skip
+    )
 
 
 # -- who is acting --------------------------------------------------------------------------------------
@@ -357,9 +376,11 @@ def table_submit(
             if current.status != Result.Status.ENTERED or current.confirmed_by:
                 raise ResultLocked(current)
             result = result_save(
-                **common, replace=True, revision=revision,
+                **common,
+                replace=True,
+                revision=revision,
                 reason="corrected by the player at N before confirmation",
-            )  # fmt: skip
+            )
         return result, False
     try:
         return result_save(**common, idempotency_key=key, key_checked=True), True

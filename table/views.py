@@ -42,9 +42,7 @@ from tournaments.pins import client_ip
 
 
 def _refused_page(request: HttpRequest, exc: TableRefused) -> HttpResponse:
-    return render(
-        request, "table/lookup.html", {"error": exc.message, "code": exc.code}, status=exc.status
-    )
+    return render(request, "table/lookup.html", {"error": exc.message, "code": exc.code}, status=exc.status)
 
 
 # -- the pages ------------------------------------------------------------------------------------------
@@ -61,9 +59,7 @@ def lookup(request: HttpRequest) -> HttpResponse:
     try:
         table = services.find_table(code, ip=client_ip(request))
     except TableRefused as exc:
-        return render(
-            request, "table/lookup.html", {"error": exc.message, "typed": code}, status=exc.status
-        )
+        return render(request, "table/lookup.html", {"error": exc.message, "typed": code}, status=exc.status)
     return redirect("table:entry", code=table.code)
 
 
@@ -216,9 +212,12 @@ def _confirm_or_dispute(
     result = state.results.get(board_number) if board_number else None
     if result is None or not form.is_valid():
         return render_entry(
-            request, state, status=400, open_board=board_number,
+            request,
+            state,
+            status=400,
+            open_board=board_number,
             confirm_errors={board_number: _("Choose who you are and type your PIN.")},
-        )  # fmt: skip
+        )
     try:
         participant = services.identify(
             state=state,
@@ -227,7 +226,9 @@ def _confirm_or_dispute(
             ip=client_ip(request),
         )
         if action == "confirm":
-            result = services.table_confirm(state=state, result=result, participant=participant, now=timezone.now())
+            result = services.table_confirm(
+                state=state, result=result, participant=participant, now=timezone.now()
+            )
         else:
             result = services.table_dispute(
                 state=state,
@@ -336,9 +337,14 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
     if not form.is_valid():
         errors = {f: [str(m) for m in msgs] for f, msgs in form.errors.items()}
         return JsonResponse(
-            {"ok": False, "incomplete": not form.refusals, "fields": errors, "errors": form.refusals,
-             "row": getattr(form, "row", None)}
-        )  # fmt: skip
+            {
+                "ok": False,
+                "incomplete": not form.refusals,
+                "fields": errors,
+                "errors": form.refusals,
+                "row": getattr(form, "row", None),
+            }
+        )
     try:
         vists = _vists(state, form, board)
     except ResultRejected as exc:

@@ -97,9 +97,10 @@ class Node:
 
     def buttons(self, name: str | None = None, value: str | None = None) -> list[Node]:
         return [
-            b for b in self.find_all("button")
+            b
+            for b in self.find_all("button")
             if (name is None or b.get("name") == name) and (value is None or b.get("value") == value)
-        ]  # fmt: skip
+        ]
 
 
 class _Builder(HTMLParser):

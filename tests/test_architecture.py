@@ -14,9 +14,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PURE = ROOT / "preferans"
 FORBIDDEN = {
-    "django", "rest_framework", "drf_spectacular", "celery", "kombu", "config",
-    "tournaments", "scoring", "boards", "appeals", "table", "results", "api",
-}  # fmt: skip
+    "django",
+    "rest_framework",
+    "drf_spectacular",
+    "celery",
+    "kombu",
+    "config",
+    "tournaments",
+    "scoring",
+    "boards",
+    "appeals",
+    "table",
+    "results",
+    "api",
+}
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:

@@ -50,8 +50,12 @@ def _worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     with log.open("wb") as out:  # the child keeps its own copy of the descriptor
         return subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
 
 def _received(log: Path) -> str:

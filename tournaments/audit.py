@@ -64,7 +64,7 @@ def audit_entry(
 
 # What each action code of the audit trail means, in the reader's language; the pages show these words and keep
 # the code itself in a tooltip. An unknown code (a new action) is shown as it is.
-ACTION_LABELS = {  # fmt: skip
+ACTION_LABELS = {
     "tournament.create": gettext_lazy("Tournament created"),
     "tournament.settings": gettext_lazy("Settings changed"),
     "tournament.import": gettext_lazy("Tournament imported"),

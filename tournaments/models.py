@@ -99,10 +99,11 @@ class Tournament(models.Model):
     # Several sessions: matchpoints summed over them (default, as the rules' one field) or the sessions'
     # percentages averaged (the organisers' choice; docs/players.md).
     session_totals = models.CharField(
-        _("totals over sessions"), max_length=16,
+        _("totals over sessions"),
+        max_length=16,
         choices=[("matchpoints", _("matchpoints summed")), ("percent", _("percentages averaged"))],
         default="matchpoints",
-    )  # fmt: skip
+    )
     # A final played after a qualification: the qualification event and the share of its result carried over
     # (an exact fraction string, "0" for none; docs/players.md).
     qualification = models.ForeignKey(
@@ -146,7 +147,8 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(condition=Q(minutes_per_deal__gte=1), name="tournament_minutes_positive"),
             models.CheckConstraint(
-                condition=Q(form__in=["duplicate", "olympic", "compensation", "swiss"]), name="tournament_form_known"
+                condition=Q(form__in=["duplicate", "olympic", "compensation", "swiss"]),
+                name="tournament_form_known",
             ),
             # Locking freezes final results; it records when.
             models.CheckConstraint(
@@ -197,7 +199,8 @@ class Tournament(models.Model):
         """Raise :class:`~tournaments.errors.Conflict` once the tournament is locked: nothing in it changes."""
         if self.is_locked:
             raise Conflict(
-                gettext("The tournament is locked: nothing in it can be changed any more."), code="tournament_locked"
+                gettext("The tournament is locked: nothing in it can be changed any more."),
+                code="tournament_locked",
             )
 
     def ensure_scores_open(self, *, arithmetic: bool = False) -> None:
@@ -205,7 +208,9 @@ class Tournament(models.Model):
         self.ensure_not_locked()
         if self.scores_closed(arithmetic=arithmetic) == "final":
             raise Conflict(
-                gettext("The results are final: only obvious (arithmetic) errors are corrected now (rules §1)."),
+                gettext(
+                    "The results are final: only obvious (arithmetic) errors are corrected now (rules §1)."
+                ),
                 code="results_final",
             )
 
@@ -238,9 +243,13 @@ class Participant(models.Model):
     federation_id = models.CharField(_("federation id"), max_length=64, blank=True)
     # The person of the register (players.Person) this participant is; set on import or by the director.
     person = models.ForeignKey(
-        "players.Person", models.SET_NULL, null=True, blank=True, related_name="participations",
+        "players.Person",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="participations",
         verbose_name=_("person"),
-    )  # fmt: skip
+    )
     # A short PIN the participant uses to confirm protocol rows at the table.
     pin = models.CharField(_("PIN"), max_length=8, blank=True)
 

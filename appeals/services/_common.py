@@ -154,7 +154,9 @@ def _apply_pulka(change: ScoreChange, *, reason: str, user: Any, now: dt.datetim
     assert table is not None and number is not None
     deal = PulkaDeal.objects.filter(table=table, number=number).first()
     if deal is None:
-        raise AppealsError(_("There is no deal %(n)s on the sheet of that table.") % {"n": number}, code="no_deal")
+        raise AppealsError(
+            _("There is no deal %(n)s on the sheet of that table.") % {"n": number}, code="no_deal"
+        )
     if change.before is None:
         change.before = {"row": deal.row}
     if change.kind == ScoreChange.Kind.ROW:
@@ -206,8 +208,11 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
         else:
             penalty = change.penalty or Penalty.objects.filter(pk=change.values.get("penalty")).first()
             if penalty is not None:
-                change.before = {"participant": penalty.participant.number, "matchpoints": penalty.matchpoints,
-                                 "reason": penalty.reason}  # fmt: skip
+                change.before = {
+                    "participant": penalty.participant.number,
+                    "matchpoints": penalty.matchpoints,
+                    "reason": penalty.reason,
+                }
                 penalty_remove(penalty=penalty, reason=reason, user=user, now=now, arithmetic=arithmetic)
                 change.penalty = None
         change.audit_entry = _latest_entry(tournament, "penalty.")
@@ -239,7 +244,9 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
                 raise AppealsError(_("Nobody is seated at that table in that round."), code="no_seats")
             content: dict[str, Any]
             version = existing.version if existing is not None else "A"
-            values, per_seat = split_seat_adjustments(change.values) if kind != K.RESTORE else (change.values, {})
+            values, per_seat = (
+                split_seat_adjustments(change.values) if kind != K.RESTORE else (change.values, {})
+            )
             if kind in (K.ARTIFICIAL, K.ASSIGNED):  # a new adjustment: only the per-seat ones it carries
                 per_seat = {"annulled": [], "percent": None, **per_seat}
             if kind == K.ARTIFICIAL:
@@ -316,7 +323,9 @@ def raised_percentages(
     try:
         values = {s: artificial.parse_percent(v) for s, v in percent.items()}
     except ValueError as exc:
-        raise AppealsError(_("A percentage of the top is a number such as 65 or 62.5."), code="percent") from exc
+        raise AppealsError(
+            _("A percentage of the top is a number such as 65 or 62.5."), code="percent"
+        ) from exc
     problems = artificial.seat_percent_problems(
         values, adjusted=grades, artificial=percentages(tournament), seats=list(seats)
     )
@@ -414,8 +423,15 @@ def penalty_add(
 ) -> Penalty:
     """A procedural penalty in matchpoints (§12), through the penalties' one write path (audited, rescored)."""
     try:
-        return penalty_save(session=session, participant=participant, matchpoints=matchpoints, reason=reason,
-                            user=user, now=now, arithmetic=arithmetic)  # fmt: skip
+        return penalty_save(
+            session=session,
+            participant=participant,
+            matchpoints=matchpoints,
+            reason=reason,
+            user=user,
+            now=now,
+            arithmetic=arithmetic,
+        )
     except UserError as exc:
         raise AppealsError(exc.message, code=exc.code) from exc
 

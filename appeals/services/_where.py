@@ -44,7 +44,8 @@ def guard_form(tournament: Tournament, *, pulka: bool) -> None:
     at a duplicate event."""
     if pulka and not tournament.plays_pulkas:
         raise AppealsError(
-            _("This event is played in sessions: name the session, round, table and board."), code="where_form"
+            _("This event is played in sessions: name the session, round, table and board."),
+            code="where_form",
         )
     if not pulka and tournament.plays_pulkas:
         raise AppealsError(
@@ -75,8 +76,13 @@ def next_deal_of(matter: Appeal) -> dt.datetime | None:
     if matter.pulka_table is not None and matter.deal_number is not None:
         return pulka_next_deal_started_at(table=matter.pulka_table, deal=matter.deal_number)
     assert matter.session is not None and matter.board_number is not None
-    return next_deal_started_at(session=matter.session, board=matter.board_number, round=matter.round_number,
-                                table=matter.table_number, room=matter.room)  # fmt: skip
+    return next_deal_started_at(
+        session=matter.session,
+        board=matter.board_number,
+        round=matter.round_number,
+        table=matter.table_number,
+        room=matter.room,
+    )
 
 
 def rejection_text(exc: UserError) -> str:

@@ -151,8 +151,12 @@ def appeal_decide(
         _check_transition(appeal, [Appeal.Status.HEARD, Appeal.Status.DECIDED], _("decide"))
         appeal.changes.filter(status=ScoreChange.Status.PLANNED).delete()
         appeal.panel.update(signed_at=None, signed_by=None)
-        key = {"board": appeal.board_number, "round": appeal.round_number, "table": appeal.table_number,
-               "room": appeal.room}  # fmt: skip
+        key = {
+            "board": appeal.board_number,
+            "round": appeal.round_number,
+            "table": appeal.table_number,
+            "room": appeal.room,
+        }
         if outcome == Appeal.Outcome.CANCELLED:
             if appeal.ruling is None:
                 raise AppealsError(_("This appeal names no ruling to cancel."), code="no_ruling")
@@ -177,9 +181,16 @@ def appeal_decide(
                     v not in rulings.FAULT_GRADE.values() for v in values.values()
                 ):
                     raise AppealsError(_("Give every seat an artificial result: A-, A or A+."), code="grades")
-                percent = raised_percentages(appeal.tournament, adj.get("percent"), grades=values, seats=seats)
-                _plan(appeal, kind="artificial", seats=appeal.seats,
-                      values={**values, "percent": percent} if percent else values, **key)  # fmt: skip
+                percent = raised_percentages(
+                    appeal.tournament, adj.get("percent"), grades=values, seats=seats
+                )
+                _plan(
+                    appeal,
+                    kind="artificial",
+                    seats=appeal.seats,
+                    values={**values, "percent": percent} if percent else values,
+                    **key,
+                )
             elif kind == "assigned":
                 if set(values) != set(seats):
                     raise AppealsError(_("Give every seat an assigned result in vists."), code="vists")
@@ -192,16 +203,28 @@ def appeal_decide(
                 ).first()
                 if participant is None:
                     raise AppealsError(_("There is no participant number %(n)s.") % {"n": pen["participant"]})
-                _plan(appeal, kind="penalty", board=None, round=None, table=None, participant=participant,
-                      matchpoints=_clean_matchpoints(str(pen["matchpoints"])))  # fmt: skip
+                _plan(
+                    appeal,
+                    kind="penalty",
+                    board=None,
+                    round=None,
+                    table=None,
+                    participant=participant,
+                    matchpoints=_clean_matchpoints(str(pen["matchpoints"])),
+                )
         appeal.outcome = outcome
         appeal.decision = decision
         appeal.decided_at = now
         appeal.status = Appeal.Status.DECIDED
         appeal.save()
         planned = [
-            {"kind": c.kind, "board": c.board_number, "deal": c.deal_number, "values": c.values,
-             "matchpoints": c.matchpoints}
+            {
+                "kind": c.kind,
+                "board": c.board_number,
+                "deal": c.deal_number,
+                "values": c.values,
+                "matchpoints": c.matchpoints,
+            }
             for c in appeal.changes.filter(status=ScoreChange.Status.PLANNED)
         ]
         _log(appeal, "appeal.decide", user, now, reason=decision, outcome=outcome, changes=planned)
@@ -219,20 +242,45 @@ def _clean_vists(value: str) -> str:
 
 def _plan_undo(reason: Appeal, applied: ScoreChange) -> None:
     K = ScoreChange.Kind
-    key = {"board": applied.board_number, "round": applied.round_number, "table": applied.table_number,
-           "room": applied.room, "deal": applied.deal_number, "pulka_table": applied.pulka_table}  # fmt: skip
+    key = {
+        "board": applied.board_number,
+        "round": applied.round_number,
+        "table": applied.table_number,
+        "room": applied.room,
+        "deal": applied.deal_number,
+        "pulka_table": applied.pulka_table,
+    }
     if applied.kind == K.PENALTY:
-        change = _plan(reason, kind=K.PENALTY_REMOVE, board=None, round=None, table=None,
-                       participant=applied.participant, values={"penalty": applied.penalty_id})  # fmt: skip
+        change = _plan(
+            reason,
+            kind=K.PENALTY_REMOVE,
+            board=None,
+            round=None,
+            table=None,
+            participant=applied.participant,
+            values={"penalty": applied.penalty_id},
+        )
         change.penalty = applied.penalty
         change.save(update_fields=["penalty"])
     elif applied.kind == K.PENALTY_REMOVE:
         before = applied.before or {}
-        _plan(reason, kind=K.PENALTY, board=None, round=None, table=None, participant=applied.participant,
-              matchpoints=str(before.get("matchpoints", "0")))  # fmt: skip
+        _plan(
+            reason,
+            kind=K.PENALTY,
+            board=None,
+            round=None,
+            table=None,
+            participant=applied.participant,
+            matchpoints=str(before.get("matchpoints", "0")),
+        )
     else:
-        _plan(reason, kind=K.RESTORE, seats=(applied.before or {}).get("seats") or applied.seats,
-              values=applied.before or {}, **key)  # fmt: skip
+        _plan(
+            reason,
+            kind=K.RESTORE,
+            seats=(applied.before or {}).get("seats") or applied.seats,
+            values=applied.before or {},
+            **key,
+        )
 
 
 def appeal_sign(*, appeal: Appeal, member: CommitteeMember, user: Any, now: dt.datetime) -> AppealMember:
@@ -297,6 +345,13 @@ def appeal_withdraw(*, appeal: Appeal, user: Any = None, actor: str = "", now: d
         appeal.status = Appeal.Status.WITHDRAWN
         appeal.closed_at = now
         appeal.save()
-        log_action(tournament=appeal.tournament, action="appeal.withdraw", user=user, actor=actor, obj=appeal,
-                   at=now, data={"appeal": appeal.pk, "number": appeal.number})  # fmt: skip
+        log_action(
+            tournament=appeal.tournament,
+            action="appeal.withdraw",
+            user=user,
+            actor=actor,
+            obj=appeal,
+            at=now,
+            data={"appeal": appeal.pk, "number": appeal.number},
+        )
     return appeal

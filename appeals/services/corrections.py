@@ -55,10 +55,24 @@ def correction_request(
     """Ask for a result to be corrected. Outside the correction period it is stored as refused with the reason;
     the director may admit a late one with a note, except once the results are final (then only arithmetic)."""
     guard_form(session.tournament, pulka=False)
-    where = {"session": session, "board_number": board, "round_number": round, "table_number": table, "room": room}
-    return record_correction(tournament=session.tournament, where=where, audit={"board": board},
-                             description=description, kind=kind, participant=participant, late_note=late_note,
-                             user=user, now=now)  # fmt: skip
+    where = {
+        "session": session,
+        "board_number": board,
+        "round_number": round,
+        "table_number": table,
+        "room": room,
+    }
+    return record_correction(
+        tournament=session.tournament,
+        where=where,
+        audit={"board": board},
+        description=description,
+        kind=kind,
+        participant=participant,
+        late_note=late_note,
+        user=user,
+        now=now,
+    )
 
 
 def record_correction(
@@ -136,12 +150,17 @@ def correction_apply(
         _check_transition(correction, [Correction.Status.REQUESTED], _("apply the correction"))
         tournament = correction.tournament
         _guard_not_final(tournament, arithmetic=correction.kind == Correction.Kind.ARITHMETIC)
-        key = {"board": correction.board_number, "round": correction.round_number,
-               "table": correction.table_number, "room": correction.room}  # fmt: skip
+        key = {
+            "board": correction.board_number,
+            "round": correction.round_number,
+            "table": correction.table_number,
+            "room": correction.room,
+        }
         if correction.is_pulka:
             if seats is not None:
                 raise AppealsError(
-                    _("The seats of a pulka table are the draw's: only the deal's row is corrected."), code="seats"
+                    _("The seats of a pulka table are the draw's: only the deal's row is corrected."),
+                    code="seats",
                 )
             if row is None:
                 raise AppealsError(_("Give the corrected row of the deal."), code="nothing")
@@ -152,14 +171,22 @@ def correction_apply(
             _plan(correction, kind=ScoreChange.Kind.ROW, seats=seats or {}, values=row, **key)
         elif seats is not None:
             existing = Result.objects.filter(
-                session=correction.session, room=correction.room, board_number=correction.board_number,
-                round_number=correction.round_number, table_number=correction.table_number,
-            ).first()  # fmt: skip
+                session=correction.session,
+                room=correction.room,
+                board_number=correction.board_number,
+                round_number=correction.round_number,
+                table_number=correction.table_number,
+            ).first()
             if existing is None:
                 raise AppealsError(_("There is no result at that table to correct."), code="no_result")
             facts = _row_facts(existing) or {}
-            _plan(correction, kind=ScoreChange.Kind.RESTORE, seats=seats, values={**facts, "seats": dict(seats)},
-                  **key)  # fmt: skip
+            _plan(
+                correction,
+                kind=ScoreChange.Kind.RESTORE,
+                seats=seats,
+                values={**facts, "seats": dict(seats)},
+                **key,
+            )
         else:
             raise AppealsError(_("Give the corrected protocol row or seats."), code="nothing")
         correction.status = Correction.Status.APPLIED
@@ -167,8 +194,15 @@ def correction_apply(
         correction.decided_by = user if getattr(user, "is_authenticated", False) else None
         correction.save()
         _apply_all(correction, user=user, now=now)
-        log_action(tournament=tournament, action="correction.apply", user=user, obj=correction, at=now,
-                   reason=correction.description, data={"correction": correction.pk})  # fmt: skip
+        log_action(
+            tournament=tournament,
+            action="correction.apply",
+            user=user,
+            obj=correction,
+            at=now,
+            reason=correction.description,
+            data={"correction": correction.pk},
+        )
     return correction
 
 
@@ -182,8 +216,15 @@ def correction_refuse(*, correction: Correction, reason: str, user: Any, now: dt
         correction.refusal = reason
         correction.decided_at = now
         correction.save()
-        log_action(tournament=correction.tournament, action="correction.refuse", user=user, obj=correction,
-                   at=now, reason=reason, data={"correction": correction.pk})  # fmt: skip
+        log_action(
+            tournament=correction.tournament,
+            action="correction.refuse",
+            user=user,
+            obj=correction,
+            at=now,
+            reason=reason,
+            data={"correction": correction.pk},
+        )
     return correction
 
 
@@ -191,8 +232,13 @@ def correction_refuse(*, correction: Correction, reason: str, user: Any, now: dt
 
 
 SCORE_ACTIONS = (
-    "result.update", "result.delete", "result.create", "penalty.create", "penalty.update", "penalty.delete",
-)  # fmt: skip
+    "result.update",
+    "result.delete",
+    "result.create",
+    "penalty.create",
+    "penalty.update",
+    "penalty.delete",
+)
 
 
 def changes_for_participant(participant: Participant) -> list[dict[str, Any]]:
@@ -261,9 +307,9 @@ def _pulka_changes(participant: Participant) -> list[dict[str, Any]]:
     )
     linked = {
         c.audit_entry_id: c
-        for c in ScoreChange.objects.filter(tournament=p.tournament, audit_entry__isnull=False).select_related(
-            "appeal", "irregularity", "correction"
-        )
+        for c in ScoreChange.objects.filter(
+            tournament=p.tournament, audit_entry__isnull=False
+        ).select_related("appeal", "irregularity", "correction")
     }
     out: list[dict[str, Any]] = []
     entries = AuditEntry.objects.filter(tournament=p.tournament, action="pulka_deal_corrected")
@@ -271,9 +317,21 @@ def _pulka_changes(participant: Participant) -> list[dict[str, Any]]:
         data = entry.data or {}
         if (data.get("round"), data.get("table")) not in tables:
             continue
-        out.append({"entry": entry, "at": entry.at, "session": None, "board": None, "deal": data.get("deal"),
-                    "round": data.get("round"), "table": data.get("table"), "own": True, "action": entry.action,
-                    "reason": entry.reason, "change": linked.get(entry.pk)})  # fmt: skip
+        out.append(
+            {
+                "entry": entry,
+                "at": entry.at,
+                "session": None,
+                "board": None,
+                "deal": data.get("deal"),
+                "round": data.get("round"),
+                "table": data.get("table"),
+                "own": True,
+                "action": entry.action,
+                "reason": entry.reason,
+                "change": linked.get(entry.pk),
+            }
+        )
     return out
 
 
@@ -292,8 +350,12 @@ def settings_update(
 ) -> AppealSettings:
     with transaction.atomic():
         conf = settings_for(tournament)
-        before = {"filing_minutes": conf.filing_minutes, "correction_minutes": tournament.correction_minutes,
-                  "notice_required": conf.notice_required, "online_filing": conf.online_filing}  # fmt: skip
+        before = {
+            "filing_minutes": conf.filing_minutes,
+            "correction_minutes": tournament.correction_minutes,
+            "notice_required": conf.notice_required,
+            "online_filing": conf.online_filing,
+        }
         conf.filing_minutes, conf.notice_required, conf.online_filing = (
             filing_minutes,
             notice_required,
@@ -302,11 +364,21 @@ def settings_update(
         conf.save()
         Tournament.objects.filter(pk=tournament.pk).update(correction_minutes=correction_minutes)
         tournament.correction_minutes = correction_minutes
-        after = {"filing_minutes": filing_minutes, "correction_minutes": correction_minutes,
-                 "notice_required": notice_required, "online_filing": online_filing}  # fmt: skip
+        after = {
+            "filing_minutes": filing_minutes,
+            "correction_minutes": correction_minutes,
+            "notice_required": notice_required,
+            "online_filing": online_filing,
+        }
         if after != before:
-            log_action(tournament=tournament, action="appeals.settings", user=user, obj=conf, at=now,
-                       data={"before": before, "after": after})  # fmt: skip
+            log_action(
+                tournament=tournament,
+                action="appeals.settings",
+                user=user,
+                obj=conf,
+                at=now,
+                data={"before": before, "after": after},
+            )
     return conf
 
 
@@ -340,8 +412,14 @@ def committee_add(
         member = CommitteeMember.objects.create(
             tournament=tournament, name=name, participant=p, user=login, is_chair=is_chair
         )
-        log_action(tournament=tournament, action="committee.add", user=user, obj=member, at=now,
-                   data={"member": member.pk, "participant": participant, "chair": is_chair})  # fmt: skip
+        log_action(
+            tournament=tournament,
+            action="committee.add",
+            user=user,
+            obj=member,
+            at=now,
+            data={"member": member.pk, "participant": participant, "chair": is_chair},
+        )
     return member
 
 
@@ -349,6 +427,12 @@ def committee_remove(*, member: CommitteeMember, user: Any, now: dt.datetime) ->
     if AppealMember.objects.filter(member=member).exists():
         raise AppealsError(_("%(name)s has heard an appeal and stays on record.") % {"name": member.name})
     with transaction.atomic():
-        log_action(tournament=member.tournament, action="committee.remove", user=user, obj=member, at=now,
-                   data={"member": member.pk})  # fmt: skip
+        log_action(
+            tournament=member.tournament,
+            action="committee.remove",
+            user=user,
+            obj=member,
+            at=now,
+            data={"member": member.pk},
+        )
         member.delete()

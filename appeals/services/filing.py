@@ -66,11 +66,23 @@ def _where_played(
     )
 
 
-def _session_place(session: Session, appellant: Participant, round: int, board: int, table: int | None) -> Place:
+def _session_place(
+    session: Session, appellant: Participant, round: int, board: int, table: int | None
+) -> Place:
     guard_form(session.tournament, pulka=False)
     room, table, seats = _where_played(session, appellant, round, board, table)
-    fields = {"session": session, "round_number": round, "board_number": board, "table_number": table, "room": room}
-    return Place(fields, seats, {"board": board, "round": round, "table": table} | ({"room": room} if room != 1 else {}))
+    fields = {
+        "session": session,
+        "round_number": round,
+        "board_number": board,
+        "table_number": table,
+        "room": room,
+    }
+    return Place(
+        fields,
+        seats,
+        {"board": board, "round": round, "table": table} | ({"room": room} if room != 1 else {}),
+    )
 
 
 def appeal_notice(
@@ -88,8 +100,16 @@ def appeal_notice(
     """Record that a player warned the director of an appeal (§1: before the start of the next deal)."""
     place = _session_place(session, appellant, round, board, table)
     started = next_deal_started_at(session=session, board=board, round=round, table=place.table)
-    return record_notice(tournament=session.tournament, place=place, appellant=appellant, started=started,
-                         ruling=ruling, user=user, now=now, late_note=late_note)  # fmt: skip
+    return record_notice(
+        tournament=session.tournament,
+        place=place,
+        appellant=appellant,
+        started=started,
+        ruling=ruling,
+        user=user,
+        now=now,
+        late_note=late_note,
+    )
 
 
 def record_notice(
@@ -137,9 +157,14 @@ def record_notice(
             obj=appeal,
             at=now,
             reason=late_note,
-            data={"appeal": appeal.pk, "number": appeal.number, "participant": appellant.number,
-                  **place.audit, "in_time": bool(check)},
-        )  # fmt: skip
+            data={
+                "appeal": appeal.pk,
+                "number": appeal.number,
+                "participant": appellant.number,
+                **place.audit,
+                "in_time": bool(check),
+            },
+        )
     return appeal
 
 
@@ -169,9 +194,20 @@ def appeal_file(
     if not claim.strip():
         raise AppealsError(_("Say what the claim is."), code="claim")
     place = _session_place(session, appellant, round, board, table)
-    return record_filing(tournament=session.tournament, place=place, ended_at=session.ended_at,
-                         appellant=appellant, claim=claim, bidding=bidding, play=play, ruling=ruling, via=via,
-                         late_note=late_note, user=user, now=now)  # fmt: skip
+    return record_filing(
+        tournament=session.tournament,
+        place=place,
+        ended_at=session.ended_at,
+        appellant=appellant,
+        claim=claim,
+        bidding=bidding,
+        play=play,
+        ruling=ruling,
+        via=via,
+        late_note=late_note,
+        user=user,
+        now=now,
+    )
 
 
 def record_filing(
@@ -199,7 +235,10 @@ def record_filing(
         raise AppealsError(_("Appeals are filed with the director at this tournament."), code="offline")
     _check_ruling(tournament, ruling)
     check = deadlines.check_filing(
-        now=now, session_ended_at=ended_at, minutes=conf.filing_minutes, publication=tournament.publication,
+        now=now,
+        session_ended_at=ended_at,
+        minutes=conf.filing_minutes,
+        publication=tournament.publication,
         zone=tournament.time_zone,
     )
     with transaction.atomic():
@@ -232,7 +271,9 @@ def record_filing(
             appeal.late_note = late_note if admitted else appeal.late_note
         else:
             appeal.status = Appeal.Status.REFUSED
-            appeal.refusal = _refusal_text(check, tournament.time_zone, part=part) if not check else notice_refusal(notice)
+            appeal.refusal = (
+                _refusal_text(check, tournament.time_zone, part=part) if not check else notice_refusal(notice)
+            )
         appeal.save()
         log_action(
             tournament=tournament,
@@ -242,9 +283,17 @@ def record_filing(
             obj=appeal,
             at=now,
             reason=appeal.refusal or late_note,
-            data={"appeal": appeal.pk, "number": appeal.number, "participant": appellant.number, **place.audit,
-                  "via": via, "deadline": check.code, "notice": notice.code, "admitted": admitted},
-        )  # fmt: skip
+            data={
+                "appeal": appeal.pk,
+                "number": appeal.number,
+                "participant": appellant.number,
+                **place.audit,
+                "via": via,
+                "deadline": check.code,
+                "notice": notice.code,
+                "admitted": admitted,
+            },
+        )
     return appeal
 
 
@@ -259,9 +308,13 @@ def _notice_given(
         started = None
     notice_at = appeal.notice_at if appeal.status == Appeal.Status.NOTICE and appeal.pk else None
     return deadlines.check_notice_given(
-        required=required, notice_at=notice_at, notice_admitted=bool(notice_at and appeal.late_note.strip()),
-        next_deal_started_at=started, filed_at=now, zone=appeal.tournament.time_zone,
-    )  # fmt: skip
+        required=required,
+        notice_at=notice_at,
+        notice_admitted=bool(notice_at and appeal.late_note.strip()),
+        next_deal_started_at=started,
+        filed_at=now,
+        zone=appeal.tournament.time_zone,
+    )
 
 
 def notice_refusal(check: deadlines.Check) -> str:
@@ -289,12 +342,18 @@ def _refusal_text(check: deadlines.Check, zone: dt.tzinfo, *, part: str = "sessi
             "deadline": _local(check.deadline, zone),
         }
         if part == "round":
-            return _(
-                "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the round, at %(deadline)s (§1)."
-            ) % params
-        return _(
-            "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the session, at %(deadline)s (§1)."
-        ) % params
+            return (
+                _(
+                    "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the round, at %(deadline)s (§1)."
+                )
+                % params
+            )
+        return (
+            _(
+                "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the session, at %(deadline)s (§1)."
+            )
+            % params
+        )
     if check.code == "results_final":
         return _("The results are final: they are not revised except for obvious (arithmetic) errors (§1).")
     return check.message

@@ -57,17 +57,27 @@ def _played_before(
         Result.objects.filter(session=session, board_number=board)
         .exclude(room=room, round_number=round, table_number=table)
         .filter(
-            Q(seat_n__number__in=here) | Q(seat_e__number__in=here) | Q(seat_s__number__in=here)
+            Q(seat_n__number__in=here)
+            | Q(seat_e__number__in=here)
+            | Q(seat_s__number__in=here)
             | Q(seat_w__number__in=here)
         )
         .select_related("seat_n", "seat_e", "seat_s", "seat_w")
         .order_by("round_number", "room", "table_number")
-    )  # fmt: skip
+    )
     for other in others:
         for seat_there, number in other.seats().items():
             if number in here:
-                out.append({"seat": here[number], "participant": number, "round": other.round_number,
-                            "table": other.table_number, "room": other.room, "seat_there": seat_there})  # fmt: skip
+                out.append(
+                    {
+                        "seat": here[number],
+                        "participant": number,
+                        "round": other.round_number,
+                        "table": other.table_number,
+                        "room": other.room,
+                        "seat_there": seat_there,
+                    }
+                )
     return out
 
 
@@ -150,8 +160,12 @@ def _check_raised(irregularity: Irregularity) -> None:
     """A non-offender's artificial result above A+ (§11.2 B1 «по меньшей мере 60 %»): only for a seat not at
     fault, at least the tournament's A+, at most 100, and with the reason (it goes on the ruling and the audit)."""
     grades = rulings.grades_by_fault(list(irregularity.seats), irregularity.fault)
-    raw = raised_percentages(irregularity.tournament, irregularity.facts.get("percent"), grades=grades,
-                             seats=list(irregularity.seats))  # fmt: skip
+    raw = raised_percentages(
+        irregularity.tournament,
+        irregularity.facts.get("percent"),
+        grades=grades,
+        seats=list(irregularity.seats),
+    )
     if not raw:
         irregularity.facts.pop("percent", None)
         return
@@ -171,11 +185,14 @@ def _check_row(irregularity: Irregularity) -> None:
         irregularity.facts.pop("row", None)
         return
     if not isinstance(row, dict):
-        raise AppealsError(_("The row as played is an object of the row's facts: contract, declarer, w1, w2 …"),
-                           code="row")  # fmt: skip
+        raise AppealsError(
+            _("The row as played is an object of the row's facts: contract, declarer, w1, w2 …"), code="row"
+        )
     board = None
     if irregularity.board_number:
-        board = BoardRow.objects.filter(session=irregularity.session, number=irregularity.board_number).first()
+        board = BoardRow.objects.filter(
+            session=irregularity.session, number=irregularity.board_number
+        ).first()
     try:
         compute_vists(tournament=irregularity.tournament, row=row, dealer=board.dealer if board else None)
     except ResultRejected as exc:
@@ -212,7 +229,11 @@ def _proposal_dict(p: rulings.Proposal) -> dict[str, Any]:
                 "values": dict(c.values),
                 "participant": c.participant,
                 "matchpoints": c.matchpoints,
-                **{k: v for k, v in (("table", c.table), ("round", c.round), ("room", c.room)) if v is not None},
+                **{
+                    k: v
+                    for k, v in (("table", c.table), ("round", c.round), ("room", c.room))
+                    if v is not None
+                },
             }
             for c in p.changes
         ],
@@ -275,10 +296,21 @@ def irregularity_record(
             obj=irregularity,
             at=now,
             reason=description,
-            data={"irregularity": irregularity.pk, "kind": kind, "session": session.number, "board": board,
-                  "round": round, "table": table, "proposal": irregularity.proposal,
-                  **{k: irregularity.facts[k] for k in ("percent", "percent_reason", "row") if irregularity.facts.get(k)}},
-        )  # fmt: skip
+            data={
+                "irregularity": irregularity.pk,
+                "kind": kind,
+                "session": session.number,
+                "board": board,
+                "round": round,
+                "table": table,
+                "proposal": irregularity.proposal,
+                **{
+                    k: irregularity.facts[k]
+                    for k in ("percent", "percent_reason", "row")
+                    if irregularity.facts.get(k)
+                },
+            },
+        )
     return irregularity
 
 
@@ -294,8 +326,9 @@ def irregularity_revise(
     pulka event the remedy is ``facts["row"]``, the deal's corrected row (None: the deal stands)."""
     if irregularity.is_pulka:
         facts = facts or {}
-        return pulka_irregularity_revise(irregularity=irregularity, row=facts.get("row"), user=user, now=now,
-                                         version=facts.get("version"))  # fmt: skip
+        return pulka_irregularity_revise(
+            irregularity=irregularity, row=facts.get("row"), user=user, now=now, version=facts.get("version")
+        )
     with transaction.atomic():
         irregularity = _lock(Irregularity, irregularity.pk)
         _check_transition(irregularity, [Irregularity.Status.RECORDED], _("revise the ruling"))
@@ -328,7 +361,11 @@ def irregularity_revise(
                 "fault": irregularity.fault,
                 "proposal": irregularity.proposal,
                 # what the director added: a non-offender above A+ and why (§11.2 B1), the row as played (§11.6)
-                **{k: irregularity.facts[k] for k in ("percent", "percent_reason", "row") if irregularity.facts.get(k)},
+                **{
+                    k: irregularity.facts[k]
+                    for k in ("percent", "percent_reason", "row")
+                    if irregularity.facts.get(k)
+                },
             },
         )
     return irregularity

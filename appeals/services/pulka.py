@@ -72,7 +72,8 @@ def pulka_table_of(
     found = tables.filter(Q(seat_n=p) | Q(seat_e=p) | Q(seat_s=p) | Q(seat_w=p)).first()
     if found is None:
         raise AppealsError(
-            _("Participant %(p)s did not play in round %(r)s.") % {"p": p.number, "r": round}, code="not_played"
+            _("Participant %(p)s did not play in round %(r)s.") % {"p": p.number, "r": round},
+            code="not_played",
         )
     return found
 
@@ -90,7 +91,9 @@ def pulka_place(
     pulka_round = table.round
     where = {"r": pulka_round.number, "t": table.number, "n": deal}
     if pulka_round.tournament_id != tournament.pk:
-        raise AppealsError(_("Table %(t)s of round %(r)s is not a table of this event.") % where, code="table")
+        raise AppealsError(
+            _("Table %(t)s of round %(r)s is not a table of this event.") % where, code="table"
+        )
     if pulka_round.status == PulkaRound.Status.PENDING:
         raise AppealsError(_("Round %(r)s has not started yet.") % where, code="round_pending")
     if deal is None:
@@ -104,12 +107,17 @@ def pulka_place(
         participant.tournament_id != tournament.pk or participant.pk not in table.seat_ids().values()
     ):
         raise AppealsError(
-            _("Participant %(p)s did not play at table %(t)s in round %(r)s.") % {**where, "p": participant.number},
+            _("Participant %(p)s did not play at table %(t)s in round %(r)s.")
+            % {**where, "p": participant.number},
             code="not_played",
         )
     seats = {seat: p.number for seat, p in table.seats().items()}  # type: ignore[attr-defined]
-    fields = {"pulka_table": table, "deal_number": deal, "round_number": pulka_round.number,
-              "table_number": table.number}  # fmt: skip
+    fields = {
+        "pulka_table": table,
+        "deal_number": deal,
+        "round_number": pulka_round.number,
+        "table_number": table.number,
+    }
     return Place(fields, seats, {"deal": deal, "round": pulka_round.number, "table": table.number})
 
 
@@ -129,9 +137,16 @@ def pulka_appeal_notice(
 ) -> Appeal:
     """Record that a player warned the director of an appeal about a pulka deal (before the next deal, §1)."""
     place = pulka_place(tournament, table, deal, participant=appellant)
-    return record_notice(tournament=tournament, place=place, appellant=appellant,
-                         started=pulka_next_deal_started_at(table=table, deal=deal), ruling=ruling, user=user,
-                         now=now, late_note=late_note)  # fmt: skip
+    return record_notice(
+        tournament=tournament,
+        place=place,
+        appellant=appellant,
+        started=pulka_next_deal_started_at(table=table, deal=deal),
+        ruling=ruling,
+        user=user,
+        now=now,
+        late_note=late_note,
+    )
 
 
 def pulka_appeal_file(
@@ -154,9 +169,21 @@ def pulka_appeal_file(
     if not claim.strip():
         raise AppealsError(_("Say what the claim is."), code="claim")
     place = pulka_place(tournament, table, deal, participant=appellant)
-    return record_filing(tournament=tournament, place=place, ended_at=table.round.ended_at, appellant=appellant,
-                         claim=claim, bidding=bidding, play=play, ruling=ruling, via=via, late_note=late_note,
-                         user=user, now=now, part="round")  # fmt: skip
+    return record_filing(
+        tournament=tournament,
+        place=place,
+        ended_at=table.round.ended_at,
+        appellant=appellant,
+        claim=claim,
+        bidding=bidding,
+        play=play,
+        ruling=ruling,
+        via=via,
+        late_note=late_note,
+        user=user,
+        now=now,
+        part="round",
+    )
 
 
 def plan_pulka_row(appeal: Appeal, adjustment: Mapping[str, Any], *, user: Any, now: dt.datetime) -> None:
@@ -165,14 +192,24 @@ def plan_pulka_row(appeal: Appeal, adjustment: Mapping[str, Any], *, user: Any, 
     row = adjustment.get("row")
     if adjustment.get("kind") != "row" or not isinstance(row, Mapping):
         raise AppealsError(
-            _("A pulka deal is adjusted by correcting its row: a pulka has no artificial or assigned results."),
+            _(
+                "A pulka deal is adjusted by correcting its row: a pulka has no artificial or assigned results."
+            ),
             code="adjustment",
         )
     assert appeal.pulka_table is not None and appeal.deal_number is not None
-    check_pulka_row(appeal.pulka_table, appeal.deal_number, row, user=user, now=now,
-                    version=adjustment.get("version"))  # fmt: skip
-    _plan(appeal, kind=ScoreChange.Kind.ROW, board=None, round=appeal.round_number, table=appeal.table_number,
-          values=dict(row), deal=appeal.deal_number)  # fmt: skip
+    check_pulka_row(
+        appeal.pulka_table, appeal.deal_number, row, user=user, now=now, version=adjustment.get("version")
+    )
+    _plan(
+        appeal,
+        kind=ScoreChange.Kind.ROW,
+        board=None,
+        round=appeal.round_number,
+        table=appeal.table_number,
+        values=dict(row),
+        deal=appeal.deal_number,
+    )
 
 
 class _DryRun(Exception):
@@ -189,7 +226,9 @@ def check_pulka_row(
         raise AppealsError(_("The corrected row of the deal is not valid."), code="row")
     try:
         with transaction.atomic():
-            correct_deal(table=table, number=deal, row=row, now=now, user=user, reason="check", version=version)
+            correct_deal(
+                table=table, number=deal, row=row, now=now, user=user, reason="check", version=version
+            )
             raise _DryRun
     except _DryRun:
         return
@@ -222,14 +261,30 @@ def pulka_irregularity_record(
     place = pulka_place(tournament, table, deal, deal_required=row is not None)
     with transaction.atomic():
         irregularity = Irregularity.objects.create(
-            tournament=tournament, **place.fields, kind=kind, seats=place.seats, facts={"row": dict(row)} if row else {},
-            description=description, recorded_at=now,
+            tournament=tournament,
+            **place.fields,
+            kind=kind,
+            seats=place.seats,
+            facts={"row": dict(row)} if row else {},
+            description=description,
+            recorded_at=now,
             recorded_by=user if getattr(user, "is_authenticated", False) else None,
-        )  # fmt: skip
+        )
         _propose(irregularity, user=user, now=now)
-        log_action(tournament=tournament, action="irregularity.record", user=user, obj=irregularity, at=now,
-                   reason=description, data={"irregularity": irregularity.pk, "kind": kind, **place.audit,
-                                              "proposal": irregularity.proposal})  # fmt: skip
+        log_action(
+            tournament=tournament,
+            action="irregularity.record",
+            user=user,
+            obj=irregularity,
+            at=now,
+            reason=description,
+            data={
+                "irregularity": irregularity.pk,
+                "kind": kind,
+                **place.audit,
+                "proposal": irregularity.proposal,
+            },
+        )
     return irregularity
 
 
@@ -250,8 +305,14 @@ def pulka_irregularity_revise(
             raise AppealsError(_("Name the deal."), code="deal")
         irregularity.facts = {**irregularity.facts, "row": dict(row) if row else None}
         _propose(irregularity, user=user, now=now, version=version)
-        log_action(tournament=irregularity.tournament, action="irregularity.revise", user=user, obj=irregularity,
-                   at=now, data={"irregularity": irregularity.pk, "proposal": irregularity.proposal})  # fmt: skip
+        log_action(
+            tournament=irregularity.tournament,
+            action="irregularity.revise",
+            user=user,
+            obj=irregularity,
+            at=now,
+            data={"irregularity": irregularity.pk, "proposal": irregularity.proposal},
+        )
     return irregularity
 
 
@@ -268,12 +329,24 @@ def _propose(irregularity: Irregularity, *, user: Any, now: dt.datetime, version
             changes = [{"kind": "row", "deal": deal, "values": dict(row)}]
         else:
             text, changes = _("No score change: the deal stands as written."), []
-    irregularity.proposal = {"rule": "", "code": "pulka_row" if changes else "pulka_none", "text": text,
-                             "params": {"deal": deal}, "changes": changes}  # fmt: skip
+    irregularity.proposal = {
+        "rule": "",
+        "code": "pulka_row" if changes else "pulka_none",
+        "text": text,
+        "params": {"deal": deal},
+        "changes": changes,
+    }
     irregularity.save(update_fields=["facts", "proposal"])
     for c in changes:
-        _plan(irregularity, kind=ScoreChange.Kind.ROW, board=None, round=irregularity.round_number,
-              table=irregularity.table_number, values=c["values"], deal=deal)  # fmt: skip
+        _plan(
+            irregularity,
+            kind=ScoreChange.Kind.ROW,
+            board=None,
+            round=irregularity.round_number,
+            table=irregularity.table_number,
+            values=c["values"],
+            deal=deal,
+        )
 
 
 # --- corrections --------------------------------------------------------------------------------------------
@@ -293,6 +366,14 @@ def pulka_correction_request(
 ) -> Correction:
     """Ask for a pulka deal to be corrected: the correction period of §1, as at a duplicate event."""
     place = pulka_place(tournament, table, deal, participant=participant)
-    return record_correction(tournament=tournament, where=place.fields, audit=place.audit, description=description,
-                             kind=kind, participant=participant, late_note=late_note, user=user,
-                             now=now)  # fmt: skip
+    return record_correction(
+        tournament=tournament,
+        where=place.fields,
+        audit=place.audit,
+        description=description,
+        kind=kind,
+        participant=participant,
+        late_note=late_note,
+        user=user,
+        now=now,
+    )

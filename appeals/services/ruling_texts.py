@@ -96,7 +96,9 @@ def proposal_text(proposal: Mapping[str, Any], facts: Mapping[str, Any] | None =
         return str(proposal.get("text") or "")
     parts = [text]
     if code.startswith("wrong_board") and params.get("later"):
-        parts.append(_("The correct board is to be played later by all of them against one another (§11.6 A.2)."))
+        parts.append(
+            _("The correct board is to be played later by all of them against one another (§11.6 A.2).")
+        )
     if code == "wrong_board_annul" and params.get("intended"):
         parts.append(
             _("The players deprived of a normal result on board %(board)s get artificial results.")

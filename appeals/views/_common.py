@@ -99,9 +99,12 @@ def _seats_of(t: Tournament, seats: Iterable[str]) -> list[str]:
 def _result_of(matter: Any) -> Result | None:
     """The result of the deal an appeal or a correction is about."""
     return Result.objects.filter(
-        session=matter.session, room=matter.room, board_number=matter.board_number,
-        round_number=matter.round_number, table_number=matter.table_number,
-    ).first()  # fmt: skip
+        session=matter.session,
+        room=matter.room,
+        board_number=matter.board_number,
+        round_number=matter.round_number,
+        table_number=matter.table_number,
+    ).first()
 
 
 def _audit_of(t: Tournament, key: str, matter: Model) -> QuerySet[AuditEntry]:

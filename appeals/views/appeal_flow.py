@@ -71,16 +71,39 @@ def appeal_new(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             now = timezone.now()
             if "notice" in request.POST:
-                appeal = _create(request, lambda: svc.appeal_notice(
-                    session=session, appellant=appellant, round=d["round"], board=d["board"], ruling=d["ruling"],
-                    user=request.user, now=now, late_note=d["late_note"],
-                ), _("Notice recorded."))  # fmt: skip
+                appeal = _create(
+                    request,
+                    lambda: svc.appeal_notice(
+                        session=session,
+                        appellant=appellant,
+                        round=d["round"],
+                        board=d["board"],
+                        ruling=d["ruling"],
+                        user=request.user,
+                        now=now,
+                        late_note=d["late_note"],
+                    ),
+                    _("Notice recorded."),
+                )
             else:
-                appeal = _create(request, lambda: svc.appeal_file(
-                    session=session, appellant=appellant, round=d["round"], board=d["board"], claim=d["claim"],
-                    bidding=d["bidding"], play=d["play"], ruling=d["ruling"], via=Appeal.Via.DIRECTOR,
-                    late_note=d["late_note"], user=request.user, now=now,
-                ), _("Appeal filed."))  # fmt: skip
+                appeal = _create(
+                    request,
+                    lambda: svc.appeal_file(
+                        session=session,
+                        appellant=appellant,
+                        round=d["round"],
+                        board=d["board"],
+                        claim=d["claim"],
+                        bidding=d["bidding"],
+                        play=d["play"],
+                        ruling=d["ruling"],
+                        via=Appeal.Via.DIRECTOR,
+                        late_note=d["late_note"],
+                        user=request.user,
+                        now=now,
+                    ),
+                    _("Appeal filed."),
+                )
             if appeal is not None:
                 return redirect("appeals:appeal", slug=t.slug, number=appeal.number)
     return render(request, "appeals/appeal_new.html", {"tournament": t, "form": form})
@@ -160,9 +183,18 @@ def _decide_pulka(request: HttpRequest, appeal: Appeal, now: Any) -> None:
             messages.error(request, " ".join([_("The corrected row of the deal is not valid."), *problems]))
             return
         adjustment = {"kind": "row", "row": row, "version": version}
-    _run(request, lambda: svc.appeal_decide(appeal=appeal, outcome=form.cleaned_data["outcome"],
-         decision=form.cleaned_data["decision"], adjustment=adjustment, user=request.user, now=now),
-         _("Decision recorded. The committee members sign it next."))  # fmt: skip
+    _run(
+        request,
+        lambda: svc.appeal_decide(
+            appeal=appeal,
+            outcome=form.cleaned_data["outcome"],
+            decision=form.cleaned_data["decision"],
+            adjustment=adjustment,
+            user=request.user,
+            now=now,
+        ),
+        _("Decision recorded. The committee members sign it next."),
+    )
 
 
 def _steps(appeal: Appeal) -> dict[str, Any]:
@@ -186,15 +218,33 @@ def appeal_action(request: HttpRequest, slug: str, number: int, action: str) -> 
     if action == "comment":
         form = f.CommentForm(request.POST)
         if form.is_valid():
-            _run(request, lambda: svc.appeal_comment(appeal=appeal, comment=form.cleaned_data["comment"],
-                 notice_at=form.cleaned_data["notice_at"], user=user, now=now), _("Comment recorded."))  # fmt: skip
+            _run(
+                request,
+                lambda: svc.appeal_comment(
+                    appeal=appeal,
+                    comment=form.cleaned_data["comment"],
+                    notice_at=form.cleaned_data["notice_at"],
+                    user=user,
+                    now=now,
+                ),
+                _("Comment recorded."),
+            )
         else:
             messages.error(request, _("Write the director's comment."))
     elif action == "hear":
         form = f.HearForm(request.POST, tournament=t)
         if form.is_valid():
-            _run(request, lambda: svc.appeal_hear(appeal=appeal, members=list(form.cleaned_data["members"]),
-                 notes=form.cleaned_data["notes"], user=user, now=now), _("Hearing recorded."))  # fmt: skip
+            _run(
+                request,
+                lambda: svc.appeal_hear(
+                    appeal=appeal,
+                    members=list(form.cleaned_data["members"]),
+                    notes=form.cleaned_data["notes"],
+                    user=user,
+                    now=now,
+                ),
+                _("Hearing recorded."),
+            )
         else:
             messages.error(request, _("Choose the committee members who hear the appeal."))
     elif action == "decide" and appeal.is_pulka:
@@ -202,9 +252,18 @@ def appeal_action(request: HttpRequest, slug: str, number: int, action: str) -> 
     elif action == "decide":
         form = f.DecideForm(request.POST, seats=_seats_of(t, appeal.seats))
         if form.is_valid():
-            _run(request, lambda: svc.appeal_decide(appeal=appeal, outcome=form.cleaned_data["outcome"],
-                 decision=form.cleaned_data["decision"], adjustment=form.adjustment(), user=user, now=now),
-                 _("Decision recorded. The committee members sign it next."))  # fmt: skip
+            _run(
+                request,
+                lambda: svc.appeal_decide(
+                    appeal=appeal,
+                    outcome=form.cleaned_data["outcome"],
+                    decision=form.cleaned_data["decision"],
+                    adjustment=form.adjustment(),
+                    user=user,
+                    now=now,
+                ),
+                _("Decision recorded. The committee members sign it next."),
+            )
         else:
             messages.error(request, _("Choose the outcome and write the decision."))
     elif action == "sign":
@@ -216,11 +275,17 @@ def appeal_action(request: HttpRequest, slug: str, number: int, action: str) -> 
         if chosen is None:
             messages.error(request, _("Choose who signs."))
         else:
-            _run(request, lambda: svc.appeal_sign(appeal=appeal, member=chosen, user=user, now=now),
-                 _("Signed by %(name)s.") % {"name": chosen.name})  # fmt: skip
+            _run(
+                request,
+                lambda: svc.appeal_sign(appeal=appeal, member=chosen, user=user, now=now),
+                _("Signed by %(name)s.") % {"name": chosen.name},
+            )
     elif action == "apply":
-        _run(request, lambda: svc.appeal_apply(appeal=appeal, user=user, now=now),
-             _("Decision applied; the standings are recomputed."))  # fmt: skip
+        _run(
+            request,
+            lambda: svc.appeal_apply(appeal=appeal, user=user, now=now),
+            _("Decision applied; the standings are recomputed."),
+        )
     elif action == "close":
         _run(request, lambda: svc.appeal_close(appeal=appeal, user=user, now=now), _("Appeal closed."))
     elif action == "withdraw":
@@ -228,8 +293,11 @@ def appeal_action(request: HttpRequest, slug: str, number: int, action: str) -> 
     elif action == "admit":
         form = f.NoteForm(request.POST)
         note = form.cleaned_data["note"] if form.is_valid() else ""
-        _run(request, lambda: svc.appeal_admit(appeal=appeal, note=note, user=user, now=now),
-             _("Late appeal admitted."))  # fmt: skip
+        _run(
+            request,
+            lambda: svc.appeal_admit(appeal=appeal, note=note, user=user, now=now),
+            _("Late appeal admitted."),
+        )
     else:
         raise PermissionDenied
     return back

@@ -84,7 +84,7 @@ def appeal_form(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "prikup": _prikup_symbols(board),
             "people": _names(t, appeal.seats),
             "panel": appeal.panel.select_related("member"),
-        },  # fmt: skip
+        },
     )
 
 
@@ -120,7 +120,7 @@ def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes | None:
             "prikup": board.prikup,
         }
         if board is not None and board.hands
-        else None,  # fmt: skip
+        else None,
         "participants": people,
         # Bidding is kept as free text: one line per round of calls, calls in the order W, N, E, S.
         "bidding": [line.split()[:4] for line in appeal.bidding.splitlines() if line.strip()],

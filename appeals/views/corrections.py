@@ -37,11 +37,22 @@ def correction_new(request: HttpRequest, slug: str) -> HttpResponse:
         if session is None:
             form.add_error("session", _("No such session."))
         else:
-            c = _create(request, lambda: svc.correction_request(
-                session=session, kind=d["kind"], board=d["board"], round=d["round"], table=d["table"],
-                room=d.get("room") or 1,
-                description=d["description"], late_note=d["late_note"], user=request.user, now=timezone.now(),
-            ), _("Correction recorded."))  # fmt: skip
+            c = _create(
+                request,
+                lambda: svc.correction_request(
+                    session=session,
+                    kind=d["kind"],
+                    board=d["board"],
+                    round=d["round"],
+                    table=d["table"],
+                    room=d.get("room") or 1,
+                    description=d["description"],
+                    late_note=d["late_note"],
+                    user=request.user,
+                    now=timezone.now(),
+                ),
+                _("Correction recorded."),
+            )
             if c is not None:
                 return redirect("appeals:correction", slug=t.slug, pk=c.pk)
     return render(request, "appeals/correction_new.html", {"tournament": t, "form": form})
@@ -59,8 +70,11 @@ def correction_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         if request.POST.get("action") == "refuse":
             form = f.NoteForm(request.POST)
             note = form.cleaned_data["note"] if form.is_valid() else ""
-            _run(request, lambda: svc.correction_refuse(correction=c, reason=note, user=request.user, now=now),
-                 _("Correction refused."))  # fmt: skip
+            _run(
+                request,
+                lambda: svc.correction_refuse(correction=c, reason=note, user=request.user, now=now),
+                _("Correction refused."),
+            )
         elif c.is_pulka:
             _apply_pulka(request, c, now)
         else:
@@ -74,8 +88,13 @@ def correction_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     new_seats = None
                 if row is not None and new_seats is None and result is not None:
                     new_seats = result.seats()
-                _run(request, lambda: svc.correction_apply(correction=c, row=row, seats=new_seats, user=request.user,
-                     now=now), _("Result corrected; the standings are recomputed."))  # fmt: skip
+                _run(
+                    request,
+                    lambda: svc.correction_apply(
+                        correction=c, row=row, seats=new_seats, user=request.user, now=now
+                    ),
+                    _("Result corrected; the standings are recomputed."),
+                )
             else:
                 messages.error(request, _("The corrected row is not valid JSON."))
         return redirect("appeals:correction", slug=t.slug, pk=c.pk)
@@ -101,8 +120,13 @@ def _apply_pulka(request: HttpRequest, c: Correction, now: Any) -> None:
         messages.error(request, " ".join([_("The corrected row of the deal is not valid."), *problems]))
         return
     if version is not None and c.pulka_table is not None and version != c.pulka_table.version:
-        messages.error(request, _("The sheet has changed since you opened it (somebody else wrote on it). "
-                                  "Reload and check it."))  # fmt: skip
+        messages.error(
+            request,
+            _("The sheet has changed since you opened it (somebody else wrote on it). Reload and check it."),
+        )
         return
-    _run(request, lambda: svc.correction_apply(correction=c, row=row, user=request.user, now=now),
-         _("The deal is corrected; the table's result is recomputed."))  # fmt: skip
+    _run(
+        request,
+        lambda: svc.correction_apply(correction=c, row=row, user=request.user, now=now),
+        _("The deal is corrected; the table's result is recomputed."),
+    )

@@ -75,7 +75,9 @@ def audit_trail(request: HttpRequest, slug: str) -> HttpResponse:
     board = request.GET.get("board", "")[:6]
     if board.isdigit():
         entries = entries.filter(
-            Q(data__after__board=int(board)) | Q(data__before__board=int(board)) | Q(data__board=int(board))
+            Q(data__after__board=int(board))
+            | Q(data__before__board=int(board))
+            | Q(data__board=int(board))
             | Q(data__deal=int(board))  # a pulka deal
         )
     entries = list(entries[:500])
@@ -108,7 +110,7 @@ def appeal_settings(request: HttpRequest, slug: str) -> HttpResponse:
             "correction_minutes": t.correction_minutes,
             "notice_required": conf.notice_required,
             "online_filing": conf.online_filing,
-        }  # fmt: skip
+        }
     )
     member_form = f.MemberForm()
     if request.method == "POST":
@@ -116,15 +118,23 @@ def appeal_settings(request: HttpRequest, slug: str) -> HttpResponse:
         if action == "settings":
             settings_form = f.SettingsForm(request.POST)
             if settings_form.is_valid():
-                _run(request, lambda: svc.settings_update(tournament=t, user=request.user, now=now,
-                     **settings_form.cleaned_data), _("Deadlines saved."))  # fmt: skip
+                _run(
+                    request,
+                    lambda: svc.settings_update(
+                        tournament=t, user=request.user, now=now, **settings_form.cleaned_data
+                    ),
+                    _("Deadlines saved."),
+                )
                 return redirect("appeals:settings", slug=t.slug)
         elif action == "member":
             member_form = f.MemberForm(request.POST)
             if member_form.is_valid() and _run(
-                request, lambda: svc.committee_add(tournament=t, user=request.user, now=now, **member_form.cleaned_data),
+                request,
+                lambda: svc.committee_add(
+                    tournament=t, user=request.user, now=now, **member_form.cleaned_data
+                ),
                 _("Member added."),
-            ):  # fmt: skip
+            ):
                 return redirect("appeals:settings", slug=t.slug)
         elif action == "remove":
             member = get_object_or_404(CommitteeMember, tournament=t, pk=request.POST.get("member"))

@@ -60,8 +60,9 @@ def _login(request: HttpRequest, t: Tournament) -> HttpResponse:
     form = f.PlayerLoginForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            p = pin_holder(t, number=form.cleaned_data["number"], pin=form.cleaned_data["pin"],
-                           client=client_ip(request))  # fmt: skip
+            p = pin_holder(
+                t, number=form.cleaned_data["number"], pin=form.cleaned_data["pin"], client=client_ip(request)
+            )
         except UserError as exc:
             form.add_error(None, exc.message)
         else:
@@ -108,7 +109,10 @@ def player_home(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _post(
-    request: HttpRequest, t: Tournament, player: Participant, appeal_form: f.PlayerAppealForm,
+    request: HttpRequest,
+    t: Tournament,
+    player: Participant,
+    appeal_form: f.PlayerAppealForm,
     corr_form: f.PlayerCorrectionForm,
 ) -> HttpResponse | None:
     """File the player's appeal or correction about a duplicate board; where to go next, or None."""
@@ -117,11 +121,26 @@ def _post(
     if action == "appeal" and appeal_form.is_valid():
         s, r, b, table = appeal_form.deal_key()
         session = _session(t, s)
-        a = None if session is None else _create(request, lambda: svc.appeal_file(
-            session=session, appellant=player, round=r, board=b, table=table,
-            claim=appeal_form.cleaned_data["claim"], bidding=appeal_form.cleaned_data["bidding"],
-            play=appeal_form.cleaned_data["play"], via=Appeal.Via.PLAYER, now=now,
-        ), _("Appeal sent to the director."))  # fmt: skip
+        a = (
+            None
+            if session is None
+            else _create(
+                request,
+                lambda: svc.appeal_file(
+                    session=session,
+                    appellant=player,
+                    round=r,
+                    board=b,
+                    table=table,
+                    claim=appeal_form.cleaned_data["claim"],
+                    bidding=appeal_form.cleaned_data["bidding"],
+                    play=appeal_form.cleaned_data["play"],
+                    via=Appeal.Via.PLAYER,
+                    now=now,
+                ),
+                _("Appeal sent to the director."),
+            )
+        )
         if a is not None:
             if a.status == Appeal.Status.REFUSED:
                 messages.error(request, a.refusal)
@@ -129,10 +148,23 @@ def _post(
     elif action == "correction" and corr_form.is_valid():
         s, r, b, table = corr_form.deal_key()
         session = _session(t, s)
-        c = None if session is None else _create(request, lambda: svc.correction_request(
-            session=session, board=b, round=r, table=table, participant=player,
-            description=corr_form.cleaned_data["description"], now=now,
-        ), _("Correction request sent to the director."))  # fmt: skip
+        c = (
+            None
+            if session is None
+            else _create(
+                request,
+                lambda: svc.correction_request(
+                    session=session,
+                    board=b,
+                    round=r,
+                    table=table,
+                    participant=player,
+                    description=corr_form.cleaned_data["description"],
+                    now=now,
+                ),
+                _("Correction request sent to the director."),
+            )
+        )
         if c is not None:
             if c.status == Correction.Status.REFUSED:
                 messages.error(request, c.refusal)
@@ -147,8 +179,13 @@ def player_appeal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return redirect("appeals:player", slug=t.slug)
     appeal = get_object_or_404(Appeal, tournament=t, number=number, appellant=player)
     if request.method == "POST" and request.POST.get("action") == "withdraw":
-        _run(request, lambda: svc.appeal_withdraw(appeal=appeal, actor=f"participant {player.number}", now=timezone.now()),
-             _("Appeal withdrawn."))  # fmt: skip
+        _run(
+            request,
+            lambda: svc.appeal_withdraw(
+                appeal=appeal, actor=f"participant {player.number}", now=timezone.now()
+            ),
+            _("Appeal withdrawn."),
+        )
         return redirect("appeals:player-appeal", slug=t.slug, number=appeal.number)
     context = {
         "tournament": t,

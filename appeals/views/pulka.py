@@ -40,13 +40,18 @@ def pulka_table(
 def player_tables(p: Participant) -> list[tuple[str, str]]:
     """The tables a player sat at in rounds that have started, newest first, as choices ``"round-table"``."""
     tables = (
-        PulkaTable.objects.filter(Q(seat_n=p) | Q(seat_e=p) | Q(seat_s=p) | Q(seat_w=p), round__tournament=p.tournament)
+        PulkaTable.objects.filter(
+            Q(seat_n=p) | Q(seat_e=p) | Q(seat_s=p) | Q(seat_w=p), round__tournament=p.tournament
+        )
         .exclude(round__status=PulkaRound.Status.PENDING)
         .select_related("round")
         .order_by("-round__number")
     )
     return [
-        (f"{tb.round.number}-{tb.number}", _("Round %(r)s, table %(t)s") % {"r": tb.round.number, "t": tb.number})
+        (
+            f"{tb.round.number}-{tb.number}",
+            _("Round %(r)s, table %(t)s") % {"r": tb.round.number, "t": tb.number},
+        )
         for tb in tables
     ]
 
@@ -55,7 +60,9 @@ def round_deadlines(t: Tournament, minutes: int, now: dt.datetime) -> list[dict[
     """Each started round: when appeals about its deals close (None while it is played) and whether they are
     still open."""
     out = []
-    for r in PulkaRound.objects.filter(tournament=t).exclude(status=PulkaRound.Status.PENDING).order_by("number"):
+    for r in (
+        PulkaRound.objects.filter(tournament=t).exclude(status=PulkaRound.Status.PENDING).order_by("number")
+    ):
         deadline = filing_deadline(r.ended_at, minutes)
         out.append({"round": r, "deadline": deadline, "open": deadline is None or now <= deadline})
     return out
@@ -83,20 +90,27 @@ def deal_context(matter: Matter, data: QueryDict | None = None, *, with_form: bo
         "dealer": scored.dealer,
         "text": describe_row(deal.row, players, scored.dealer),
         "status": deal.get_status_display(),
-        "cells": [(seat, names[seat], scored.result[seat], totals.get(seat, "")) for seat in sheet.setup.seats],
+        "cells": [
+            (seat, names[seat], scored.result[seat], totals.get(seat, "")) for seat in sheet.setup.seats
+        ],
     }
     if with_form:
         row = {k: v for k, v in deal.row.items() if k != "raspasy_step"}
         out["row_form"] = PulkaRowForm(
-            data, players=players, dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
-            initial={"version": table.version} | PulkaRowForm.initial_of_row(row), prefix="row",
-        )  # fmt: skip
+            data,
+            players=players,
+            dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
+            initial={"version": table.version} | PulkaRowForm.initial_of_row(row),
+            prefix="row",
+        )
     return out
 
 
 def _sheet_url(matter: Matter, table: PulkaTable) -> str:
-    return reverse("pulkas:director_table", kwargs={"slug": matter.tournament.slug, "number": table.round.number,
-                                                    "table": table.number})  # fmt: skip
+    return reverse(
+        "pulkas:director_table",
+        kwargs={"slug": matter.tournament.slug, "number": table.round.number, "table": table.number},
+    )
 
 
 def row_of(form: PulkaRowForm | None) -> tuple[dict[str, Any] | None, int | None, list[str]]:

@@ -33,19 +33,36 @@ def appeal_new(request: HttpRequest, t: Tournament) -> HttpResponse:
             form.add_error("participant", _("No such participant."))
         else:
             now, user = timezone.now(), request.user
-            where: dict[str, Any] = {"tournament": t, "deal": d["deal"], "appellant": appellant, "ruling": d["ruling"],
-                                     "user": user, "now": now, "late_note": d["late_note"]}  # fmt: skip
+            where: dict[str, Any] = {
+                "tournament": t,
+                "deal": d["deal"],
+                "appellant": appellant,
+                "ruling": d["ruling"],
+                "user": user,
+                "now": now,
+                "late_note": d["late_note"],
+            }
 
             def table() -> Any:
                 return pulka_table(t, round=d["round"], table=d["table"], participant=appellant)
 
             if "notice" in request.POST:
-                appeal = _create(request, lambda: svc.pulka_appeal_notice(table=table(), **where), _("Notice recorded."))
+                appeal = _create(
+                    request, lambda: svc.pulka_appeal_notice(table=table(), **where), _("Notice recorded.")
+                )
             else:
-                appeal = _create(request, lambda: svc.pulka_appeal_file(
-                    table=table(), claim=d["claim"], bidding=d["bidding"], play=d["play"], via=Appeal.Via.DIRECTOR,
-                    **where,
-                ), _("Appeal filed."))  # fmt: skip
+                appeal = _create(
+                    request,
+                    lambda: svc.pulka_appeal_file(
+                        table=table(),
+                        claim=d["claim"],
+                        bidding=d["bidding"],
+                        play=d["play"],
+                        via=Appeal.Via.DIRECTOR,
+                        **where,
+                    ),
+                    _("Appeal filed."),
+                )
             if appeal is not None:
                 return redirect("appeals:appeal", slug=t.slug, number=appeal.number)
     return render(request, "appeals/appeal_new.html", {"tournament": t, "form": form, "pulka": True})
@@ -56,10 +73,19 @@ def ruling_new(request: HttpRequest, t: Tournament) -> HttpResponse:
     form = fp.PulkaIrregularityForm(request.POST or None, initial=_initial(request))
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        irr = _create(request, lambda: svc.pulka_irregularity_record(
-            tournament=t, table=pulka_table(t, round=d["round"], table=d["table"]), kind=d["kind"], deal=d["deal"],
-            description=d["description"], user=request.user, now=timezone.now(),
-        ), _("Irregularity recorded. Check the proposed remedy and confirm it."))  # fmt: skip
+        irr = _create(
+            request,
+            lambda: svc.pulka_irregularity_record(
+                tournament=t,
+                table=pulka_table(t, round=d["round"], table=d["table"]),
+                kind=d["kind"],
+                deal=d["deal"],
+                description=d["description"],
+                user=request.user,
+                now=timezone.now(),
+            ),
+            _("Irregularity recorded. Check the proposed remedy and confirm it."),
+        )
         if irr is not None:
             return redirect("appeals:ruling", slug=t.slug, pk=irr.pk)
     return render(request, "appeals/ruling_new.html", {"tournament": t, "form": form, "pulka": True})
@@ -69,10 +95,20 @@ def correction_new(request: HttpRequest, t: Tournament) -> HttpResponse:
     form = fp.PulkaCorrectionForm(request.POST or None, initial=_initial(request))
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        c = _create(request, lambda: svc.pulka_correction_request(
-            tournament=t, table=pulka_table(t, round=d["round"], table=d["table"]), deal=d["deal"], kind=d["kind"],
-            description=d["description"], late_note=d["late_note"], user=request.user, now=timezone.now(),
-        ), _("Correction recorded."))  # fmt: skip
+        c = _create(
+            request,
+            lambda: svc.pulka_correction_request(
+                tournament=t,
+                table=pulka_table(t, round=d["round"], table=d["table"]),
+                deal=d["deal"],
+                kind=d["kind"],
+                description=d["description"],
+                late_note=d["late_note"],
+                user=request.user,
+                now=timezone.now(),
+            ),
+            _("Correction recorded."),
+        )
         if c is not None:
             return redirect("appeals:correction", slug=t.slug, pk=c.pk)
     return render(request, "appeals/correction_new.html", {"tournament": t, "form": form, "pulka": True})
@@ -92,8 +128,9 @@ def player_forms(request: HttpRequest, player: Participant) -> tuple[Any, Any]:
     tables = player_tables(player)
     action = request.POST.get("action")
     appeal = fp.PlayerPulkaAppealForm(request.POST if action == "appeal" else None, tables=tables)
-    correction = fp.PlayerPulkaCorrectionForm(request.POST if action == "correction" else None, tables=tables,
-                                              auto_id="id_c_%s")  # fmt: skip
+    correction = fp.PlayerPulkaCorrectionForm(
+        request.POST if action == "correction" else None, tables=tables, auto_id="id_c_%s"
+    )
     return appeal, correction
 
 
@@ -106,20 +143,39 @@ def player_post(
     if action == "appeal" and appeal_form.is_valid():
         r, tn, deal = appeal_form.where()
         d = appeal_form.cleaned_data
-        a = _create(request, lambda: svc.pulka_appeal_file(
-            tournament=t, table=pulka_table(t, round=r, table=tn), deal=deal, appellant=player, claim=d["claim"],
-            bidding=d["bidding"], play=d["play"], via=Appeal.Via.PLAYER, now=now,
-        ), _("Appeal sent to the director."))  # fmt: skip
+        a = _create(
+            request,
+            lambda: svc.pulka_appeal_file(
+                tournament=t,
+                table=pulka_table(t, round=r, table=tn),
+                deal=deal,
+                appellant=player,
+                claim=d["claim"],
+                bidding=d["bidding"],
+                play=d["play"],
+                via=Appeal.Via.PLAYER,
+                now=now,
+            ),
+            _("Appeal sent to the director."),
+        )
         if a is not None:
             if a.status == Appeal.Status.REFUSED:
                 messages.error(request, a.refusal)
             return redirect("appeals:player-appeal", slug=t.slug, number=a.number)
     elif action == "correction" and corr_form.is_valid():
         r, tn, deal = corr_form.where()
-        c = _create(request, lambda: svc.pulka_correction_request(
-            tournament=t, table=pulka_table(t, round=r, table=tn), deal=deal, participant=player,
-            description=corr_form.cleaned_data["description"], now=now,
-        ), _("Correction request sent to the director."))  # fmt: skip
+        c = _create(
+            request,
+            lambda: svc.pulka_correction_request(
+                tournament=t,
+                table=pulka_table(t, round=r, table=tn),
+                deal=deal,
+                participant=player,
+                description=corr_form.cleaned_data["description"],
+                now=now,
+            ),
+            _("Correction request sent to the director."),
+        )
         if c is not None:
             if c.status == Correction.Status.REFUSED:
                 messages.error(request, c.refusal)

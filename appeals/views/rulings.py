@@ -64,12 +64,23 @@ def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:
             if played:
                 facts["played"] = played
         if ok:
-            irr = _create(request, lambda: svc.irregularity_record(
-                session=session, kind=d["kind"], round=d["round"], table=d["table"], board=d.get("board"),
-                room=d.get("room") or 1,
-                fault=form.fault(), facts=facts, description=d["description"], user=request.user,
-                now=timezone.now(),
-            ), _("Irregularity recorded. Check the proposed remedy and confirm it."))  # fmt: skip
+            irr = _create(
+                request,
+                lambda: svc.irregularity_record(
+                    session=session,
+                    kind=d["kind"],
+                    round=d["round"],
+                    table=d["table"],
+                    board=d.get("board"),
+                    room=d.get("room") or 1,
+                    fault=form.fault(),
+                    facts=facts,
+                    description=d["description"],
+                    user=request.user,
+                    now=timezone.now(),
+                ),
+                _("Irregularity recorded. Check the proposed remedy and confirm it."),
+            )
             if irr is not None:
                 return redirect("appeals:ruling", slug=t.slug, pk=irr.pk)
     return render(request, "appeals/ruling_new.html", {"tournament": t, "form": form})
@@ -82,8 +93,13 @@ def _played_layout(
     if board is None:
         form.add_error("board", _("Give the board whose layout was played."))
         return None
-    layout = LayoutEntryForm(form.played_fields(), dealer=Seat(board.dealer), players=t.players_per_table,
-                             number=board.number, exact_counts=False)  # fmt: skip
+    layout = LayoutEntryForm(
+        form.played_fields(),
+        dealer=Seat(board.dealer),
+        players=t.players_per_table,
+        number=board.number,
+        exact_counts=False,
+    )
     if not layout.is_valid():
         for errors in layout.errors.values():
             for e in errors:
@@ -110,17 +126,30 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         elif action == "revise":
             form = f.ReviseForm(request.POST, seats=seats)
             if form.is_valid():
-                _run(request, lambda: svc.irregularity_revise(irregularity=irr, fault=form.fault(), facts=form.facts(),
-                     user=request.user, now=now), _("Remedy revised."))  # fmt: skip
+                _run(
+                    request,
+                    lambda: svc.irregularity_revise(
+                        irregularity=irr, fault=form.fault(), facts=form.facts(), user=request.user, now=now
+                    ),
+                    _("Remedy revised."),
+                )
         elif action in ("apply", "dismiss"):
             form = f.RulingForm(request.POST)
             text = form.cleaned_data["ruling"] if form.is_valid() else ""
             if action == "apply":
-                _run(request, lambda: svc.irregularity_apply(irregularity=irr, ruling=text, user=request.user, now=now),
-                     _("Ruling applied; the standings are recomputed."))  # fmt: skip
+                _run(
+                    request,
+                    lambda: svc.irregularity_apply(irregularity=irr, ruling=text, user=request.user, now=now),
+                    _("Ruling applied; the standings are recomputed."),
+                )
             else:
-                _run(request, lambda: svc.irregularity_dismiss(irregularity=irr, ruling=text or _("No action."),
-                     user=request.user, now=now), _("Closed without action."))  # fmt: skip
+                _run(
+                    request,
+                    lambda: svc.irregularity_dismiss(
+                        irregularity=irr, ruling=text or _("No action."), user=request.user, now=now
+                    ),
+                    _("Closed without action."),
+                )
         return redirect("appeals:ruling", slug=t.slug, pk=irr.pk)
     initial = {f"fault_{s}": irr.fault.get(s, "") for s in seats}
     initial["remedy"] = irr.facts.get("remedy", "")
@@ -181,5 +210,8 @@ def _revise_pulka(request: HttpRequest, irr: Irregularity, action: str, now: Any
             messages.error(request, " ".join([_("The corrected row of the deal is not valid."), *problems]))
             return
         facts = {"row": row, "version": version}
-    _run(request, lambda: svc.irregularity_revise(irregularity=irr, facts=facts, user=request.user, now=now),
-         _("Remedy revised."))  # fmt: skip
+    _run(
+        request,
+        lambda: svc.irregularity_revise(irregularity=irr, facts=facts, user=request.user, now=now),
+        _("Remedy revised."),
+    )

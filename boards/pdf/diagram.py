@@ -237,7 +237,9 @@ def _draw_compass(c: Any, board: DealtBoard, x: float, y: float, m: _Metrics) ->
     c.drawCentredString(x + side / 2, y + side / 2 - m.size * 0.5, str(board.number))
 
 
-def draw_diagram(c: Any, board: DealtBoard, x: float, y: float, *, lang: str = "ru", size: float = 9.5) -> None:
+def draw_diagram(
+    c: Any, board: DealtBoard, x: float, y: float, *, lang: str = "ru", size: float = 9.5
+) -> None:
     """Draw ``board`` with its lower-left corner at (``x``, ``y``); the size is :func:`diagram_size`."""
     lab = labels(lang)
     m = _metrics(size)

@@ -32,11 +32,23 @@ FOOTER: Final = 20.0
 TABLE_LINE: Final = 9.0  # the makeable table's line height (pt)
 
 MAKEABLE_LABELS: Final[dict[str, dict[str, str]]] = {
-    "ru": {"NT": "БК", "misere": "Миз.", "par": "Пар", "board_par": "Пар сдачи", "misere_word": "мизер",
-           "nothing": "ничего не выполнить"},
-    "en": {"NT": "NT", "misere": "Mis.", "par": "Par", "board_par": "Par of the board", "misere_word": "misère",
-           "nothing": "nothing makes"},
-}  # fmt: skip
+    "ru": {
+        "NT": "БК",
+        "misere": "Миз.",
+        "par": "Пар",
+        "board_par": "Пар сдачи",
+        "misere_word": "мизер",
+        "nothing": "ничего не выполнить",
+    },
+    "en": {
+        "NT": "NT",
+        "misere": "Mis.",
+        "par": "Par",
+        "board_par": "Par of the board",
+        "misere_word": "misère",
+        "nothing": "nothing makes",
+    },
+}
 
 
 def _dealer_line(board: DealtBoard, lab: dict[str, str]) -> str:
@@ -90,7 +102,14 @@ def _draw_makeable(c: Any, table: Makeable, x: float, y: float, w: float, lang: 
 
 
 def _draw_cell(
-    c: Any, board: DealtBoard, x: float, y: float, w: float, h: float, lang: str, table: Makeable | None = None
+    c: Any,
+    board: DealtBoard,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    lang: str,
+    table: Makeable | None = None,
 ) -> None:
     lab = labels(lang)
     pad = 8.0

@@ -157,8 +157,11 @@ def person_group(person: Person) -> list[int]:
     group = [person.pk]
     frontier = [person.pk]
     while frontier:
-        frontier = [pk for pk in Person.objects.filter(merged_into__in=frontier).values_list("pk", flat=True)
-                    if pk not in group]  # fmt: skip
+        frontier = [
+            pk
+            for pk in Person.objects.filter(merged_into__in=frontier).values_list("pk", flat=True)
+            if pk not in group
+        ]
         group += frontier
     return group
 
@@ -198,8 +201,10 @@ def person_history(
                 awards.get((tournament_id, participant_id), Fraction(0)) + value
             )
     fields = _field_sizes(tournaments)
-    events = [_event_line(p, fields.get(p.tournament_id, 0), awards.get((p.tournament_id, p.pk)), pulka_table)
-              for p in shown]  # fmt: skip
+    events = [
+        _event_line(p, fields.get(p.tournament_id, 0), awards.get((p.tournament_id, p.pk)), pulka_table)
+        for p in shown
+    ]
     events.sort(key=lambda e: (e.date or dt.date.min, e.tournament_id), reverse=True)
     return History(
         person=kept,
@@ -229,17 +234,37 @@ def _event_line(
         if standing is None:
             return base
         return EventLine(
-            t.pk, t.slug, t.name, t.starts_on, t.form, p.number, field_size, place=standing.rank,
-            matchpoints=_fraction(standing.matchpoints), max=_fraction(standing.max), percent=standing.percent,
+            t.pk,
+            t.slug,
+            t.name,
+            t.starts_on,
+            t.form,
+            p.number,
+            field_size,
+            place=standing.rank,
+            matchpoints=_fraction(standing.matchpoints),
+            max=_fraction(standing.max),
+            percent=standing.percent,
             master_points=points,
-        )  # fmt: skip
+        )
     if pulka_table is None:
         return base
     line = next((x for x in pulka_table(t) if x.participant.pk == p.pk), None)
     if line is None:
         return base
-    return EventLine(t.pk, t.slug, t.name, t.starts_on, t.form, p.number, field_size, place=line.place,
-                     vists=line.vists, rating=line.total, master_points=points)  # fmt: skip
+    return EventLine(
+        t.pk,
+        t.slug,
+        t.name,
+        t.starts_on,
+        t.form,
+        p.number,
+        field_size,
+        place=line.place,
+        vists=line.vists,
+        rating=line.total,
+        master_points=points,
+    )
 
 
 def _ratings(group: list[int], tournaments: dict[int, Tournament]) -> tuple[RatingPoint, ...]:

@@ -127,23 +127,43 @@ def award_master_points(
         return list(stored.values())
     numbers = dict(tournament.participants.values_list("pk", "number"))
     changes = [
-        {"participant": numbers.get(pk), "before": before[pk][1] if pk in before else "0",
-         "after": wanted[pk][1] if pk in wanted else "0"}
+        {
+            "participant": numbers.get(pk),
+            "before": before[pk][1] if pk in before else "0",
+            "after": wanted[pk][1] if pk in wanted else "0",
+        }
         for pk in sorted(set(before) | set(wanted), key=lambda k: numbers.get(k, 0))
         if before.get(pk, (None, "0"))[1] != wanted.get(pk, (None, "0"))[1]
-    ]  # fmt: skip
+    ]
     MasterPointAward.objects.filter(tournament=tournament).delete()
     awards = MasterPointAward.objects.bulk_create(
-        MasterPointAward(tournament=tournament, participant_id=pk, person_id=person, points=value, place=place,
-                         scheme=scheme.name(), computed_at=now)
+        MasterPointAward(
+            tournament=tournament,
+            participant_id=pk,
+            person_id=person,
+            points=value,
+            place=place,
+            scheme=scheme.name(),
+            computed_at=now,
+        )
         for pk, (person, value, place) in wanted.items()
-    )  # fmt: skip
+    )
     total = sum((Fraction(parse_fraction(v)) for _, v, _ in wanted.values()), Fraction(0))
     log_action(
-        tournament=tournament, action="master_points.recompute" if stored else "master_points.award",
-        user=user, actor="" if user else "system", obj=tournament, at=now, reason=reason,
-        data={"scheme": scheme.name(), "awards": len(awards), "total": format_fraction(total), "changes": changes},
-    )  # fmt: skip
+        tournament=tournament,
+        action="master_points.recompute" if stored else "master_points.award",
+        user=user,
+        actor="" if user else "system",
+        obj=tournament,
+        at=now,
+        reason=reason,
+        data={
+            "scheme": scheme.name(),
+            "awards": len(awards),
+            "total": format_fraction(total),
+            "changes": changes,
+        },
+    )
     return awards
 
 

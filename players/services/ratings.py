@@ -59,11 +59,14 @@ def _key(participant_id: int, person_id: int | None, owners: dict[int, int]) -> 
 def _event(tournament: Tournament, owners: dict[int, int]) -> DuplicateEvent[Hashable] | PulkaEvent[Hashable]:
     if tournament.form == Form.DUPLICATE:
         rows = Standing.objects.filter(tournament=tournament).exclude(rank="").select_related("participant")
-        return DuplicateEvent({
-            _key(r.participant_id, r.participant.person_id, owners):
-                percent_of(parse_fraction(r.matchpoints), parse_fraction(r.max))
-            for r in rows
-        })  # fmt: skip
+        return DuplicateEvent(
+            {
+                _key(r.participant_id, r.participant.person_id, owners): percent_of(
+                    parse_fraction(r.matchpoints), parse_fraction(r.max)
+                )
+                for r in rows
+            }
+        )
     tables: dict[int, dict[Hashable, Fraction]] = defaultdict(dict)
     results = PulkaTableResult.objects.filter(table__round__tournament=tournament).select_related(
         "participant"
@@ -101,10 +104,17 @@ def rebuild_ratings(*, since: dt.date | None, now: dt.datetime) -> int:
                 before = current.get(key, START)
                 current[key] = before + change
                 games[key] += 1
-                made.append(RatingEntry(
-                    person_id=key, tournament=tournament, before=format_fraction(before),
-                    after=format_fraction(current[key]), games=games[key], played_on=day, computed_at=now,
-                ))  # fmt: skip
+                made.append(
+                    RatingEntry(
+                        person_id=key,
+                        tournament=tournament,
+                        before=format_fraction(before),
+                        after=format_fraction(current[key]),
+                        games=games[key],
+                        played_on=day,
+                        computed_at=now,
+                    )
+                )
     RatingEntry.objects.bulk_create(made)
     return len(made)
 

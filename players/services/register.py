@@ -132,9 +132,10 @@ def link_event(tournament: Tournament, *, now: dt.datetime, user: Any = None) ->
             person = by_federation_id(number)
             if person is None:
                 person = Person.objects.create(
-                    name=clean(participant.name)[:TEXT_MAX] or number, club=clean(participant.club)[:TEXT_MAX],
+                    name=clean(participant.name)[:TEXT_MAX] or number,
+                    club=clean(participant.club)[:TEXT_MAX],
                     federation_id=number,
-                )  # fmt: skip
+                )
                 created += 1
             else:
                 linked += 1
@@ -142,10 +143,14 @@ def link_event(tournament: Tournament, *, now: dt.datetime, user: Any = None) ->
             participant.save(update_fields=["person"])
         if linked or created:
             log_action(
-                tournament=tournament, action="persons.link", user=user,
-                actor="" if user else "register", obj=tournament,
-                data={"linked": linked, "created": created}, at=now,
-            )  # fmt: skip
+                tournament=tournament,
+                action="persons.link",
+                user=user,
+                actor="" if user else "register",
+                obj=tournament,
+                data={"linked": linked, "created": created},
+                at=now,
+            )
     return LinkReport(linked, created)
 
 
@@ -158,9 +163,13 @@ def link(*, participant: Participant, person: Person, user: Any, now: dt.datetim
     participant.person = person
     participant.save(update_fields=["person"])
     log_action(
-        tournament=participant.tournament, action="person.link", user=user, obj=participant,
-        data={"person": person.pk, "before": before}, at=now,
-    )  # fmt: skip
+        tournament=participant.tournament,
+        action="person.link",
+        user=user,
+        obj=participant,
+        data={"person": person.pk, "before": before},
+        at=now,
+    )
 
 
 @transaction.atomic
@@ -170,9 +179,10 @@ def link_new(*, participant: Participant, user: Any, now: dt.datetime) -> Person
     if number and by_federation_id(number) is not None:
         raise UserError(_("Federation number %(n)s is already in the register.") % {"n": number})
     person = Person.objects.create(
-        name=clean(participant.name)[:TEXT_MAX] or str(participant.number), club=clean(participant.club)[:TEXT_MAX],
+        name=clean(participant.name)[:TEXT_MAX] or str(participant.number),
+        club=clean(participant.club)[:TEXT_MAX],
         federation_id=number[:FEDERATION_ID_MAX],
-    )  # fmt: skip
+    )
     link(participant=participant, person=person, user=user, now=now)
     return person
 
@@ -183,9 +193,13 @@ def unlink(*, participant: Participant, user: Any, now: dt.datetime) -> None:
     participant.person = None
     participant.save(update_fields=["person"])
     log_action(
-        tournament=participant.tournament, action="person.unlink", user=user, obj=participant,
-        data={"before": before}, at=now,
-    )  # fmt: skip
+        tournament=participant.tournament,
+        action="person.unlink",
+        user=user,
+        obj=participant,
+        data={"before": before},
+        at=now,
+    )
 
 
 # -- the site-wide log (persons belong to no event) ------------------------------------------------------------
@@ -198,10 +212,13 @@ def site_log(user: Any, person: Person | None, action: str, data: dict[str, Any]
     from django.contrib.contenttypes.models import ContentType
 
     LogEntry.objects.create(
-        user=user, content_type=ContentType.objects.get_for_model(Person), object_id=str(person.pk) if person else None,
-        object_repr=str(person)[:200] if person else "register", action_flag=CHANGE,
+        user=user,
+        content_type=ContentType.objects.get_for_model(Person),
+        object_id=str(person.pk) if person else None,
+        object_repr=str(person)[:200] if person else "register",
+        action_flag=CHANGE,
         change_message=json.dumps({"action": action, **data}, ensure_ascii=False),
-    )  # fmt: skip
+    )
 
 
 # -- editing and merging ------------------------------------------------------------------------------------
@@ -210,9 +227,11 @@ def check_texts(name: str, club: str, city: str, federation_id: str) -> dict[str
     if not name:
         problems["name"] = _("Give the name.")
     for field, value, bound in (
-        ("name", name, TEXT_MAX), ("club", club, TEXT_MAX), ("city", city, TEXT_MAX),
+        ("name", name, TEXT_MAX),
+        ("club", club, TEXT_MAX),
+        ("city", city, TEXT_MAX),
         ("federation_id", federation_id, FEDERATION_ID_MAX),
-    ):  # fmt: skip
+    ):
         if len(value) > bound:
             problems[field] = _("Longer than %(n)s characters.") % {"n": bound}
     return problems
@@ -234,9 +253,10 @@ def person_save(
             }
     if problems:
         raise UserError(
-            " ".join(problems.values()), code="person",
+            " ".join(problems.values()),
+            code="person",
             details=[Detail(f, "invalid", m) for f, m in problems.items()],
-        )  # fmt: skip
+        )
     if person is not None and person.merged_into_id is not None:
         raise UserError(_("This person was merged into another: change that one."))
     before = None if person is None else [person.name, person.club, person.city, person.federation_id]
@@ -282,11 +302,23 @@ def merge(*, keep: Person, drop: Person, user: Any, reason: str, now: dt.datetim
     if drop.federation_id and not keep.federation_id:  # the number goes with the person that stays
         keep.federation_id = drop.federation_id
         keep.save(update_fields=["federation_id"])
-    data = {"keep": keep.pk, "drop": drop.pk, "drop_name": drop.name, "drop_federation_id": drop.federation_id,
-            "moved": moved}  # fmt: skip
+    data = {
+        "keep": keep.pk,
+        "drop": drop.pk,
+        "drop_name": drop.name,
+        "drop_federation_id": drop.federation_id,
+        "moved": moved,
+    }
     for tournament in events:
-        log_action(tournament=tournament, action="person.merge", user=user, obj=keep, data=data, reason=reason,
-                   at=now)  # fmt: skip
+        log_action(
+            tournament=tournament,
+            action="person.merge",
+            user=user,
+            obj=keep,
+            data=data,
+            reason=reason,
+            at=now,
+        )
     site_log(user, keep, "person.merge", data | {"reason": reason})
     return moved
 
@@ -298,8 +330,11 @@ def search(query: str) -> Any:
     query = clean(query)
     if query:
         # SQLite compares only ASCII letters without case: the query's usual spellings are tried as well.
-        cases = {f(v) for v in (query, query.replace("ё", "е"), query.replace("е", "ё"), query.replace("Ё", "Е"))
-                 for f in (str, str.lower, str.upper, str.capitalize, str.title)}  # fmt: skip
+        cases = {
+            f(v)
+            for v in (query, query.replace("ё", "е"), query.replace("е", "ё"), query.replace("Ё", "Е"))
+            for f in (str, str.lower, str.upper, str.capitalize, str.title)
+        }
         q = Q(federation_id=query)
         for v in cases:
             q |= Q(name__icontains=v) | Q(club__icontains=v) | Q(city__icontains=v)

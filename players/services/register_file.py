@@ -30,10 +30,20 @@ _HEADERS = {
     "club": ("club", "клуб", "team", "команда"),
     "city": ("city", "город", "town", "регион", "region"),
     "federation_id": (
-        "federation number", "federation id", "federation no", "fed id", "id", "номер фсп", "фсп", "номер в фсп",
-        "номер федерации", "номер в федерации", "федеральный номер", "код фсп",
+        "federation number",
+        "federation id",
+        "federation no",
+        "fed id",
+        "id",
+        "номер фсп",
+        "фсп",
+        "номер в фсп",
+        "номер федерации",
+        "номер в федерации",
+        "федеральный номер",
+        "код фсп",
     ),
-}  # fmt: skip
+}
 _HEADER_ROLE = {h: role for role, names in _HEADERS.items() for h in names}
 _FORMULA_START = ("=", "+", "-", "@")
 
@@ -70,8 +80,9 @@ def read_file(*, filename: str, content: bytes) -> list[tuple[int, list[str]]]:
 
 
 def column_label(role: str) -> str:
-    return {"name": _("name"), "club": _("club"), "city": _("city"),
-            "federation_id": _("federation number")}[role]  # fmt: skip
+    return {"name": _("name"), "club": _("club"), "city": _("city"), "federation_id": _("federation number")}[
+        role
+    ]
 
 
 def _header_key(text: str) -> str:
@@ -136,15 +147,22 @@ def plan_import(numbered: Sequence[tuple[int, Sequence[str]]]) -> list[PlanRow]:
             raise UserError(
                 _("Row %(row)s, column «%(column)s»: %(problem)s")
                 % {"row": row, "column": column_label(role), "problem": problems[role]},
-                code="register_row", details=[Detail(role, "invalid", problems[role])],
-            )  # fmt: skip
+                code="register_row",
+                details=[Detail(role, "invalid", problems[role])],
+            )
         if number:
             if number in seen:
                 raise UserError(
                     _("Row %(row)s, column «%(column)s»: number %(n)s is also on row %(other)s.")
-                    % {"row": row, "column": column_label("federation_id"), "n": number, "other": seen[number]},
-                    code="register_row", details=[Detail("federation_id", "duplicate", str(seen[number]))],
-                )  # fmt: skip
+                    % {
+                        "row": row,
+                        "column": column_label("federation_id"),
+                        "n": number,
+                        "other": seen[number],
+                    },
+                    code="register_row",
+                    details=[Detail("federation_id", "duplicate", str(seen[number]))],
+                )
             seen[number] = row
             person = existing.get(number)
             if person is None:

@@ -60,9 +60,15 @@ def _rules(measure: str, best: int | None) -> dict[str, Any]:
 
 
 def series_create(
-    *, name: str, slug: str, user: Any, now: dt.datetime, season: str = "", measure: str = "percent",
+    *,
+    name: str,
+    slug: str,
+    user: Any,
+    now: dt.datetime,
+    season: str = "",
+    measure: str = "percent",
     best: int | None = None,
-) -> Series:  # fmt: skip
+) -> Series:
     """A new series owned by ``user``."""
     if not can_create_series(user):
         raise UserError(_("Only directors of events create series."), code="series_forbidden", status=403)
@@ -188,7 +194,7 @@ def table_of(series: Series, *, public: bool = True) -> Table:
             row.mean,
             len(row.values),
             tuple(Cell(row.values.get(t), t in row.counted) for t in ids),
-        )  # fmt: skip
+        )
         for row in rows
     )
     return Table(series, measure, best, events, lines)

@@ -83,9 +83,14 @@ def _rating_rows(history: History) -> list[dict[str, Any]]:
 
 
 def rating_chart_svg(
-    points: Sequence[RatingPoint], *, title: str, start_label: str = "start", width: int = 720, height: int = 260,
+    points: Sequence[RatingPoint],
+    *,
+    title: str,
+    start_label: str = "start",
+    width: int = 720,
+    height: int = 260,
     css_class: str = "chart-rating",
-) -> str:  # fmt: skip
+) -> str:
     """The rating over time: the rating before the first event, then after each event, as a line with dots
     (the exact figure and the event in each dot's ``<title>``), the y axis labelled. No JavaScript."""
     left, right, top, bottom = 52, 16, 28, 36

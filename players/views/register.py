@@ -153,9 +153,16 @@ def merge(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Merged into %(p)s; %(n)s records moved.") % {"p": keep, "n": moved})
             return redirect("players:register_person", pk=keep.pk)
     sides = [(_("Stays"), keep), (_("Merged into the one that stays"), drop)]
-    context = _context(request, form=form, keep=keep, drop=drop, sides=[
-        (label, p, p.participations.select_related("tournament").order_by("tournament__name")) for label, p in sides
-    ])  # fmt: skip
+    context = _context(
+        request,
+        form=form,
+        keep=keep,
+        drop=drop,
+        sides=[
+            (label, p, p.participations.select_related("tournament").order_by("tournament__name"))
+            for label, p in sides
+        ],
+    )
     return render(request, "players/register_merge.html", context)
 
 
@@ -255,14 +262,18 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             if "by_number" in request.POST:
                 report = register.link_event(tournament, now=now, user=request.user)
                 messages.success(
-                    request, _("Linked by federation number: %(linked)s; new persons: %(created)s.")
+                    request,
+                    _("Linked by federation number: %(linked)s; new persons: %(created)s.")
                     % {"linked": report.linked, "created": report.created},
-                )  # fmt: skip
+                )
             else:
                 participant = get_object_or_404(
-                    Participant, tournament=tournament, number=request.POST.get("participant", "0")
-                    if str(request.POST.get("participant", "")).isdigit() else 0,
-                )  # fmt: skip
+                    Participant,
+                    tournament=tournament,
+                    number=request.POST.get("participant", "0")
+                    if str(request.POST.get("participant", "")).isdigit()
+                    else 0,
+                )
                 if "new" in request.POST:
                     register.link_new(participant=participant, user=request.user, now=now)
                 elif "unlink" in request.POST:

@@ -33,18 +33,22 @@ from tournaments.models import Tournament
 class SeriesForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name of the series"), max_length=min(TEXT_MAX, 200))
     slug = forms.SlugField(
-        label=gettext_lazy("Short name (in the address)"), max_length=64,
+        label=gettext_lazy("Short name (in the address)"),
+        max_length=64,
         help_text=gettext_lazy("Latin letters, digits and hyphens: /players/series/<short name>/."),
-    )  # fmt: skip
+    )
     season = forms.CharField(label=gettext_lazy("Season"), max_length=40, required=False)
     measure = forms.ChoiceField(
         label=gettext_lazy("The table counts"),
         choices=[("percent", gettext_lazy("percentages")), ("points", gettext_lazy("master points"))],
     )
     best = forms.IntegerField(
-        label=gettext_lazy("Best events counted"), min_value=0, max_value=service.BEST_MAX, required=False,
+        label=gettext_lazy("Best events counted"),
+        min_value=0,
+        max_value=service.BEST_MAX,
+        required=False,
         help_text=gettext_lazy("Best k of the events played; 0 or empty: every event counts."),
-    )  # fmt: skip
+    )
 
 
 class SchemeForm(forms.Form):
@@ -57,15 +61,18 @@ class SchemeForm(forms.Form):
     KEPT = {"place": ("places", "max_factor"), "percent": ("max",)}
 
     kind = forms.ChoiceField(
-        label=gettext_lazy("Master points are given"), widget=forms.RadioSelect,
+        label=gettext_lazy("Master points are given"),
+        widget=forms.RadioSelect,
         choices=[("place", gettext_lazy("by place")), ("percent", gettext_lazy("by percentage"))],
-    )  # fmt: skip
+    )
     first = forms.CharField(label=gettext_lazy("The winner's points"), max_length=20, required=False)
     field = forms.IntegerField(
         label=gettext_lazy("Reference field size"), min_value=1, max_value=10_000, required=False
     )
     cut = forms.CharField(label=gettext_lazy("Share of the field paid"), max_length=20, required=False)
-    per_percent = forms.CharField(label=gettext_lazy("Points per percentage point"), max_length=20, required=False)
+    per_percent = forms.CharField(
+        label=gettext_lazy("Points per percentage point"), max_length=20, required=False
+    )
     above = forms.CharField(label=gettext_lazy("Counted above the percentage"), max_length=20, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -73,13 +80,15 @@ class SchemeForm(forms.Form):
         # The defaults shown are the rules' own (preferans.ratings.master_points), never a copy of them.
         place, percent = PlaceScheme(), PercentScheme()
         defaults = {
-            "first": (format_fraction(place.first),
-                      _("Default %(n)s, at the reference field size; the paid places get less, linearly.")),
+            "first": (
+                format_fraction(place.first),
+                _("Default %(n)s, at the reference field size; the paid places get less, linearly."),
+            ),
             "field": (str(place.field), _("Default %(n)s players: a larger field gets proportionally more.")),
             "cut": (format_fraction(place.cut), _("Default %(n)s: that share of the field, from the top.")),
             "per_percent": (format_fraction(percent.per_percent), _("Default %(n)s.")),
             "above": (format_fraction(percent.above), _("Default %(n)s: nothing at or below it.")),
-        }  # fmt: skip
+        }
         for key, (value, help_text) in defaults.items():
             self.fields[key].widget.attrs["placeholder"] = value
             self.fields[key].help_text = help_text % {"n": value}
@@ -127,8 +136,13 @@ def _scheme_refusal(form: SchemeForm, raw: dict[str, Any], exc: UserError) -> No
 
 
 def _form_error(form: forms.Form, exc: UserError) -> None:
-    field = {"series_name": "name", "series_slug": "slug", "series_slug_taken": "slug", "series_best": "best",
-             "series_measure": "measure"}.get(exc.code)  # fmt: skip
+    field = {
+        "series_name": "name",
+        "series_slug": "slug",
+        "series_slug_taken": "slug",
+        "series_best": "best",
+        "series_measure": "measure",
+    }.get(exc.code)
     form.add_error(field, exc.message)
 
 
@@ -150,9 +164,14 @@ def series_new(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             created = service.series_create(
-                name=d["name"], slug=d["slug"], season=d["season"], measure=d["measure"], best=d["best"],
-                user=request.user, now=timezone.now(),
-            )  # fmt: skip
+                name=d["name"],
+                slug=d["slug"],
+                season=d["season"],
+                measure=d["measure"],
+                best=d["best"],
+                user=request.user,
+                now=timezone.now(),
+            )
         except UserError as exc:
             _form_error(form, exc)
         else:
@@ -173,14 +192,20 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     series = _owned(request, slug)
     rules = series.rules or {}
-    initial = {"name": series.name, "slug": series.slug, "season": series.season,
-               "measure": rules.get("measure", "percent"), "best": rules.get("best", 0)}  # fmt: skip
+    initial = {
+        "name": series.name,
+        "slug": series.slug,
+        "season": series.season,
+        "measure": rules.get("measure", "percent"),
+        "best": rules.get("best", 0),
+    }
     scheme_post = request.method == "POST" and "mp-kind" in request.POST
     form = SeriesForm(None if scheme_post else (request.POST or None), initial=initial)
     form.fields["slug"].disabled = True
     old_scheme = dict(series.master_points or {})
-    scheme_form = SchemeForm(request.POST if scheme_post else None, initial=SchemeForm.initial_of(old_scheme),
-                             prefix="mp")  # fmt: skip
+    scheme_form = SchemeForm(
+        request.POST if scheme_post else None, initial=SchemeForm.initial_of(old_scheme), prefix="mp"
+    )
     if scheme_post and scheme_form.is_valid():
         raw = scheme_form.scheme(old_scheme)
         try:
@@ -188,20 +213,32 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as exc:
             _scheme_refusal(scheme_form, raw, exc)
         else:
-            messages.success(request, ngettext(
-                "The master-point scheme is saved; the master points of %(n)s event with final results are "
-                "computed again.",
-                "The master-point scheme is saved; the master points of %(n)s events with final results are "
-                "computed again.", len(redone),
-            ) % {"n": len(redone)} if redone else _("The master-point scheme is saved."))  # fmt: skip
+            messages.success(
+                request,
+                ngettext(
+                    "The master-point scheme is saved; the master points of %(n)s event with final results are "
+                    "computed again.",
+                    "The master-point scheme is saved; the master points of %(n)s events with final results are "
+                    "computed again.",
+                    len(redone),
+                )
+                % {"n": len(redone)}
+                if redone
+                else _("The master-point scheme is saved."),
+            )
             return redirect("players:series_edit", slug=series.slug)
     if request.method == "POST" and not scheme_post and form.is_valid():
         d = form.cleaned_data
         try:
             service.series_update(
-                series=series, user=request.user, now=timezone.now(), name=d["name"], season=d["season"],
-                measure=d["measure"], best=d["best"],
-            )  # fmt: skip
+                series=series,
+                user=request.user,
+                now=timezone.now(),
+                name=d["name"],
+                season=d["season"],
+                measure=d["measure"],
+                best=d["best"],
+            )
         except UserError as exc:
             _form_error(form, exc)
         else:
@@ -210,9 +247,15 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
     events = service.events_of(series, public=False)
     mine = Tournament.objects.all() if request.user.is_superuser else request.user.directed_tournaments.all()
     addable = mine.exclude(pk__in=[t.pk for t in events]).order_by("-starts_on", "-created_at")[:200]
-    context = {"form": form, "series": series, "events": events, "addable": addable, "scheme_form": scheme_form,
-               "place_fields": [scheme_form[k] for k in SchemeForm.PLACE],
-               "percent_fields": [scheme_form[k] for k in SchemeForm.PERCENT]}  # fmt: skip
+    context = {
+        "form": form,
+        "series": series,
+        "events": events,
+        "addable": addable,
+        "scheme_form": scheme_form,
+        "place_fields": [scheme_form[k] for k in SchemeForm.PLACE],
+        "percent_fields": [scheme_form[k] for k in SchemeForm.PERCENT],
+    }
     return render(request, "players/series_form.html", context)
 
 

@@ -166,9 +166,18 @@ RESULTS_MAX = (
 )
 _TOP_KEYS = frozenset({"format", "version", "tournament", "participants", "sessions"})
 _TOURNAMENT_KEYS = frozenset(
-    {"name", "variant", "rules", "players_per_table", "deals_per_set", "scoring", "session_totals",
-     "qualification", "carry_over"}
-)  # fmt: skip
+    {
+        "name",
+        "variant",
+        "rules",
+        "players_per_table",
+        "deals_per_set",
+        "scoring",
+        "session_totals",
+        "qualification",
+        "carry_over",
+    }
+)
 SESSION_TOTALS = ("matchpoints", "percent")
 _SCORING_KEYS = frozenset({"unequal_results", "artificial"})
 _PARTICIPANT_KEYS = frozenset({"number", "name", "club", "federation_id"})

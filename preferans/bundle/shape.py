@@ -122,11 +122,21 @@ def positive_int(value: object) -> int | None:
 
 
 BOUNDS = {
-    "participants": PARTICIPANTS_MAX, "participant": PARTICIPANT_NUMBER_MAX, "number": PARTICIPANT_NUMBER_MAX,
-    "tables": TABLES_MAX, "table": TABLES_MAX, "rooms": ROOMS_MAX, "room": ROOMS_MAX, "rounds": ROUNDS_MAX,
-    "round": ROUNDS_MAX, "board": BOARDS_MAX, "sets": BOARDS_MAX, "set": BOARDS_MAX, "deals_per_set": BOARDS_MAX,
+    "participants": PARTICIPANTS_MAX,
+    "participant": PARTICIPANT_NUMBER_MAX,
+    "number": PARTICIPANT_NUMBER_MAX,
+    "tables": TABLES_MAX,
+    "table": TABLES_MAX,
+    "rooms": ROOMS_MAX,
+    "room": ROOMS_MAX,
+    "rounds": ROUNDS_MAX,
+    "round": ROUNDS_MAX,
+    "board": BOARDS_MAX,
+    "sets": BOARDS_MAX,
+    "set": BOARDS_MAX,
+    "deals_per_set": BOARDS_MAX,
     "session": ROUNDS_MAX,
-}  # fmt: skip
+}
 """The largest value of each numbered field of a bundle (formats.md §2); one table for every reader."""
 
 
@@ -169,10 +179,19 @@ def check_keys(
 
 _EXPLICIT_KEYS = frozenset(
     {
-        "scheme", "rounds", "participants", "per_table", "tables", "sets", "deals_per_set", "properties",
-        "rooms", "full_rounds", "explanation",
+        "scheme",
+        "rounds",
+        "participants",
+        "per_table",
+        "tables",
+        "sets",
+        "deals_per_set",
+        "properties",
+        "rooms",
+        "full_rounds",
+        "explanation",
     }
-)  # fmt: skip
+)
 """The movement JSON of formats.md §4 with its optional extras (``rooms``, ``full_rounds``, ``explanation``):
 what the ``movement`` command prints can be pasted into a bundle as it is."""
 

@@ -91,7 +91,11 @@ def active_seats(dealer: str, players: int) -> tuple[tuple[str, str, str], str]:
 
 def _problems_of(index: int, data: object) -> tuple[BoardInput | None, list[str]]:
     where = f"board {index}"
-    if isinstance(data, Mapping) and isinstance(data.get("number"), int) and not isinstance(data["number"], bool):
+    if (
+        isinstance(data, Mapping)
+        and isinstance(data.get("number"), int)
+        and not isinstance(data["number"], bool)
+    ):
         where = f"board {index} (number {data['number']})"
     if not isinstance(data, Mapping):
         return None, [f"{where}: not an object with dealer, players, hands and prikup"]
@@ -179,7 +183,13 @@ def _problems_of(index: int, data: object) -> tuple[BoardInput | None, list[str]
 
 
 def _note(
-    seen: dict[int, str], masks: dict[str, int], bit: int, place: str, name: str, where: str, problems: list[str]
+    seen: dict[int, str],
+    masks: dict[str, int],
+    bit: int,
+    place: str,
+    name: str,
+    where: str,
+    problems: list[str],
 ) -> None:
     if bit in seen:
         other = seen[bit]
@@ -296,7 +306,10 @@ def analysis_json(board: BoardInput, seats: Mapping[str, SeatAnalysis]) -> dict[
         seat: {
             **{key: result.tricks[key] for key in KEYS},
             "discards": {
-                key: [c.notation for c in mask_cards(1 << result.discards[key][0] | 1 << result.discards[key][1])]
+                key: [
+                    c.notation
+                    for c in mask_cards(1 << result.discards[key][0] | 1 << result.discards[key][1])
+                ]
                 for key in KEYS
             },
         }

@@ -88,8 +88,10 @@ class Finding:
             return f"the declarer {self.declarer} holds no hand in the analysed layout"
         if self.code == MISERE_UNDER_POSSIBLE:
             return f"misère by {self.declarer}: took {self.taken}, the defence can force {self.possible}"
-        return (f"{self.level}{self.strain} by {self.declarer}: took {self.taken}, "
-                f"best defence allows {self.possible}")  # fmt: skip
+        return (
+            f"{self.level}{self.strain} by {self.declarer}: took {self.taken}, "
+            f"best defence allows {self.possible}"
+        )
 
 
 @dataclass(frozen=True)

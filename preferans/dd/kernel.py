@@ -149,7 +149,9 @@ def _reps(moves: int, in_play: int, rep: Any) -> int:
 
 
 @njit(cache=True)
-def _order_follow(cards: int, best: int, trump: int, losers_first: bool, high_first: bool, out: Any, row: int) -> int:
+def _order_follow(
+    cards: int, best: int, trump: int, losers_first: bool, high_first: bool, out: Any, row: int
+) -> int:
     """A follower's representatives in the order to try: cards that beat ``best`` cheapest first and then the
     others lowest first, or the losers first when ``losers_first``; from the highest when ``high_first``."""
     n = 0
@@ -249,7 +251,9 @@ def _at_least(
             low = pop[own >> (high[first | second] + 1)]
             hi = left - max(pop[first >> (high[own] + 1)], pop[second >> (high[own] + 1)])
         if cfg[2 + declarer] == 1 and low < hi:
-            cashed = _cashable(hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], trump, pop, high)
+            cashed = _cashable(
+                hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], trump, pop, high
+            )
             if leader == declarer:
                 low = max(low, cashed)
             else:
@@ -349,7 +353,12 @@ def _at_least(
                 else:
                     n_0, n_1, n_2 = rest1, rest2, rest0
                 need = target - 1 if winner == declarer else target
-                if _at_least(n_0, n_1, n_2, winner, need, cfg, keys1, keys2, bounds, rel, rep, pop, high, buf) == want2:
+                if (
+                    _at_least(
+                        n_0, n_1, n_2, winner, need, cfg, keys1, keys2, bounds, rel, rep, pop, high, buf
+                    )
+                    == want2
+                ):
                     result2 = want2
                     break
             if result2 == want1:
@@ -376,7 +385,16 @@ def _at_least(
 
 @njit(cache=True)
 def _store(
-    keys1: Any, keys2: Any, bounds: Any, slot: int, k1: int, k2: int, low: int, hi: int, hint: int, generation: int
+    keys1: Any,
+    keys2: Any,
+    bounds: Any,
+    slot: int,
+    k1: int,
+    k2: int,
+    low: int,
+    hi: int,
+    hint: int,
+    generation: int,
 ) -> None:
     mask = keys1.shape[0] - 1
     target = slot
@@ -438,7 +456,19 @@ class KernelSearch:
             self.cfg[8] = _GENERATION[0]
             return bool(
                 _at_least(
-                    hands[0], hands[1], hands[2], leader, target, self.cfg, keys1, keys2, bounds, REL, REP, POP, HIGH,
+                    hands[0],
+                    hands[1],
+                    hands[2],
+                    leader,
+                    target,
+                    self.cfg,
+                    keys1,
+                    keys2,
+                    bounds,
+                    REL,
+                    REP,
+                    POP,
+                    HIGH,
                     self.buf,
                 )
-            )  # fmt: skip
+            )

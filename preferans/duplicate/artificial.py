@@ -86,7 +86,7 @@ def artificial_bounds(values: Mapping[str, Fraction | int]) -> list[Problem]:
                     f"the artificial result {grade} must be a percentage 0–100",
                     {"grade": grade},
                     grade,
-                )  # fmt: skip
+                )
             )
     if problems:
         return problems
@@ -98,7 +98,7 @@ def artificial_bounds(values: Mapping[str, Fraction | int]) -> list[Problem]:
                 f"A- is at most {_text(BOOK_MINUS)} % for the side at fault (rules §11.2 B1)",
                 {"value": _text(minus), "bound": _text(BOOK_MINUS)},
                 "A-",
-            )  # fmt: skip
+            )
         )
     if plus < BOOK_PLUS_AT_LEAST:
         problems.append(
@@ -107,7 +107,7 @@ def artificial_bounds(values: Mapping[str, Fraction | int]) -> list[Problem]:
                 f"A+ is at least {_text(BOOK_PLUS_AT_LEAST)} % for the non-offending side (rules §11.2 B1)",
                 {"value": _text(plus), "bound": _text(BOOK_PLUS_AT_LEAST)},
                 "A+",
-            )  # fmt: skip
+            )
         )
     if not minus <= average <= plus:
         problems.append(
@@ -116,7 +116,7 @@ def artificial_bounds(values: Mapping[str, Fraction | int]) -> list[Problem]:
                 "artificial results must rise: A- ≤ A ≤ A+",
                 {"minus": _text(minus), "average": _text(average), "plus": _text(plus)},
                 "A",
-            )  # fmt: skip
+            )
         )
     return problems
 
@@ -135,12 +135,19 @@ def seat_percent_problems(
     for seat, value in percent.items():
         where = f"percent.{seat}"
         if seat not in seated:
-            problems.append(Problem("percent_seat", f"percent: {seat} is not a seat at this table",
-                                    {"seat": seat}, where))  # fmt: skip
+            problems.append(
+                Problem("percent_seat", f"percent: {seat} is not a seat at this table", {"seat": seat}, where)
+            )
             continue
         if not 0 <= value <= 100:
-            problems.append(Problem("percent_range", f"percent {seat}: a percentage of the top is 0–100",
-                                    {"seat": seat}, where))  # fmt: skip
+            problems.append(
+                Problem(
+                    "percent_range",
+                    f"percent {seat}: a percentage of the top is 0–100",
+                    {"seat": seat},
+                    where,
+                )
+            )
             continue
         if adjusted is None:
             continue
@@ -154,7 +161,7 @@ def seat_percent_problems(
                     "be raised (rules §11.2 B1)",
                     {"seat": seat, "grade": grade or ""},
                     where,
-                )  # fmt: skip
+                )
             )
         elif value < floor:
             problems.append(
@@ -163,7 +170,7 @@ def seat_percent_problems(
                     f"percent {seat}: a non-offender gets at least {_text(floor)} % (rules §11.2 B1)",
                     {"seat": seat, "bound": _text(floor)},
                     where,
-                )  # fmt: skip
+                )
             )
     return problems
 
@@ -176,12 +183,21 @@ def annulled_problems(
     seated = list(seats)
     problems: list[Problem] = []
     if artificial_row and annulled:
-        problems.append(Problem("annulled_artificial", "an artificial result has no played result to annul",
-                                {}, "annulled"))  # fmt: skip
+        problems.append(
+            Problem(
+                "annulled_artificial", "an artificial result has no played result to annul", {}, "annulled"
+            )
+        )
     unknown = [s for s in annulled if s not in seated]
     if unknown:
-        problems.append(Problem("annulled_seat", f"annulled: {', '.join(unknown)} is not a seat at this table",
-                                {"seats": ", ".join(unknown)}, "annulled"))  # fmt: skip
+        problems.append(
+            Problem(
+                "annulled_seat",
+                f"annulled: {', '.join(unknown)} is not a seat at this table",
+                {"seats": ", ".join(unknown)},
+                "annulled",
+            )
+        )
     if len(set(annulled)) != len(annulled):
         problems.append(Problem("annulled_twice", "annulled: a seat is named twice", {}, "annulled"))
     if seated and set(seated) <= set(annulled):
@@ -191,6 +207,6 @@ def annulled_problems(
                 "annulled: every seat's result cannot be annulled on the row — delete the row instead",
                 {},
                 "annulled",
-            )  # fmt: skip
+            )
         )
     return problems

@@ -117,8 +117,13 @@ class OtherRow:
 
     @classmethod
     def of(cls, raw: Mapping[str, Any]) -> OtherRow:
-        return cls(str(raw["seat"]), int(raw["round"]), int(raw["table"]), int(raw.get("room") or 1),
-                   str(raw.get("seat_there") or raw["seat"]))  # fmt: skip
+        return cls(
+            str(raw["seat"]),
+            int(raw["round"]),
+            int(raw["table"]),
+            int(raw.get("room") or 1),
+            str(raw.get("seat_there") or raw["seat"]),
+        )
 
 
 def grades_by_fault(seats: Sequence[str], fault: Mapping[str, str]) -> dict[str, str]:
@@ -320,15 +325,21 @@ def _wrong_board(
         later = "; the correct deal is to be played later (§11.6 A.2)" if _flag(facts, "play_later") else ""
         if board is not None and current_vists is None and not played_row:
             return Proposal(
-                rule, "wrong_board_stands_enter",
+                rule,
+                "wrong_board_stands_enter",
                 "nobody had played the deal before: the result stands (§11.6 A.1) — enter the row as played "
-                "so that it is stored and compared" + later, penalty, {"later": bool(later)},
-            )  # fmt: skip
+                "so that it is stored and compared" + later,
+                penalty,
+                {"later": bool(later)},
+            )
         return Proposal(
-            rule, "wrong_board_stands",
+            rule,
+            "wrong_board_stands",
             "nobody had played the deal before: the result stands (§11.6 A.1) and is compared with the board's "
-            "other results" + later, store + penalty, {"later": bool(later)},
-        )  # fmt: skip
+            "other results" + later,
+            store + penalty,
+            {"later": bool(later)},
+        )
     here: list[str] = []  # seats whose second result is this row's
     there: list[Change] = []  # the seat's second result is the other row's (played in a later round)
     for seat in before:
@@ -337,8 +348,11 @@ def _wrong_board(
             here.append(seat)
         for o in mine:
             if round is not None and o.round > round:
-                there.append(Change("row", board, {"annulled": [o.seat_there]}, table=o.table, round=o.round,
-                                    room=o.room))  # fmt: skip
+                there.append(
+                    Change(
+                        "row", board, {"annulled": [o.seat_there]}, table=o.table, round=o.round, room=o.room
+                    )
+                )
     changes: list[Change] = list(there)
     missing = False
     if board is not None and here:
@@ -366,9 +380,12 @@ def _wrong_board(
     if missing:
         text += " — enter the row as played so that the other players' result is stored"
     return Proposal(
-        rule, "wrong_board_annul", text, tuple(changes) + penalty,
+        rule,
+        "wrong_board_annul",
+        text,
+        tuple(changes) + penalty,
         {"seats": ", ".join(before), "here": ", ".join(here), "intended": intended or "", "missing": missing},
-    )  # fmt: skip
+    )
 
 
 def _fouled(board: int | None, facts: Mapping[str, Any], code: str, penalty: tuple[Change, ...]) -> Proposal:

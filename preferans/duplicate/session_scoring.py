@@ -249,7 +249,11 @@ def _score_session(
         for seat in seats:
             # A seat out of the comparison (annulled, §11.6 B, or given a percentage, §11.3 C) leaves its line's
             # group; the row's other seats are compared normally.
-            line = [i for i in members if not _out_of_line(results[i], seat)] if _any_out(results, members) else members
+            line = (
+                [i for i in members if not _out_of_line(results[i], seat)]
+                if _any_out(results, members)
+                else members
+            )
             scores = []
             for i in line:
                 row_vists = vists[i]

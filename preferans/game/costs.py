@@ -140,9 +140,15 @@ def format_cost_table_text(table: CostTable) -> str:
     """Aligned columns for organisers to print and publish with the event's rules (004 §6)."""
     others = table.players - 1
     header = [
-        "contract", "p", "made", "whist/trick", "undertrick", f"consolation (to each of {others})",
-        "missing whist trick", "half-whist",
-    ]  # fmt: skip
+        "contract",
+        "p",
+        "made",
+        "whist/trick",
+        "undertrick",
+        f"consolation (to each of {others})",
+        "missing whist trick",
+        "half-whist",
+    ]
     rows: list[list[str]] = []
     raspasy: CostLine | None = None
     for line in table.lines:
@@ -154,10 +160,16 @@ def format_cost_table_text(table: CostTable) -> str:
             undertrick = "per trick " + undertrick
         rows.append(
             [
-                line.contract, _one(line.price), _pair(line.made), _one(line.whist_per_trick), undertrick,
-                _one(line.consolation), _pair(line.missing_whist_trick), _one(line.half_whist),
+                line.contract,
+                _one(line.price),
+                _pair(line.made),
+                _one(line.whist_per_trick),
+                undertrick,
+                _one(line.consolation),
+                _pair(line.missing_whist_trick),
+                _one(line.half_whist),
             ]
-        )  # fmt: skip
+        )
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     out = [
         f"Cost table in vists — {_title(table)} (pool weight λ = {format_cost(table.rules.pool_weight)})",
@@ -219,8 +231,14 @@ def format_cost_table_csv(table: CostTable) -> str:
     for line in table.lines:
         writer.writerow(
             [
-                line.contract, one(line.price), *two(line.made), one(line.whist_per_trick), *two(line.undertrick),
-                one(line.consolation), *two(line.missing_whist_trick), one(line.half_whist),
+                line.contract,
+                one(line.price),
+                *two(line.made),
+                one(line.whist_per_trick),
+                *two(line.undertrick),
+                one(line.consolation),
+                *two(line.missing_whist_trick),
+                one(line.half_whist),
             ]
-        )  # fmt: skip
+        )
     return buffer.getvalue()

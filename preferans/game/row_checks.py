@@ -78,9 +78,14 @@ def _int_field(row: Mapping[str, object], key: str, errors: ErrorList, low: int,
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
         errors.add(
-            "out_of_range", key, "{key} {value!r} — it must be a whole number {low} to {high}",
-            key=key, value=raw, low=low, high=high,
-        )  # fmt: skip
+            "out_of_range",
+            key,
+            "{key} {value!r} — it must be a whole number {low} to {high}",
+            key=key,
+            value=raw,
+            low=low,
+            high=high,
+        )
         return None
     return raw
 
@@ -92,16 +97,20 @@ def check_table(players: object, dealer: str | None, errors: ErrorList) -> Table
     if players == 4:
         if dealer not in SEATS:
             errors.add(
-                "dealer", "dealer",
-                "a 4-player table needs the dealer's seat (N, E, S or W), not {dealer!r}", dealer=dealer,
-            )  # fmt: skip
+                "dealer",
+                "dealer",
+                "a 4-player table needs the dealer's seat (N, E, S or W), not {dealer!r}",
+                dealer=dealer,
+            )
             return None
         return TableSeats.standard(4, dealer)
     if dealer is not None and dealer not in ("N", "E", "S"):
         errors.add(
-            "dealer", "dealer",
-            "the first hand of a 3-player table is N, E or S, not {dealer!r} (W holds the prikup)", dealer=dealer,
-        )  # fmt: skip
+            "dealer",
+            "dealer",
+            "the first hand of a 3-player table is N, E or S, not {dealer!r} (W holds the prikup)",
+            dealer=dealer,
+        )
         return None
     return TableSeats.standard(3, None)
 
@@ -130,28 +139,41 @@ def _positions(
             continue
         if seat not in table.seats:
             errors.add(
-                "seat_empty", column, "{name} is {seat}, but {seat} is empty at a 3-player table (the prikup pocket)",
-                name=name, seat=seat,
-            )  # fmt: skip
+                "seat_empty",
+                column,
+                "{name} is {seat}, but {seat} is empty at a 3-player table (the prikup pocket)",
+                name=name,
+                seat=seat,
+            )
             continue
         if seat == table.dealer:
             errors.add(
-                "dealer_position", column, "{name} is the dealer {seat}, who sits out at a 4-player table",
-                name=name, seat=seat,
-            )  # fmt: skip
+                "dealer_position",
+                column,
+                "{name} is the dealer {seat}, who sits out at a 4-player table",
+                name=name,
+                seat=seat,
+            )
             continue
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 10:
             errors.add(
-                "tricks_range", column, "{name}'s tricks {tricks!r} — tricks are whole numbers 0 to 10",
-                name=name, tricks=tricks,
-            )  # fmt: skip
+                "tricks_range",
+                column,
+                "{name}'s tricks {tricks!r} — tricks are whole numbers 0 to 10",
+                name=name,
+                tricks=tricks,
+            )
             continue
         for other, (other_seat, _) in found.items():
             if other_seat == seat:
                 errors.add(
-                    "duplicate_position", column, "duplicate position {seat}: {other} and {name} are both {seat}",
-                    seat=seat, other=names[other], name=name,
-                )  # fmt: skip
+                    "duplicate_position",
+                    column,
+                    "duplicate position {seat}: {other} and {name} are both {seat}",
+                    seat=seat,
+                    other=names[other],
+                    name=name,
+                )
                 break
         else:
             found[column] = (seat, tricks)
@@ -178,10 +200,12 @@ def _no_whist_fields(row: Mapping[str, object], errors: ErrorList, what: str, *,
         errors.add("penalty_tricks", "penalty_tricks", "penalty_tricks apply only to a trick contract (6…10)")
     if present(row, "wrong_cards"):
         errors.add(
-            "wrong_cards_kind", "wrong_cards",
+            "wrong_cards_kind",
+            "wrong_cards",
             "wrong_cards (Code 3.9.18) applies only to a played trick contract (6…10), not to a {what} — "
-            "record the director's penalty as extra entries", what=what,
-        )  # fmt: skip
+            "record the director's penalty as extra entries",
+            what=what,
+        )
 
 
 def check_raspasy(
@@ -206,9 +230,12 @@ def check_raspasy(
     first = table.first_hand() or dealer or pos["declarer"][0]
     if pos["declarer"][0] != first:
         errors.add(
-            "column_order", "declarer", "raspasy columns must start with the first hand {first}, not {seat}",
-            first=first, seat=pos["declarer"][0],
-        )  # fmt: skip
+            "column_order",
+            "declarer",
+            "raspasy columns must start with the first hand {first}, not {seat}",
+            first=first,
+            seat=pos["declarer"][0],
+        )
     else:
         _check_order(
             pos,
@@ -220,21 +247,26 @@ def check_raspasy(
     total = sum(t for _, t in pos.values())
     if table.players == 3 and total != 10:
         errors.add(
-            "raspasy_total", "declarer", "raspasy total {total} at a 3-player table — the three hands take 10 tricks",
+            "raspasy_total",
+            "declarer",
+            "raspasy total {total} at a 3-player table — the three hands take 10 tricks",
             total=total,
-        )  # fmt: skip
+        )
     elif rules.raspasy_mode is RaspasyMode.WHISTS and total != 10:
         errors.add(
-            "raspasy_total", "declarer",
+            "raspasy_total",
+            "declarer",
             "raspasy total {total} at a 4-player {variant} table — the three hands take 10 tricks (the prikup is not played)",
-            total=total, variant=rules.variant,
-        )  # fmt: skip
+            total=total,
+            variant=rules.variant,
+        )
     elif total < 8:
         errors.add(
-            "raspasy_total", "declarer",
+            "raspasy_total",
+            "declarer",
             "4-player raspasy total {total} (<8) — the three hands take 8 to 10 tricks (the dealer at most 2)",
             total=total,
-        )  # fmt: skip
+        )
     elif total > 10:
         errors.add(
             "raspasy_total",
@@ -274,17 +306,31 @@ def _totals_and_order(pos: Mapping[str, tuple[str, int]], table: TableSeats, err
     total = sum(t for _, t in pos.values())
     if total != 10:
         errors.add(
-            "tricks_total", "declarer", "tricks total {total} — they must total 10",
-            total=total, tricks=[t for _, t in pos.values()],
-        )  # fmt: skip
+            "tricks_total",
+            "declarer",
+            "tricks total {total} — they must total 10",
+            total=total,
+            tricks=[t for _, t in pos.values()],
+        )
     _check_order(
-        pos, table, pos["declarer"][0], errors,
+        pos,
+        table,
+        pos["declarer"][0],
+        errors,
         "whister columns not in clockwise order: after {after} the first whister is {first} and the second {second}",
-    )  # fmt: skip
+    )
 
 
-def _calls(row: Mapping[str, object], level: int, rules: Rules, table: TableSeats,
-           d1: str, d2: str, dealer_whist: bool, errors: ErrorList) -> dict[str, Call] | None:  # fmt: skip
+def _calls(
+    row: Mapping[str, object],
+    level: int,
+    rules: Rules,
+    table: TableSeats,
+    d1: str,
+    d2: str,
+    dealer_whist: bool,
+    errors: ErrorList,
+) -> dict[str, Call] | None:
     raw = row.get("calls")
     if not isinstance(raw, Mapping):
         errors.add(
@@ -305,9 +351,12 @@ def _calls(row: Mapping[str, object], level: int, rules: Rules, table: TableSeat
             )
         elif value not in [c.value for c in Call]:
             errors.add(
-                "calls_value", f"calls.{seat}", "{seat}'s call {value!r} — use whist, pass, half or half_returned",
-                seat=seat, value=value,
-            )  # fmt: skip
+                "calls_value",
+                f"calls.{seat}",
+                "{seat}'s call {value!r} — use whist, pass, half or half_returned",
+                seat=seat,
+                value=value,
+            )
         else:
             calls[seat] = Call(value)
     for seat in (d1, d2):
@@ -320,10 +369,12 @@ def _calls(row: Mapping[str, object], level: int, rules: Rules, table: TableSeat
     halves = [s for s in (d1, d2) if calls[s] in (Call.HALF, Call.HALF_RETURNED)]
     if halves and level >= 8:
         errors.add(
-            "calls_half_level", f"calls.{halves[0]}",
+            "calls_half_level",
+            f"calls.{halves[0]}",
             "half-whist on an {level_name} is not allowed — only on a six or a seven (fn60)",
-            level_name=level_name(level), level=level,
-        )  # fmt: skip
+            level_name=level_name(level),
+            level=level,
+        )
         return None
     if len(halves) == 2:
         errors.add("calls_two_halves", f"calls.{d2}", "only one defender can go for half-whist")
@@ -332,22 +383,25 @@ def _calls(row: Mapping[str, object], level: int, rules: Rules, table: TableSeat
         other = d2 if seat == d1 else d1
         if seat == d1 and rules.whist_mode is not WhistMode.GENTLEMAN:
             errors.add(
-                "calls_half_first", f"calls.{seat}",
+                "calls_half_first",
+                f"calls.{seat}",
                 "half-whist by the first defender {seat} is allowed only under gentleman's whist (Code 3.8.14)",
                 seat=seat,
-            )  # fmt: skip
+            )
         elif calls[seat] is Call.HALF and (calls[other] is not Call.PASS or dealer_whist):
             errors.add(
-                "calls_half_with_whist", f"calls.{seat}",
+                "calls_half_with_whist",
+                f"calls.{seat}",
                 "{seat}'s half-whist cannot stand beside a whist — if the whist was returned, write half_returned",
                 seat=seat,
-            )  # fmt: skip
+            )
         elif calls[seat] is Call.HALF_RETURNED and calls[other] is not Call.WHIST and not dealer_whist:
             errors.add(
-                "calls_no_returner", f"calls.{seat}",
+                "calls_no_returner",
+                f"calls.{seat}",
                 "{seat} is half_returned, but nobody returned the whist (the other defender's whist or dealer_whist)",
                 seat=seat,
-            )  # fmt: skip
+            )
     if dealer_whist:
         if table.dealer is None:
             errors.add("dealer_whist", "dealer_whist", "dealer_whist exists only at a 4-player table")
@@ -363,10 +417,11 @@ def _wrong_cards(row: Mapping[str, object], errors: ErrorList) -> tuple[str, ...
         return ()
     if not isinstance(raw, (list, tuple)) or any(seat not in SEATS for seat in raw):
         errors.add(
-            "wrong_cards", "wrong_cards",
+            "wrong_cards",
+            "wrong_cards",
             "wrong_cards {value!r} — list the seats (N, E, S, W) of the players found with a wrong number of cards",
             value=raw,
-        )  # fmt: skip
+        )
         return ()
     if len(set(raw)) != len(raw):
         errors.add("wrong_cards_twice", "wrong_cards", "wrong_cards names a seat twice")
@@ -382,24 +437,31 @@ def _check_wrong_cards(
         return
     if whisters == 0:
         errors.add(
-            "wrong_cards_no_play", "wrong_cards",
+            "wrong_cards_no_play",
+            "wrong_cards",
             "nobody whisted, so the deal was not played and nobody can be found with a wrong number of cards",
-        )  # fmt: skip
+        )
         return
     playing = (declarer, *defenders)
     for seat in seats:
         if seat not in playing:
             errors.add(
-                "wrong_cards_seat", "wrong_cards",
+                "wrong_cards_seat",
+                "wrong_cards",
                 "{seat} held no cards in this deal — wrong_cards names the declarer {declarer} or a defender "
-                "({first}, {second})", seat=seat, declarer=declarer, first=defenders[0], second=defenders[1],
-            )  # fmt: skip
+                "({first}, {second})",
+                seat=seat,
+                declarer=declarer,
+                first=defenders[0],
+                second=defenders[1],
+            )
             return
     if len(seats) == 3:
         errors.add(
-            "wrong_cards_all", "wrong_cards",
+            "wrong_cards_all",
+            "wrong_cards",
             "all three hands cannot be at fault — Code 3.9.18 punishes a player when the others' cards are right",
-        )  # fmt: skip
+        )
 
 
 def check_contract(
@@ -449,11 +511,12 @@ def check_contract(
                 nominal = {declarer: level, seat: half, other: 10 - level - half}
         if tricks != nominal:
             errors.add(
-                "nominal_tricks", "declarer",
+                "nominal_tricks",
+                "declarer",
                 "no-play deal must record nominal tricks ({expected}), not {actual}",
                 expected="/".join(str(nominal[s]) for s in (declarer, d1, d2)),
                 actual="/".join(str(tricks[s]) for s in (declarer, d1, d2)),
-            )  # fmt: skip
+            )
     return Deal(
         DealKind.CONTRACT,
         tricks=tricks,

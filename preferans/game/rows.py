@@ -67,9 +67,13 @@ def _extra_entries(row: Mapping[str, object], table: TableSeats, errors: ErrorLi
             continue
         if set(entry) != keys[str(kind)]:
             errors.add(
-                "extra_entry", where, "extra entry {i}: a {kind} entry has exactly the keys {keys}",
-                i=i, kind=kind, keys=", ".join(sorted(keys[str(kind)])),
-            )  # fmt: skip
+                "extra_entry",
+                where,
+                "extra entry {i}: a {kind} entry has exactly the keys {keys}",
+                i=i,
+                kind=kind,
+                keys=", ".join(sorted(keys[str(kind)])),
+            )
             continue
         try:
             amount = parse_fraction(entry["amount"])
@@ -144,13 +148,19 @@ def _analyse(row: Mapping[str, object], rules: Rules, players: int, dealer: str 
         for seat in table.seats:
             if claimed[seat] != vists[seat]:
                 errors.add(
-                    "vists_mismatch", f"vists.{seat}", "{seat}'s vists {claimed} — the rules give {computed}",
-                    seat=seat, claimed=format_fraction(claimed[seat]), computed=format_fraction(vists[seat]),
-                )  # fmt: skip
+                    "vists_mismatch",
+                    f"vists.{seat}",
+                    "{seat}'s vists {claimed} — the rules give {computed}",
+                    seat=seat,
+                    claimed=format_fraction(claimed[seat]),
+                    computed=format_fraction(vists[seat]),
+                )
     return _Analysis(errors, deal, table, vists)
 
 
-def _claimed_vists(row: Mapping[str, object], table: TableSeats, errors: ErrorList) -> dict[str, Fraction] | None:
+def _claimed_vists(
+    row: Mapping[str, object], table: TableSeats, errors: ErrorList
+) -> dict[str, Fraction] | None:
     raw = row.get("vists")
     if raw is None:
         return None

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["SEATS", "active_seats", "clockwise_after", "defenders", "first_hand", "hands_in_order", "table_seats"]
+__all__ = [
+    "SEATS",
+    "active_seats",
+    "clockwise_after",
+    "defenders",
+    "first_hand",
+    "hands_in_order",
+    "table_seats",
+]
 
 SEATS: Final[tuple[str, ...]] = ("N", "E", "S", "W")
 

@@ -72,9 +72,20 @@ _TOP_KEYS = (
 )
 _TOP_REQUIRED = ("format", "version", "event", "participants", "sessions")
 _EVENT_KEYS = (
-    "name", "slug", "starts_on", "venue", "variant", "form", "players_per_table", "deals_per_set", "rules",
-    "scoring", "session_totals", "carry_over", "qualification",
-)  # fmt: skip
+    "name",
+    "slug",
+    "starts_on",
+    "venue",
+    "variant",
+    "form",
+    "players_per_table",
+    "deals_per_set",
+    "rules",
+    "scoring",
+    "session_totals",
+    "carry_over",
+    "qualification",
+)
 _EVENT_REQUIRED = ("name", "variant", "players_per_table")
 _BUNDLE_TOURNAMENT_KEYS = ("name", "variant", "rules", "players_per_table", "deals_per_set", "scoring")
 _PERSON_KEYS = ("ref", "name", "club", "city", "federation_id")

@@ -292,9 +292,7 @@ def plan(
                 if report.ok:
                     shortened = length is not None and length < t
                     never, pairs = unmet_line_pairs(m)
-                    how = (
-                        "N stays, E +1, S +2, W −2, sets to table −1" if k == 4 else "with lines N, E, S"
-                    )
+                    how = "N stays, E +1, S +2, W −2, sets to table −1" if k == 4 else "with lines N, E, S"
                     if not shortened:
                         why.append(
                             Reason(
@@ -312,9 +310,15 @@ def plan(
                                 f"each player of another line at most once: shortened to {length} of {t} "
                                 f"rounds, {never} of the {pairs} pairs of players of different lines never meet.",
                                 f"basic_shortened_{k}",
-                                {"participants": n, "tables": t, "played": length or t, "full": t,
-                                 "never": never, "pairs": pairs},
-                            )  # fmt: skip
+                                {
+                                    "participants": n,
+                                    "tables": t,
+                                    "played": length or t,
+                                    "full": t,
+                                    "never": never,
+                                    "pairs": pairs,
+                                },
+                            )
                         )
                         why.append(_shortened(length or t, t))
                     return Plan(m, report.properties, tuple(why))

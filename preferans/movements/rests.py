@@ -29,7 +29,9 @@ class Rest:
     round: int
     participant: int
     back: Return | None  # None: he is not seated again in this session
-    came_from: tuple[int, TableSeat] | None  # (room, seat) of the round before; None in round 1 or after a rest
+    came_from: (
+        tuple[int, TableSeat] | None
+    )  # (room, seat) of the round before; None in round 1 or after a rest
 
     @property
     def back_next_round(self) -> bool:

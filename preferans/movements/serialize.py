@@ -17,9 +17,18 @@ from .model import Line, Movement, MovementError, MovementRound, TableAssignment
 from .validate import Properties, check, validate
 
 _TOP_KEYS = {
-    "participants", "per_table", "scheme", "tables", "sets", "deals_per_set", "rooms", "rounds",
-    "properties", "full_rounds", "explanation",
-}  # fmt: skip
+    "participants",
+    "per_table",
+    "scheme",
+    "tables",
+    "sets",
+    "deals_per_set",
+    "rooms",
+    "rounds",
+    "properties",
+    "full_rounds",
+    "explanation",
+}
 _ROUND_KEYS = {"round", "resting", "tables"}
 _TABLE_KEYS = {"table", "set", "seats", "room"}
 

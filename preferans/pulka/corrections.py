@@ -33,7 +33,11 @@ def _whole(amount: Fraction) -> int:
 
 
 def overstatement_penalty(
-    setup: PulkaSetup, number: int, written: Mapping[str, object], corrected: Mapping[str, object], writer: str
+    setup: PulkaSetup,
+    number: int,
+    written: Mapping[str, object],
+    corrected: Mapping[str, object],
+    writer: str,
 ) -> list[dict[str, object]]:
     """The extra entries that punish ``writer`` for what ``written`` gave him beyond ``corrected``."""
     old, new = deal_ledger(setup, number, written), deal_ledger(setup, number, corrected)

@@ -22,9 +22,20 @@ __all__ = ["PulkaDocument", "read_pulka", "result_document", "score_document"]
 FORMAT = "preferans-pulka"
 RESULT_FORMAT = "preferans-pulka-result"
 _TOP = (
-    "format", "version", "variant", "rules", "players", "pool", "max_deals", "stopped", "first_dealer",
-    "compensation", "tiebreaks", "olympic", "deals",
-)  # fmt: skip
+    "format",
+    "version",
+    "variant",
+    "rules",
+    "players",
+    "pool",
+    "max_deals",
+    "stopped",
+    "first_dealer",
+    "compensation",
+    "tiebreaks",
+    "olympic",
+    "deals",
+)
 _REQUIRED = ("format", "version", "variant", "players", "pool", "first_dealer", "deals")
 
 
@@ -113,10 +124,16 @@ def read_pulka(doc: object) -> PulkaDocument:
         raise PulkaInvalid(problems)
     try:
         setup = PulkaSetup.create(
-            variant=doc["variant"], players=len(names), pool=doc["pool"], first_dealer=doc["first_dealer"],
-            rules=rules, max_deals=doc.get("max_deals"), compensation=compensation, tiebreaks=tiebreaks,
+            variant=doc["variant"],
+            players=len(names),
+            pool=doc["pool"],
+            first_dealer=doc["first_dealer"],
+            rules=rules,
+            max_deals=doc.get("max_deals"),
+            compensation=compensation,
+            tiebreaks=tiebreaks,
             advance=advance,
-        )  # fmt: skip
+        )
     except SetupError as exc:
         raise PulkaInvalid([PulkaProblem(None, exc.field, exc.code, str(exc).split(": ", 1)[1])]) from exc
     return PulkaDocument(setup, names, tuple(rows), bool(stopped))

@@ -183,10 +183,13 @@ def _check_keys(state: _State, number: int, row: Mapping[str, object]) -> bool:
     for key in row:
         if key in FORBIDDEN_ROW_FIELDS:
             state.problem(
-                number, str(key), "pulka_row_field",
+                number,
+                str(key),
+                "pulka_row_field",
                 f"{key} has no place in a pulka row: the dealer follows from first_dealer and rotation "
-                "(pulka P-22)", key=key,
-            )  # fmt: skip
+                "(pulka P-22)",
+                key=key,
+            )
             ok = False
         elif key not in ROW_FIELDS:
             state.problem(number, str(key), "pulka_unknown_field", f"unknown field {key!r}", key=key)
@@ -202,10 +205,15 @@ def _step(state: _State, number: int, row: Mapping[str, object]) -> int:
     given = row.get("raspasy_step")
     if given is not None and given != step:
         state.problem(
-            number, "raspasy_step", "raspasy_step_chain",
+            number,
+            "raspasy_step",
+            "raspasy_step_chain",
             f"raspasy_step: {given!r}, but this is raspasy number {k} in a row, so the step is {step} "
-            "(Code 3.7.4)", given=given, chain=k, step=step,
-        )  # fmt: skip
+            "(Code 3.7.4)",
+            given=given,
+            chain=k,
+            step=step,
+        )
     return step
 
 
@@ -222,37 +230,48 @@ def _check_exit(state: _State, number: int, row: Mapping[str, object]) -> None:
         too_low = contract.level < minimum
     if too_low:
         state.problem(
-            number, "contract", "raspasy_exit",
+            number,
+            "contract",
+            "raspasy_exit",
             f"after {state.chain} raspasy in a row the lowest contract is a {minimum} (Code 3.7.8; "
             f"rules.raspasy_exit); {contract.code} is too low",
-            chain=state.chain, minimum=minimum, contract=contract.code,
-        )  # fmt: skip
+            chain=state.chain,
+            minimum=minimum,
+            contract=contract.code,
+        )
 
 
 def _whole_extras(state: _State, number: int, deal: Deal) -> None:
     for i, entry in enumerate(deal.extra_entries):
         if entry.amount.denominator != 1:
             state.problem(
-                number, f"extra_entries.{i}", "extra_whole",
-                f"extra entry {i}: the sheet holds whole numbers, not {entry.amount} (pulka P-25)", i=i,
-            )  # fmt: skip
+                number,
+                f"extra_entries.{i}",
+                "extra_whole",
+                f"extra entry {i}: the sheet holds whole numbers, not {entry.amount} (pulka P-25)",
+                i=i,
+            )
 
 
 def _after_end(state: _State, number: int) -> bool:
     setup = state.setup
     if state.ended_with is not None and state.reason == "pool":
         state.problem(
-            number, "deals", "after_end",
+            number,
+            "deals",
+            "after_end",
             f"the pulka ended with deal {state.ended_with} (Code 4.2.3, 4.2.14); no deal may follow",
             ended_with=state.ended_with,
-        )  # fmt: skip
+        )
         return True
     if setup.max_deals is not None and number > setup.max_deals:
         state.problem(
-            number, "deals", "deal_limit",
+            number,
+            "deals",
+            "deal_limit",
             f"the deal limit is {setup.max_deals} (004-II; max_deals); no more deals may be played",
             limit=setup.max_deals,
-        )  # fmt: skip
+        )
         return True
     return False
 
@@ -297,7 +316,9 @@ def _write(
     setup = state.setup
     sheet = state.sheet
     own = compute_ledger(replace(deal, extra_entries=()), rules=setup.rules, table=table)
-    extra = compute_ledger(Deal(DealKind.NONE, extra_entries=deal.extra_entries), rules=setup.rules, table=table)
+    extra = compute_ledger(
+        Deal(DealKind.NONE, extra_entries=deal.extra_entries), rules=setup.rules, table=table
+    )
     # the conversion to vists is linear: the deal's result is that of its own entries plus its extra entries
     own_vists = ledger_to_vists(own, pool_weight=setup.weight)
     extra_vists = ledger_to_vists(extra, pool_weight=setup.weight)
@@ -414,9 +435,13 @@ def _finish(state: _State, stopped: bool) -> PulkaScore:
         chain = state.chain
         step = min(chain + 1, rules.progression_cap) if rules.progression.value != "none" else 1
         next_deal = NextDeal(
-            number, setup.dealer(number), setup.first_hand(number), step, chain,
+            number,
+            setup.dealer(number),
+            setup.first_hand(number),
+            step,
+            chain,
             setup.exit_minimum(chain) if chain else None,
-        )  # fmt: skip
+        )
     return PulkaScore(
         setup,
         tuple(state.deals),

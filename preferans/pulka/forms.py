@@ -121,9 +121,7 @@ def seat_by_rating(ranked: Sequence[P], per_table: int, rng: random.Random) -> T
     return TablePlan(tuple(tables), tuple(ranked[len(ranked) - byes :]))
 
 
-def lucky_losers(
-    advancing: Sequence[P], others: Mapping[P, Fraction], needed: int
-) -> list[P]:
+def lucky_losers(advancing: Sequence[P], others: Mapping[P, Fraction], needed: int) -> list[P]:
     """When fewer than ``needed`` players go on, the best of the rest by their round rating fill the places
     (highest first; the caller breaks remaining ties)."""
     missing = needed - len(advancing)
@@ -161,9 +159,13 @@ def standings(
         for p in group:
             out.append(
                 Standing(
-                    p, totals[p], vists.get(p, Fraction(0)), len(ratings[p]), (place, place + len(group) - 1),
+                    p,
+                    totals[p],
+                    vists.get(p, Fraction(0)),
+                    len(ratings[p]),
+                    (place, place + len(group) - 1),
                     p in cut_set,
-                )  # fmt: skip
+                )
             )
         place += len(group)
     return out

@@ -21,9 +21,19 @@ TIEBREAKS: tuple[str, ...] = ("raspasy_won", "raspasy_tricks", "remizes", "miser
 """The organisers' secondary criteria of Code 4.1.3, as pulka §9 defines them."""
 
 _WHOLE_KEYS = (
-    "price_6", "price_7", "price_8", "price_9", "price_10", "misere_price", "whist_mult", "remiz_mult",
-    "consolation", "raspasy_price", "raspasy_zero_pool", "progression_cap",
-)  # fmt: skip
+    "price_6",
+    "price_7",
+    "price_8",
+    "price_9",
+    "price_10",
+    "misere_price",
+    "whist_mult",
+    "remiz_mult",
+    "consolation",
+    "raspasy_price",
+    "raspasy_zero_pool",
+    "progression_cap",
+)
 
 
 class SetupError(ValueError):
@@ -143,15 +153,17 @@ class PulkaSetup:
             )
         if first_dealer not in seats:
             raise SetupError(
-                "first_dealer", f"{first_dealer!r} — the first dealer is one of the seats {', '.join(seats)}",
                 "first_dealer",
-            )  # fmt: skip
+                f"{first_dealer!r} — the first dealer is one of the seats {', '.join(seats)}",
+                "first_dealer",
+            )
         unknown = [name for name in tiebreaks if name not in TIEBREAKS]
         if unknown or len(set(tiebreaks)) != len(tiebreaks):
             raise SetupError(
-                "tiebreaks", f"{list(tiebreaks)!r} — distinct names from {', '.join(TIEBREAKS)} (Code 4.1.3)",
                 "tiebreaks",
-            )  # fmt: skip
+                f"{list(tiebreaks)!r} — distinct names from {', '.join(TIEBREAKS)} (Code 4.1.3)",
+                "tiebreaks",
+            )
         if advance is not None and advance not in (1, 2):
             raise SetupError("olympic.advance", f"{advance!r} — 1, or 2 by regulation (004-II)", "advance")
         pulka_rules, ladder = make_pulka_rules(variant, rules)

@@ -171,7 +171,7 @@ def _table_view(
                 result.integer_vists,
                 parse_fraction(result.rating),
                 result.rank,
-            )  # fmt: skip
+            )
         )
     return TableView(table, seats)
 

@@ -37,8 +37,15 @@ def _doc(view: EventView, title: str, lang: str, now: dt.datetime, *, landscape:
     subtitle = " · ".join(
         x for x in (f"{t.starts_on:%d.%m.%Y}" if t.starts_on else "", form_name(t.form, lang)) if x
     )
-    return PdfDoc(title=title, tournament=t.name, publication=t.publication, lang=lang, landscape=landscape,
-                  generated_at=now, subtitle=subtitle)  # fmt: skip
+    return PdfDoc(
+        title=title,
+        tournament=t.name,
+        publication=t.publication,
+        lang=lang,
+        landscape=landscape,
+        generated_at=now,
+        subtitle=subtitle,
+    )
 
 
 # -- standings -----------------------------------------------------------------------------------------------
@@ -167,10 +174,16 @@ def _draw_box(
     else:
         head, state = lab["table_n"].format(n=table.number), table_state(table, lang)
         lines = [
-            (s.seat, s.participant.name or str(s.participant.number), num(s.vists, lang) if table.started else "",
-             s.rank if table.started else "", s.went_on, s.winner)
+            (
+                s.seat,
+                s.participant.name or str(s.participant.number),
+                num(s.vists, lang) if table.started else "",
+                s.rank if table.started else "",
+                s.went_on,
+                s.winner,
+            )
             for s in table.by_rank
-        ]  # fmt: skip
+        ]
     h = HEAD_H + ROW_H * len(lines)
     c.setFillColor(GREY)
     c.rect(x, y - HEAD_H, w, HEAD_H, stroke=0, fill=1)
@@ -247,9 +260,11 @@ def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -
     for table in r.tables:
         for i, s in enumerate(table.seats):
             cells: list[str | Cell] = [
-                Cell(str(table.number) if i == 0 else "", bold=True), Cell(s.seat, bold=True),
-                s.participant.name or str(s.participant.number), str(s.participant.number),
-            ]  # fmt: skip
+                Cell(str(table.number) if i == 0 else "", bold=True),
+                Cell(s.seat, bold=True),
+                s.participant.name or str(s.participant.number),
+                str(s.participant.number),
+            ]
             if by_rating:
                 cells.append(num(before.get(s.participant.pk), lang))
             rows.append(Row(cells, rule=i == 0))

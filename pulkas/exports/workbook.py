@@ -59,17 +59,20 @@ def round_title(r: RoundView, lang: str) -> str:
 def standings_sheet(view: EventView, lang: str) -> Sheet:
     lab = pulka_labels(lang)
     columns = [
-        Column(lab["place"], "place", 7), Column(lab["number"], "int", 6), Column(lab["name"], "text", 26),
+        Column(lab["place"], "place", 7),
+        Column(lab["number"], "int", 6),
+        Column(lab["name"], "text", 26),
         Column(lab["club"], "text", 16),
-    ]  # fmt: skip
+    ]
     if view.olympic:
         columns.append(Column(lab["reached"], "text", 16))
         for r in view.rounds:
             title = round_title(r, lang)
             columns += [
-                Column(f"{title}: {lab['table']}", "int", 7), Column(f"{title}: {lab['place_at_table']}", "text", 9),
+                Column(f"{title}: {lab['table']}", "int", 7),
+                Column(f"{title}: {lab['place_at_table']}", "text", 9),
                 Column(f"{title}: {lab['vists']}", "num", 10),
-            ]  # fmt: skip
+            ]
     else:
         for r in view.rounds:
             title = round_title(r, lang)
@@ -78,9 +81,11 @@ def standings_sheet(view: EventView, lang: str) -> Sheet:
                 Column(f"{title}: {lab['rating']}", "num", 10),
             ]
         columns += [
-            Column(lab["total"], "num", 10), Column(lab["total_exact"], "text", 12), Column(lab["vists"], "num", 10),
+            Column(lab["total"], "num", 10),
+            Column(lab["total_exact"], "text", 12),
+            Column(lab["vists"], "num", 10),
             Column(lab["cut"], "text", 14),
-        ]  # fmt: skip
+        ]
 
     def rows() -> Iterator[list[Any]]:
         for line in view.standings.lines:
@@ -111,8 +116,14 @@ def standings_sheet(view: EventView, lang: str) -> Sheet:
             yield row
 
     title = lab["standings"] if view.olympic else lab["rating_table"]
-    return Sheet("standings", lab["standings_sheet"], heading(view, title, lang), columns, rows(),
-                 len(view.standings.lines))  # fmt: skip
+    return Sheet(
+        "standings",
+        lab["standings_sheet"],
+        heading(view, title, lang),
+        columns,
+        rows(),
+        len(view.standings.lines),
+    )
 
 
 def _went_on(seat: SeatView, lang: str) -> str | None:
@@ -128,10 +139,15 @@ def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
     """A round's tables: every player's seat, vists (rounded and exact), rating, place, and who went on."""
     lab = pulka_labels(lang)
     columns = [
-        Column(lab["table"], "int", 6), Column(lab["seat"], "text", 7), Column(lab["number"], "int", 6),
-        Column(lab["name"], "text", 26), Column(lab["deals"], "int", 6), Column(lab["vists"], "num", 10),
-        Column(lab["vists_exact"], "text", 11), Column(lab["whole_vists"], "int", 9),
-    ]  # fmt: skip
+        Column(lab["table"], "int", 6),
+        Column(lab["seat"], "text", 7),
+        Column(lab["number"], "int", 6),
+        Column(lab["name"], "text", 26),
+        Column(lab["deals"], "int", 6),
+        Column(lab["vists"], "num", 10),
+        Column(lab["vists_exact"], "text", 11),
+        Column(lab["whole_vists"], "int", 9),
+    ]
     if not view.olympic:
         columns += [Column(lab["rating"], "num", 10), Column(lab["rating_exact"], "text", 12)]
     columns += [Column(lab["place_at_table"], "text", 9), Column(lab["state"], "text", 22)]
@@ -144,9 +160,15 @@ def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
                 p = seat.participant
                 played = table.started
                 row: list[Any] = [
-                    table.number, seat.seat, p.number, text(p.name), table.deals, seat.vists if played else None,
-                    exact(seat.vists) if played else None, seat.integer_vists if played else None,
-                ]  # fmt: skip
+                    table.number,
+                    seat.seat,
+                    p.number,
+                    text(p.name),
+                    table.deals,
+                    seat.vists if played else None,
+                    exact(seat.vists) if played else None,
+                    seat.integer_vists if played else None,
+                ]
                 if not view.olympic:
                     row += [seat.rating if played else None, exact(seat.rating) if played else None]
                 row += [seat.rank if played else None, table_state(table, lang)]
@@ -163,8 +185,14 @@ def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
 
     size = sum(len(t.seats) for t in r.tables) + len(r.byes)
     title = round_title(r, lang)
-    return Sheet(f"round{r.number}", lab["round_sheet"].format(n=r.number) if not r.final else lab["final"],
-                 heading(view, title, lang), columns, rows(), size)  # fmt: skip
+    return Sheet(
+        f"round{r.number}",
+        lab["round_sheet"].format(n=r.number) if not r.final else lab["final"],
+        heading(view, title, lang),
+        columns,
+        rows(),
+        size,
+    )
 
 
 def deals_sheet(
@@ -176,9 +204,11 @@ def deals_sheet(
     lab = pulka_labels(lang)
     seats = ("N", "E", "S", "W")
     columns = [
-        Column(lab["table"], "int", 6), Column(lab["deal"], "int", 6), Column(lab["dealer"], "text", 6),
+        Column(lab["table"], "int", 6),
+        Column(lab["deal"], "int", 6),
+        Column(lab["dealer"], "text", 6),
         Column(lab["contract"], "text", 24),
-    ] + [Column(seat, "num", 14) for seat in seats]  # fmt: skip
+    ] + [Column(seat, "num", 14) for seat in seats]
     words = sheet_labels(lang)
 
     def rows() -> Iterator[list[Any]]:
@@ -224,12 +254,23 @@ def deals_sheet(
                     lab["rating"],
                     *per_seat({s: v.rating for s, v in by_seat.items()}),
                 ]
-            yield [table.number, None, None, lab["place_at_table"],
-                   *per_seat({s: score.ranking.rank_text(s) for s in present})]  # fmt: skip
+            yield [
+                table.number,
+                None,
+                None,
+                lab["place_at_table"],
+                *per_seat({s: score.ranking.rank_text(s) for s in present}),
+            ]
 
     size = sum(t.deals + 8 for t in r.tables)
-    return Sheet(f"deals{r.number}", lab["deals_sheet"].format(n=r.number), heading(view, lab["deals_sheet"].format(
-        n=r.number), lang), columns, rows(), size)  # fmt: skip
+    return Sheet(
+        f"deals{r.number}",
+        lab["deals_sheet"].format(n=r.number),
+        heading(view, lab["deals_sheet"].format(n=r.number), lang),
+        columns,
+        rows(),
+        size,
+    )
 
 
 def workbook_sheets(view: EventView, lang: str) -> Iterator[Sheet]:

@@ -45,11 +45,19 @@ SETTINGS = (*EDITABLE, "seed")
 MAX_ROUNDS, MAX_TABLES, MAX_DEALS, MAX_CORRECTIONS, MAX_TEXT = 50, 2500, 1000, 10000, 1000
 # name: (smallest, largest, may be null) — the model's bounds, so the database never refuses what passed here
 _INTS: dict[str, tuple[int, int, bool]] = {
-    "pool": (1, 1000, False), "max_deals": (1, 500, True), "round_minutes": (1, 32767, False),
-    "advance": (1, 2, False), "compensation_x": (-1000, 1000, True), "compensation_y": (-1000, 1000, True),
-    "compression_threshold": (1, 10**9, True), "compression_divisor": (1, 32767, True), "rounds": (1, 50, False),
-    "cut_after": (1, 50, True), "cut_to": (1, 32767, True), "seed": (0, 2**63 - 1, False),
-}  # fmt: skip
+    "pool": (1, 1000, False),
+    "max_deals": (1, 500, True),
+    "round_minutes": (1, 32767, False),
+    "advance": (1, 2, False),
+    "compensation_x": (-1000, 1000, True),
+    "compensation_y": (-1000, 1000, True),
+    "compression_threshold": (1, 10**9, True),
+    "compression_divisor": (1, 32767, True),
+    "rounds": (1, 50, False),
+    "cut_after": (1, 50, True),
+    "cut_to": (1, 32767, True),
+    "seed": (0, 2**63 - 1, False),
+}
 _ROUND = ("number", "status", "seed", "drawn_by", "started_at", "ends_at", "ended_at", "tables", "byes")
 _TABLE = ("number", "code", "seats", "first_dealer", "stopped_at", "tie_decision", "deals")
 _DEAL = ("number", "row", "status", "entered_by", "confirmed_by")
@@ -81,28 +89,56 @@ def pulka_part(event: PulkaEvent) -> dict[str, Any]:
     ):
         tables = []
         for t in sorted(r.tables.all(), key=lambda x: x.number):
-            tables.append({
-                "number": t.number, "code": t.code, "seats": {s: numbers[pk] for s, pk in t.seat_ids().items()},
-                "first_dealer": t.first_dealer, "stopped_at": _time(t.stopped_at), "tie_decision": t.tie_decision,
-                "deals": [
-                    {"number": d.number, "row": d.row, "status": d.status,
-                     "entered_by": numbers.get(d.entered_by_id) if d.entered_by_id else None,
-                     "confirmed_by": list(d.confirmed_by or [])}
-                    for d in sorted(t.deals.all(), key=lambda x: x.number)
-                ],
-            })  # fmt: skip
-        rounds.append({
-            "number": r.number, "status": r.status, "seed": r.seed, "drawn_by": r.drawn_by,
-            "started_at": _time(r.started_at), "ends_at": _time(r.ends_at), "ended_at": _time(r.ended_at),
-            "tables": tables, "byes": sorted(numbers[b.participant_id] for b in r.byes.all()),
-        })  # fmt: skip
+            tables.append(
+                {
+                    "number": t.number,
+                    "code": t.code,
+                    "seats": {s: numbers[pk] for s, pk in t.seat_ids().items()},
+                    "first_dealer": t.first_dealer,
+                    "stopped_at": _time(t.stopped_at),
+                    "tie_decision": t.tie_decision,
+                    "deals": [
+                        {
+                            "number": d.number,
+                            "row": d.row,
+                            "status": d.status,
+                            "entered_by": numbers.get(d.entered_by_id) if d.entered_by_id else None,
+                            "confirmed_by": list(d.confirmed_by or []),
+                        }
+                        for d in sorted(t.deals.all(), key=lambda x: x.number)
+                    ],
+                }
+            )
+        rounds.append(
+            {
+                "number": r.number,
+                "status": r.status,
+                "seed": r.seed,
+                "drawn_by": r.drawn_by,
+                "started_at": _time(r.started_at),
+                "ends_at": _time(r.ends_at),
+                "ended_at": _time(r.ended_at),
+                "tables": tables,
+                "byes": sorted(numbers[b.participant_id] for b in r.byes.all()),
+            }
+        )
     corrections = [
-        {"round": c.table.round.number, "table": c.table.number, "deal": c.deal_number,
-         "writer": numbers.get(c.writer_id) if c.writer_id else None, "old_row": c.old_row, "new_row": c.new_row,
-         "warning": c.warning, "penalty": c.penalty, "reason": c.reason, "at": _time(c.at)}
+        {
+            "round": c.table.round.number,
+            "table": c.table.number,
+            "deal": c.deal_number,
+            "writer": numbers.get(c.writer_id) if c.writer_id else None,
+            "old_row": c.old_row,
+            "new_row": c.new_row,
+            "warning": c.warning,
+            "penalty": c.penalty,
+            "reason": c.reason,
+            "at": _time(c.at),
+        }
         for c in PulkaCorrection.objects.filter(table__round__tournament=tournament)
-        .select_related("table__round").order_by("at", "id")
-    ]  # fmt: skip
+        .select_related("table__round")
+        .order_by("at", "id")
+    ]
     return {
         "form": tournament.form,
         "settings": {k: getattr(event, k) for k in SETTINGS},
@@ -190,8 +226,12 @@ def _deal_loc(deal: int, field: str, **at: int) -> Loc:
 def check_part(part: object, numbers: set[int]) -> list[Problem]:
     """Every problem of the part's shape and bounds (the deals themselves are checked by the core on import)."""
     c = _Check(numbers)
-    if not c.obj(part, _where("").at(where=PART), ("form", "settings", "rounds"),
-                 ("form", "settings", "rounds", "corrections")):  # fmt: skip
+    if not c.obj(
+        part,
+        _where("").at(where=PART),
+        ("form", "settings", "rounds"),
+        ("form", "settings", "rounds", "corrections"),
+    ):
         return c.problems
     assert isinstance(part, Mapping)
     if part["form"] not in PULKA_FORMS:
@@ -216,8 +256,11 @@ def _check_settings(c: _Check, settings: object) -> None:
         if key in _INTS:
             lo, hi, null = _INTS[key]
             c.whole(value, loc, lo, hi, null=null)
-        elif key == "raspasy_exit" and not (isinstance(value, list) and len(value) <= 5 and all(
-                isinstance(v, int) and not isinstance(v, bool) and 6 <= v <= 10 for v in value)):  # fmt: skip
+        elif key == "raspasy_exit" and not (
+            isinstance(value, list)
+            and len(value) <= 5
+            and all(isinstance(v, int) and not isinstance(v, bool) and 6 <= v <= 10 for v in value)
+        ):
             c.add(loc, "must be a list of contract levels 6 to 10")
         elif key == "tiebreaks" and not (isinstance(value, list) and all(v in TIEBREAKS for v in value)):
             c.add(loc, f"must be a list of {', '.join(TIEBREAKS)}")
@@ -258,9 +301,15 @@ def _check_round(
 
 
 def _check_table(
-    c: _Check, table: object, j: int, n: int, pending: bool, tables: dict[tuple[int, int], int], codes: set[str],
+    c: _Check,
+    table: object,
+    j: int,
+    n: int,
+    pending: bool,
+    tables: dict[tuple[int, int], int],
+    codes: set[str],
     seated: set[object],
-) -> None:  # fmt: skip
+) -> None:
     loc = _where(f"tables.{j}", round=n)
     if not c.obj(table, loc, ("number", "code", "seats", "first_dealer", "deals"), _TABLE):
         return
@@ -371,8 +420,11 @@ def import_bundle(
     part = data[PART]
     rest = {k: v for k, v in data.items() if k != PART}
     participants = rest.get("participants")
-    numbers = {p.get("number") for p in participants if isinstance(p, Mapping)} if isinstance(participants, list) \
-        else set()  # fmt: skip
+    numbers = (
+        {p.get("number") for p in participants if isinstance(p, Mapping)}
+        if isinstance(participants, list)
+        else set()
+    )
     problems = check_part(part, {n for n in numbers if isinstance(n, int) and not isinstance(n, bool)})
     if rest.get("sessions"):
         problems.append(Problem("an event played in pulkas has no duplicate sessions", Loc(where="sessions")))
@@ -414,10 +466,15 @@ def _restore(tournament: Tournament, part: Mapping[str, Any], *, now: dt.datetim
     tables: dict[tuple[int, int], PulkaTable] = {}
     for r in rounds:
         pulka_round = PulkaRound.objects.create(
-            tournament=tournament, number=r["number"], status=r["status"], seed=r["seed"],
-            drawn_by=r.get("drawn_by", "lot"), started_at=_parse(r.get("started_at")),
-            ends_at=_parse(r.get("ends_at")), ended_at=_parse(r.get("ended_at")),
-        )  # fmt: skip
+            tournament=tournament,
+            number=r["number"],
+            status=r["status"],
+            seed=r["seed"],
+            drawn_by=r.get("drawn_by", "lot"),
+            started_at=_parse(r.get("started_at")),
+            ends_at=_parse(r.get("ends_at")),
+            ended_at=_parse(r.get("ended_at")),
+        )
         for t in r["tables"]:
             table = _table(pulka_round, t, people)
             tables[(pulka_round.number, table.number)] = table
@@ -429,17 +486,30 @@ def _restore(tournament: Tournament, part: Mapping[str, Any], *, now: dt.datetim
         raise BundleInvalid(problems)
     for k in part.get("corrections", []):
         PulkaCorrection.objects.create(
-            table=tables[(k["round"], k["table"])], deal_number=k["deal"],
-            writer=people[k["writer"]] if k.get("writer") is not None else None, old_row=k["old_row"],
-            new_row=k["new_row"], warning=k.get("warning", False), penalty=k.get("penalty", []),
-            reason=k.get("reason", ""), at=_parse(k["at"]),
-        )  # fmt: skip
+            table=tables[(k["round"], k["table"])],
+            deal_number=k["deal"],
+            writer=people[k["writer"]] if k.get("writer") is not None else None,
+            old_row=k["old_row"],
+            new_row=k["new_row"],
+            warning=k.get("warning", False),
+            penalty=k.get("penalty", []),
+            reason=k.get("reason", ""),
+            at=_parse(k["at"]),
+        )
     log_action(
-        tournament=tournament, action="pulka_event_imported", user=user, actor="" if user else "import_bundle",
-        obj=event, at=now,
-        data={"form": tournament.form, "rounds": len(rounds), "tables": len(tables),
-              "deals": sum(t.deals_count for t in tables.values())},
-    )  # fmt: skip
+        tournament=tournament,
+        action="pulka_event_imported",
+        user=user,
+        actor="" if user else "import_bundle",
+        obj=event,
+        at=now,
+        data={
+            "form": tournament.form,
+            "rounds": len(rounds),
+            "tables": len(tables),
+            "deals": sum(t.deals_count for t in tables.values()),
+        },
+    )
 
 
 def _parse(value: str | None) -> dt.datetime | None:
@@ -453,11 +523,18 @@ def _table(pulka_round: PulkaRound, t: Mapping[str, Any], people: Mapping[int, P
         code = new_table_code()
     seats = t["seats"]
     return PulkaTable.objects.create(
-        round=pulka_round, number=t["number"], code=code, first_dealer=t["first_dealer"],
-        seat_n=people[seats["N"]], seat_e=people[seats["E"]], seat_s=people[seats["S"]],
-        seat_w=people[seats["W"]] if "W" in seats else None, stopped_at=_parse(t.get("stopped_at")),
-        tie_decision=t.get("tie_decision"), version=len(t["deals"]),
-    )  # fmt: skip
+        round=pulka_round,
+        number=t["number"],
+        code=code,
+        first_dealer=t["first_dealer"],
+        seat_n=people[seats["N"]],
+        seat_e=people[seats["E"]],
+        seat_s=people[seats["S"]],
+        seat_w=people[seats["W"]] if "W" in seats else None,
+        stopped_at=_parse(t.get("stopped_at")),
+        tie_decision=t.get("tie_decision"),
+        version=len(t["deals"]),
+    )
 
 
 def _replay(
@@ -482,7 +559,7 @@ def _replay(
             status=d["status"],
             entered_by=people[d["entered_by"]] if d.get("entered_by") is not None else None,
             confirmed_by=list(d.get("confirmed_by", [])),
-        )  # fmt: skip
+        )
         for d in deals
     )
     refresh_cache(load_sheet(table, event=event))
@@ -492,6 +569,10 @@ def _replay(
         if not set(decision) <= set(advance["tied"]) or len(set(decision)) != event.advance - len(
             advance["seats"]
         ):
-            return [Problem(f"tie_decision {decision} does not choose among the tied seats {advance['tied']}",
-                            _where("tie_decision", **at))]  # fmt: skip
+            return [
+                Problem(
+                    f"tie_decision {decision} does not choose among the tied seats {advance['tied']}",
+                    _where("tie_decision", **at),
+                )
+            ]
     return []

@@ -32,9 +32,14 @@ EDITABLE = (*SCORING, *RATING, *FREE)
 DEFAULTS: dict[str, dict[str, Any]] = {
     Form.OLYMPIC: {"pool": 20, "max_deals": None, "rounds": 3},
     Form.COMPENSATION: {"pool": 10, "rating_base": "per_deal", "rounds": 3},
-    Form.SWISS: {"pool": 10, "rating_base": "vists", "rounds": 7, "compression_threshold": 100,
-                 "compression_divisor": 2},
-}  # fmt: skip
+    Form.SWISS: {
+        "pool": 10,
+        "rating_base": "vists",
+        "rounds": 7,
+        "compression_threshold": 100,
+        "compression_divisor": 2,
+    },
+}
 
 
 def check_settings(tournament: Tournament, event: PulkaEvent) -> None:
@@ -57,7 +62,13 @@ def check_settings(tournament: Tournament, event: PulkaEvent) -> None:
 
 @transaction.atomic
 def pulka_event_create(
-    *, name: str, form: str, user: Any, now: dt.datetime, settings: Mapping[str, Any] | None = None, **fields: Any
+    *,
+    name: str,
+    form: str,
+    user: Any,
+    now: dt.datetime,
+    settings: Mapping[str, Any] | None = None,
+    **fields: Any,
 ) -> Tournament:
     """A new event played in pulkas: the tournament (no duplicate session) and its settings."""
     if form not in PULKA_FORMS:
@@ -67,13 +78,21 @@ def pulka_event_create(
     event = PulkaEvent(tournament=tournament, **{k: v for k, v in values.items() if k in EDITABLE})
     check_settings(tournament, event)
     event.save()
-    log_action(tournament=tournament, action="pulka_event_created", user=user, at=now, obj=event,
-               data={"form": form, **{k: getattr(event, k) for k in EDITABLE}})  # fmt: skip
+    log_action(
+        tournament=tournament,
+        action="pulka_event_created",
+        user=user,
+        at=now,
+        obj=event,
+        data={"form": form, **{k: getattr(event, k) for k in EDITABLE}},
+    )
     return tournament
 
 
 @transaction.atomic
-def pulka_settings_update(*, event: PulkaEvent, changes: Mapping[str, Any], user: Any, now: dt.datetime) -> PulkaEvent:
+def pulka_settings_update(
+    *, event: PulkaEvent, changes: Mapping[str, Any], user: Any, now: dt.datetime
+) -> PulkaEvent:
     tournament = event.tournament
     tournament.ensure_not_locked()
     unknown = sorted(set(changes) - set(EDITABLE))
@@ -84,10 +103,12 @@ def pulka_settings_update(*, event: PulkaEvent, changes: Mapping[str, Any], user
         return event
     if PulkaRound.objects.filter(tournament=tournament).exists() and set(changed) & set(SCORING + RATING):
         raise UserError(
-            _("A round has been drawn: the pool, deal limit, raspasy, tie-breaks, advance, compensation, rating "
-              "and cut are fixed now (Code 5.4.4: agreed before play)."),
+            _(
+                "A round has been drawn: the pool, deal limit, raspasy, tie-breaks, advance, compensation, rating "
+                "and cut are fixed now (Code 5.4.4: agreed before play)."
+            ),
             code="settings_fixed",
-        )  # fmt: skip
+        )
     candidate = copy.copy(event)  # a refused change leaves the caller's object as it was
     for key, value in changed.items():
         setattr(candidate, key, value)
@@ -95,6 +116,12 @@ def pulka_settings_update(*, event: PulkaEvent, changes: Mapping[str, Any], user
     for key, value in changed.items():
         setattr(event, key, value)
     event.save()
-    log_action(tournament=tournament, action="pulka_settings_changed", user=user, at=now, obj=event,
-               data={k: v for k, v in changed.items()})  # fmt: skip
+    log_action(
+        tournament=tournament,
+        action="pulka_settings_changed",
+        user=user,
+        at=now,
+        obj=event,
+        data={k: v for k, v in changed.items()},
+    )
     return event

@@ -42,7 +42,8 @@ def _olympic_field(event: PulkaEvent, last: PulkaRound) -> list[int]:
     for table in last.tables.order_by("number"):
         if not table.finished:
             raise Conflict(
-                _("Table %(n)s is still playing: end the round first.") % {"n": table.number}, code="round_open"
+                _("Table %(n)s is still playing: end the round first.") % {"n": table.number},
+                code="round_open",
             )
         advance = table.advance or {"seats": [], "tied": []}
         ids = table.seat_ids()
@@ -50,10 +51,13 @@ def _olympic_field(event: PulkaEvent, last: PulkaRound) -> list[int]:
         if advance["tied"]:
             if table.tie_decision is None:
                 raise Conflict(
-                    _("Table %(n)s: %(seats)s are tied at the cut. Decide who goes on (by the regulation or by "
-                      "lot) on the round's page.") % {"n": table.number, "seats": ", ".join(advance["tied"])},
+                    _(
+                        "Table %(n)s: %(seats)s are tied at the cut. Decide who goes on (by the regulation or by "
+                        "lot) on the round's page."
+                    )
+                    % {"n": table.number, "seats": ", ".join(advance["tied"])},
                     code="tie_undecided",
-                )  # fmt: skip
+                )
             chosen += list(table.tie_decision)
         going += [ids[s] for s in chosen]
         for result in table.results.all():
@@ -96,15 +100,16 @@ def draw_round(
     if tournament.form == "olympic":
         if last is not None and last.tables.count() <= 1 and not last.byes.exists():
             raise Conflict(_("The final has been played: the event is over."), code="event_over")
-        ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True)) if last is None \
-            else _olympic_field(event, last)  # fmt: skip
+        ids = (
+            list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
+            if last is None
+            else _olympic_field(event, last)
+        )
         plan = draw_tables(sorted(ids), per_table, rng)
         drawn_by = "lot"
     else:
         if number > event.rounds:
-            raise Conflict(
-                _("All %(n)s rounds have been played.") % {"n": event.rounds}, code="event_over"
-            )
+            raise Conflict(_("All %(n)s rounds have been played.") % {"n": event.rounds}, code="event_over")
         if last is None and by_rating:
             ranked = seeding_order(Participant.objects.filter(tournament=tournament), rng)
             plan, drawn_by = seat_by_rating(ranked, per_table, rng), "rating"
@@ -112,18 +117,35 @@ def draw_round(
             ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
             plan, drawn_by = draw_tables(sorted(ids), per_table, rng), "lot"
         else:
-            plan, drawn_by = seat_by_rating(_rated_field(event, tournament, number, rng), per_table, rng), "rating"
+            plan, drawn_by = (
+                seat_by_rating(_rated_field(event, tournament, number, rng), per_table, rng),
+                "rating",
+            )
     if not plan.tables:
-        raise UserError(_("A table needs 3 or 4 players; there are not enough players."), code="too_few_players")
-    pulka_round = PulkaRound.objects.create(tournament=tournament, number=number, seed=seed, drawn_by=drawn_by)
+        raise UserError(
+            _("A table needs 3 or 4 players; there are not enough players."), code="too_few_players"
+        )
+    pulka_round = PulkaRound.objects.create(
+        tournament=tournament, number=number, seed=seed, drawn_by=drawn_by
+    )
     _create_tables(pulka_round, event, plan, rng)
     if tournament.status == TournamentStatus.SETUP:
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["status"])
     log_action(
-        tournament=tournament, action="pulka_round_drawn", obj=pulka_round, user=user, at=now,
-        data={"round": number, "seed": seed, "by": drawn_by, "tables": len(plan.tables), "byes": len(plan.byes)},
-    )  # fmt: skip
+        tournament=tournament,
+        action="pulka_round_drawn",
+        obj=pulka_round,
+        user=user,
+        at=now,
+        data={
+            "round": number,
+            "seed": seed,
+            "by": drawn_by,
+            "tables": len(plan.tables),
+            "byes": len(plan.byes),
+        },
+    )
     return pulka_round
 
 
@@ -135,9 +157,15 @@ def _create_tables(pulka_round: PulkaRound, event: PulkaEvent, plan: TablePlan, 
             try:
                 with transaction.atomic():
                     table = PulkaTable.objects.create(
-                        round=pulka_round, number=i, code=new_table_code(), first_dealer=first_dealer,
-                        seat_n_id=seats["N"], seat_e_id=seats["E"], seat_s_id=seats["S"], seat_w_id=seats.get("W"),
-                    )  # fmt: skip
+                        round=pulka_round,
+                        number=i,
+                        code=new_table_code(),
+                        first_dealer=first_dealer,
+                        seat_n_id=seats["N"],
+                        seat_e_id=seats["E"],
+                        seat_s_id=seats["S"],
+                        seat_w_id=seats.get("W"),
+                    )
                 break
             except IntegrityError:  # pragma: no cover - a code collision: draw another
                 continue
@@ -151,9 +179,12 @@ def undraw_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> Non
     if pulka_round.status != PulkaRound.Status.PENDING:
         raise Conflict(_("Only a round that has not started can be drawn again."), code="round_started")
     log_action(
-        tournament=pulka_round.tournament, action="pulka_round_undrawn", user=user, at=now,
+        tournament=pulka_round.tournament,
+        action="pulka_round_undrawn",
+        user=user,
+        at=now,
         data={"round": pulka_round.number, "seed": pulka_round.seed},
-    )  # fmt: skip
+    )
     pulka_round.delete()
 
 
@@ -169,9 +200,13 @@ def start_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> Pulk
     pulka_round.ends_at = now + dt.timedelta(minutes=event.round_minutes)
     pulka_round.save(update_fields=["status", "started_at", "ends_at"])
     log_action(
-        tournament=pulka_round.tournament, action="pulka_round_started", obj=pulka_round, user=user, at=now,
+        tournament=pulka_round.tournament,
+        action="pulka_round_started",
+        obj=pulka_round,
+        user=user,
+        at=now,
         data={"round": pulka_round.number, "ends_at": pulka_round.ends_at.isoformat()},
-    )  # fmt: skip
+    )
     return pulka_round
 
 
@@ -200,34 +235,50 @@ def end_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaR
     pulka_round.ended_at = now
     pulka_round.save(update_fields=["status", "ended_at"])
     log_action(
-        tournament=pulka_round.tournament, action="pulka_round_ended", obj=pulka_round, user=user, at=now,
+        tournament=pulka_round.tournament,
+        action="pulka_round_ended",
+        obj=pulka_round,
+        user=user,
+        at=now,
         data={"round": pulka_round.number},
-    )  # fmt: skip
+    )
     return pulka_round
 
 
 @transaction.atomic
-def decide_tie(*, table: PulkaTable, seats: Sequence[str], user: Any, now: dt.datetime, reason: str) -> PulkaTable:
+def decide_tie(
+    *, table: PulkaTable, seats: Sequence[str], user: Any, now: dt.datetime, reason: str
+) -> PulkaTable:
     """Olympic: among players tied at the cut (P-21), the director sends on the ones the regulation (or a lot)
     chose."""
     # Lock the table's row only: a bare FOR UPDATE over the join would lock the round and the tournament too
     # (PostgreSQL locks every joined row) and make every other table of the event wait.
-    table = PulkaTable.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=table.pk)
+    table = (
+        PulkaTable.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
     event = event_of(table.round.tournament)
     advance = table.advance or {"seats": [], "tied": []}
     places = event.advance - len(advance["seats"])
     chosen = list(dict.fromkeys(seats))
     if not advance["tied"] or any(s not in advance["tied"] for s in chosen) or len(chosen) != places:
         raise UserError(
-            _("Choose %(k)s of the tied players: %(seats)s.") % {"k": places, "seats": ", ".join(advance["tied"])},
+            _("Choose %(k)s of the tied players: %(seats)s.")
+            % {"k": places, "seats": ", ".join(advance["tied"])},
             code="tie_choice",
         )
     table.tie_decision = chosen
     table.save(update_fields=["tie_decision"])
     log_action(
-        tournament=table.round.tournament, action="pulka_tie_decided", obj=table, user=user, at=now, reason=reason,
+        tournament=table.round.tournament,
+        action="pulka_tie_decided",
+        obj=table,
+        user=user,
+        at=now,
+        reason=reason,
         data={"table": table.number, "round": table.round.number, "seats": chosen},
-    )  # fmt: skip
+    )
     return table
 
 

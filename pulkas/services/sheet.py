@@ -95,7 +95,9 @@ def load_sheet(table: PulkaTable, *, event: PulkaEvent | None = None) -> TableSh
 def _locked_table(table: PulkaTable) -> PulkaTable:
     """The table's row locked (only it: ``of=("self",)``, so the other tables of the round write meanwhile)."""
     return (
-        PulkaTable.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=table.pk)
+        PulkaTable.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
     )
 
 
@@ -113,7 +115,9 @@ def _check_open(sheet: TableSheet, *, director: bool) -> None:
     if not director and table.round.status != PulkaRound.Status.RUNNING:
         raise Conflict(_("The round is not running: ask the director."), code="round_not_running")
     if table.stopped_at is not None:
-        raise Conflict(_("The director stopped this table; the pulka is closed (Code 4.2.3)."), code="table_stopped")
+        raise Conflict(
+            _("The director stopped this table; the pulka is closed (Code 4.2.3)."), code="table_stopped"
+        )
     if table.ended:
         raise Conflict(_("The pulka has ended: no deal may follow (Code 4.2.3)."), code="pulka_ended")
 
@@ -151,10 +155,14 @@ def refresh_cache(sheet: TableSheet) -> PulkaScore:
     PulkaTableResult.objects.filter(table=table).delete()
     PulkaTableResult.objects.bulk_create(
         PulkaTableResult(
-            table=table, participant_id=ids[seat], seat=seat, vists=format_fraction(vists[seat]),
-            integer_vists=int(whole[seat]), rating=format_fraction(rule.round_rating(vists[seat], len(score.deals))),
+            table=table,
+            participant_id=ids[seat],
+            seat=seat,
+            vists=format_fraction(vists[seat]),
+            integer_vists=int(whole[seat]),
+            rating=format_fraction(rule.round_rating(vists[seat], len(score.deals))),
             rank=score.ranking.rank_text(seat),
-        )  # fmt: skip
+        )
         for seat in sheet.setup.seats
     )
     return score
@@ -217,18 +225,31 @@ def enter_deal(
         else PulkaDeal.Status.ENTERED
     )
     deal = PulkaDeal.objects.create(
-        table=table, number=scored.number, row=stored, status=status, entered_by=participant,
-        confirmed_by=sorted(confirmed), idempotency_key=key,
-    )  # fmt: skip
+        table=table,
+        number=scored.number,
+        row=stored,
+        status=status,
+        entered_by=participant,
+        confirmed_by=sorted(confirmed),
+        idempotency_key=key,
+    )
     sheet.deals.append(deal)
     table.version += 1
     refresh_cache(sheet)
     log_action(
-        tournament=sheet.tournament, action="pulka_deal_entered", obj=deal, at=now,
-        data={"table": table.number, "round": table.round.number, "deal": deal.number, "row": stored,
-              "confirmed_by": sorted(confirmed)},
+        tournament=sheet.tournament,
+        action="pulka_deal_entered",
+        obj=deal,
+        at=now,
+        data={
+            "table": table.number,
+            "round": table.round.number,
+            "deal": deal.number,
+            "row": stored,
+            "confirmed_by": sorted(confirmed),
+        },
         **_actor(participant, seat, user),
-    )  # fmt: skip
+    )
     return deal, True
 
 
@@ -277,10 +298,13 @@ def confirm_deal(*, table: PulkaTable, number: int, participant: Participant, no
     table.version += 1
     table.save(update_fields=["version"])
     log_action(
-        tournament=sheet.tournament, action="pulka_deal_confirmed", obj=deal, at=now,
+        tournament=sheet.tournament,
+        action="pulka_deal_confirmed",
+        obj=deal,
+        at=now,
         data={"table": table.number, "round": table.round.number, "deal": number, "seat": seat},
         actor=f"{participant.number} {participant.name} (seat {seat})",
-    )  # fmt: skip
+    )
     return deal
 
 
@@ -319,10 +343,12 @@ def correct_deal(
             raise Conflict(_("The round is not running: ask the director."), code="round_not_running")
         if deal.number != len(sheet.deals):
             raise Conflict(
-                _("Only the last deal can be corrected at the table; once the next deal is played the entry "
-                  "stands (Code 4.2.9). Ask the director."),
+                _(
+                    "Only the last deal can be corrected at the table; once the next deal is played the entry "
+                    "stands (Code 4.2.9). Ask the director."
+                ),
                 code="correction_too_late",
-            )  # fmt: skip
+            )
     elif not reason.strip():
         raise UserError(_("Say why the director corrects the deal."), code="reason_required")
     writer = deal.entered_by
@@ -359,7 +385,8 @@ def correct_deal(
     for later in sheet.deals[number:]:
         if replay.ended:
             raise Conflict(
-                _("After this correction the pulka would have ended before deal %(n)s.") % {"n": later.number},
+                _("After this correction the pulka would have ended before deal %(n)s.")
+                % {"n": later.number},
                 code="correction_ends_game",
             )
         later_row = {k: v for k, v in later.row.items() if k != "raspasy_step"}
@@ -382,18 +409,37 @@ def correct_deal(
         deal.entered_by = participant
     deal.save(update_fields=["row", "status", "confirmed_by", "entered_by", "updated_at"])
     correction = PulkaCorrection.objects.create(
-        table=table, deal_number=number, writer=writer if penalised else None, old_row=old, new_row=corrected,
-        warning=warning, penalty=penalty, user=user if director else None, reason=reason[:500], at=now,
-    )  # fmt: skip
+        table=table,
+        deal_number=number,
+        writer=writer if penalised else None,
+        old_row=old,
+        new_row=corrected,
+        warning=warning,
+        penalty=penalty,
+        user=user if director else None,
+        reason=reason[:500],
+        at=now,
+    )
     sheet = load_sheet(table, event=sheet.event)
     table.version += 1
     refresh_cache(sheet)
     log_action(
-        tournament=sheet.tournament, action="pulka_deal_corrected", obj=deal, at=now, reason=reason[:500],
-        data={"table": table.number, "round": table.round.number, "deal": number, "old": old, "new": corrected,
-              "warning": warning, "penalty": penalty},
+        tournament=sheet.tournament,
+        action="pulka_deal_corrected",
+        obj=deal,
+        at=now,
+        reason=reason[:500],
+        data={
+            "table": table.number,
+            "round": table.round.number,
+            "deal": number,
+            "old": old,
+            "new": corrected,
+            "warning": warning,
+            "penalty": penalty,
+        },
         **_actor(participant, seat, user),
-    )  # fmt: skip
+    )
     return correction
 
 
@@ -411,9 +457,14 @@ def stop_table(*, table: PulkaTable, user: Any, now: dt.datetime, reason: str = 
     table.save(update_fields=["stopped_at"])
     refresh_cache(sheet)
     log_action(
-        tournament=sheet.tournament, action="pulka_table_stopped", obj=table, at=now, user=user, reason=reason,
+        tournament=sheet.tournament,
+        action="pulka_table_stopped",
+        obj=table,
+        at=now,
+        user=user,
+        reason=reason,
         data={"table": table.number, "round": table.round.number, "deals": len(sheet.deals)},
-    )  # fmt: skip
+    )
     return table
 
 
@@ -430,7 +481,12 @@ def reopen_table(*, table: PulkaTable, user: Any, now: dt.datetime, reason: str)
     table.save(update_fields=["stopped_at"])
     refresh_cache(sheet)
     log_action(
-        tournament=sheet.tournament, action="pulka_table_reopened", obj=table, at=now, user=user, reason=reason,
+        tournament=sheet.tournament,
+        action="pulka_table_reopened",
+        obj=table,
+        at=now,
+        user=user,
+        reason=reason,
         data={"table": table.number, "round": table.round.number},
-    )  # fmt: skip
+    )
     return table

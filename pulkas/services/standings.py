@@ -69,7 +69,9 @@ def _results(
     return rounds, by_round, byes
 
 
-def cut_players(event: PulkaEvent, rounds: list[PulkaRound], by_round: Mapping[int, Mapping[int, object]]) -> set[int]:
+def cut_players(
+    event: PulkaEvent, rounds: list[PulkaRound], by_round: Mapping[int, Mapping[int, object]]
+) -> set[int]:
     """Swiss: the players who did not make the cut (they have no table in the rounds after it)."""
     if event.cut_after is None or event.tournament.form != "swiss":
         return set()
@@ -141,7 +143,9 @@ def _olympic_order(
         results = by_round.get(number, {})
         at_final = number == final_number and len(results) <= 4
 
-        def key(pk: int, results: dict[int, _Result] = results, at_final: bool = at_final) -> tuple[int, Fraction]:
+        def key(
+            pk: int, results: dict[int, _Result] = results, at_final: bool = at_final
+        ) -> tuple[int, Fraction]:
             result = results.get(pk)
             if result is None:
                 return (1, Fraction(0))

@@ -38,23 +38,32 @@ TABLE_STATES = {
 
 # The settings page in sections, and what is fixed once a round is drawn, named once for several fields.
 SETTING_GROUPS = (
-    (gettext_lazy("The game at a table"), ("variant", "players_per_table", "pool", "max_deals", "round_minutes",
-                                           "raspasy_exit", "rules")),
+    (
+        gettext_lazy("The game at a table"),
+        ("variant", "players_per_table", "pool", "max_deals", "round_minutes", "raspasy_exit", "rules"),
+    ),
     (gettext_lazy("Places at a table"), (*TIEBREAK_FIELDS, "advance")),
-    (gettext_lazy("Rating"), ("compensation_x", "compensation_y", "rating_base", "compression_threshold",
-                              "compression_divisor")),
+    (
+        gettext_lazy("Rating"),
+        ("compensation_x", "compensation_y", "rating_base", "compression_threshold", "compression_divisor"),
+    ),
     (gettext_lazy("Rounds"), ("rounds", "cut_after", "cut_to")),
-)  # fmt: skip
+)
 FIXED_LABELS = (
-    (gettext_lazy("the variant, its rules and the players per table"), ("variant", "players_per_table", "rules")),
+    (
+        gettext_lazy("the variant, its rules and the players per table"),
+        ("variant", "players_per_table", "rules"),
+    ),
     (gettext_lazy("the pool target and the deal limit"), ("pool", "max_deals")),
     (gettext_lazy("the exit from raspasy"), ("raspasy_exit",)),
     (gettext_lazy("the tie-breaks"), TIEBREAK_FIELDS),
     (gettext_lazy("who goes on from a table"), ("advance",)),
-    (gettext_lazy("the extra column, the round rating and its compression"),
-     ("compensation_x", "rating_base", "compression_threshold")),
+    (
+        gettext_lazy("the extra column, the round rating and its compression"),
+        ("compensation_x", "rating_base", "compression_threshold"),
+    ),
     (gettext_lazy("the cut"), ("cut_after",)),
-)  # fmt: skip
+)
 
 
 class FieldGroup:
@@ -103,7 +112,11 @@ def show_refusal(form: Any, exc: UserError) -> None:
     """A refused change on its form: next to the field it concerns when the service named one."""
     if exc.details:
         for detail in exc.details:
-            field = detail.field if detail.field in form.fields and not form.fields[detail.field].disabled else None
+            field = (
+                detail.field
+                if detail.field in form.fields and not form.fields[detail.field].disabled
+                else None
+            )
             form.add_error(field, detail.message)
     else:
         form.add_error(None, exc.message)
@@ -118,14 +131,20 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PulkaSettingsForm(request.POST or None, tournament=tournament, event=event, fixed=fixed)
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["state"] != settings_state(tournament, event):
-            messages.error(request, _("The settings were changed by somebody else since you opened the page. "
-                                      "Nothing was saved: here they are as they are now."))  # fmt: skip
+            messages.error(
+                request,
+                _(
+                    "The settings were changed by somebody else since you opened the page. "
+                    "Nothing was saved: here they are as they are now."
+                ),
+            )
             return redirect("pulkas:director_settings", slug=tournament.slug)
         try:
             with transaction.atomic():
                 now = timezone.now()
-                tournament_update(tournament=tournament, user=request.user, changes=form.tournament_changes(),
-                                  now=now)  # fmt: skip
+                tournament_update(
+                    tournament=tournament, user=request.user, changes=form.tournament_changes(), now=now
+                )
                 pulka_settings_update(event=event, changes=form.event_changes(), user=request.user, now=now)
                 check_settings(tournament, event)  # the variant and rules as the pulka reads them
         except UserError as exc:
@@ -137,8 +156,11 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return redirect("pulkas:director_settings", slug=tournament.slug)
     context = pulka_nav(tournament, "settings") | {
         "form": form,
-        "groups": [(title, FieldGroup(form, names)) for title, names in SETTING_GROUPS
-                   if any(n in form.fields for n in names)],  # fmt: skip
+        "groups": [
+            (title, FieldGroup(form, names))
+            for title, names in SETTING_GROUPS
+            if any(n in form.fields for n in names)
+        ],
         "event": event,
         "fixed": fixed,
         "fixed_labels": [str(label) for label, names in FIXED_LABELS if any(n in form.fields for n in names)],

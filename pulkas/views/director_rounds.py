@@ -64,26 +64,37 @@ def table_cards(event: PulkaEvent, pulka_round: PulkaRound) -> list[TableCard]:
         advance = table.advance or {"seats": [], "tied": []}
         decided = list(table.tie_decision or [])
         seats = [
-            SeatLine(seat, participant, seat == table.first_dealer, results.get(seat),
-                     goes_on=olympic and (seat in advance["seats"] or seat in decided),
-                     tied=seat in advance["tied"])  # fmt: skip
+            SeatLine(
+                seat,
+                participant,
+                seat == table.first_dealer,
+                results.get(seat),
+                goes_on=olympic and (seat in advance["seats"] or seat in decided),
+                tied=seat in advance["tied"],
+            )
             for seat, participant in table.seats().items()
             if isinstance(participant, Participant)
         ]
         state, text = table_state(table)
         card = TableCard(
-            table, state, text, seats,
-            sheet_url=reverse("pulkas:director_table", kwargs={"slug": event.tournament.slug,
-                                                               "number": pulka_round.number, "table": table.number}),
+            table,
+            state,
+            text,
+            seats,
+            sheet_url=reverse(
+                "pulkas:director_table",
+                kwargs={"slug": event.tournament.slug, "number": pulka_round.number, "table": table.number},
+            ),
             players_url=f"/pulka/{table.code}/",
-        )  # fmt: skip
+        )
         if olympic and advance["tied"] and table.finished:
             card.tied = [s for s in seats if s.tied]
             card.places = event.advance - len(advance["seats"])
             card.tie_form = TieForm(
                 choices=[(s.seat, f"{s.seat} · {player_label(s.participant)}") for s in card.tied],
-                initial={"seats": decided, "decided": ",".join(decided)}, prefix=f"t{table.number}",
-            )  # fmt: skip
+                initial={"seats": decided, "decided": ",".join(decided)},
+                prefix=f"t{table.number}",
+            )
         cards.append(card)
     return cards
 
@@ -115,7 +126,9 @@ def _draw_form(tournament: Tournament, number: int) -> DrawForm:
     return form
 
 
-def _next_step(event: PulkaEvent, selected: PulkaRound | None, draw: int | None, cards: list[TableCard]) -> str:
+def _next_step(
+    event: PulkaEvent, selected: PulkaRound | None, draw: int | None, cards: list[TableCard]
+) -> str:
     if selected is None:
         if not Participant.objects.filter(tournament=event.tournament).exists():
             return _("Register the participants, then draw round 1.")
@@ -127,8 +140,9 @@ def _next_step(event: PulkaEvent, selected: PulkaRound | None, draw: int | None,
         if playing:
             return ngettext(
                 "%(n)s table is still playing. When time is up, stop it; then end the round.",
-                "%(n)s tables are still playing. When time is up, stop them; then end the round.", playing,
-            ) % {"n": playing}  # fmt: skip
+                "%(n)s tables are still playing. When time is up, stop them; then end the round.",
+                playing,
+            ) % {"n": playing}
         return _("Every table has finished: end the round.")
     if any(c.tie_form is not None and not c.table.tie_decision for c in cards):
         return _("Decide who goes on among the players tied at the cut, then draw the next round.")
@@ -151,7 +165,9 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "rounds": rounds,
         "round": selected,
         "cards": cards,
-        "byes": list(selected.byes.select_related("participant").order_by("participant__number")) if selected else [],
+        "byes": list(selected.byes.select_related("participant").order_by("participant__number"))
+        if selected
+        else [],
         "draw_number": draw,
         "draw_form": _draw_form(tournament, draw) if draw else None,
         "over": over,
@@ -179,23 +195,34 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return _back(tournament)
-    expected, _over = _next_draw(event, list(PulkaRound.objects.filter(tournament=tournament).order_by("number")))
+    expected, _over = _next_draw(
+        event, list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
+    )
     if expected is not None and form.cleaned_data["number"] != expected:  # (None: the service says why not)
-        messages.error(request, _("Round %(n)s has already been drawn (maybe by a second click): nothing more was "
-                                  "drawn.") % {"n": form.cleaned_data["number"]})  # fmt: skip
+        messages.error(
+            request,
+            _("Round %(n)s has already been drawn (maybe by a second click): nothing more was drawn.")
+            % {"n": form.cleaned_data["number"]},
+        )
         return _back(tournament)
     try:
         by_rating = bool(form.cleaned_data["by_rating"]) and _seeds_by_rating(tournament, expected)
-        drawn = round_services.draw_round(tournament=tournament, user=request.user, now=timezone.now(),
-                                          seed=form.cleaned_data["seed"], by_rating=by_rating)  # fmt: skip
+        drawn = round_services.draw_round(
+            tournament=tournament,
+            user=request.user,
+            now=timezone.now(),
+            seed=form.cleaned_data["seed"],
+            by_rating=by_rating,
+        )
     except UserError as exc:
         fail(request, exc)
         return _back(tournament)
     tables, byes = drawn.tables.count(), drawn.byes.count()
     text = _("Round %(n)s is drawn (seed %(seed)s): %(tables)s.") % {
-        "n": drawn.number, "seed": drawn.seed,
+        "n": drawn.number,
+        "seed": drawn.seed,
         "tables": ngettext("%(k)s table", "%(k)s tables", tables) % {"k": tables},
-    }  # fmt: skip
+    }
     if drawn.number == 1 and drawn.drawn_by == "rating":
         text += " " + _("Seated by rating: table 1 has the highest-rated players.")
     if byes:
@@ -215,23 +242,35 @@ def round_action(request: HttpRequest, tournament: Tournament, number: int) -> H
         messages.error(request, _("Choose what to do with the round."))
         return _back(tournament, number)
     if form.cleaned_data["status"] != pulka_round.status:
-        messages.error(request, _("Round %(n)s changed since you opened the page (now: %(status)s). Nothing was "
-                                  "done: check it and try again.")
-                       % {"n": number, "status": pulka_round.get_status_display()})  # fmt: skip
+        messages.error(
+            request,
+            _(
+                "Round %(n)s changed since you opened the page (now: %(status)s). Nothing was "
+                "done: check it and try again."
+            )
+            % {"n": number, "status": pulka_round.get_status_display()},
+        )
         return _back(tournament, number)
     action, now, user = form.cleaned_data["action"], timezone.now(), request.user
     try:
         if action == "start":
             started = round_services.start_round(pulka_round=pulka_round, user=user, now=now)
             ends = formats.time_format(timezone.localtime(started.ends_at), "H:i") if started.ends_at else ""
-            messages.success(request, _("Round %(n)s has started; time is up at %(t)s.") % {"n": number, "t": ends})
+            messages.success(
+                request, _("Round %(n)s has started; time is up at %(t)s.") % {"n": number, "t": ends}
+            )
         elif action == "stop":
             stopped = round_services.stop_round(pulka_round=pulka_round, user=user, now=now)
             if stopped:
-                messages.success(request, ngettext(
-                    "Time is up: table %(tables)s is stopped and its sheet closed.",
-                    "Time is up: tables %(tables)s are stopped and their sheets closed.", len(stopped),
-                ) % {"tables": ", ".join(str(t.number) for t in stopped)})  # fmt: skip
+                messages.success(
+                    request,
+                    ngettext(
+                        "Time is up: table %(tables)s is stopped and its sheet closed.",
+                        "Time is up: tables %(tables)s are stopped and their sheets closed.",
+                        len(stopped),
+                    )
+                    % {"tables": ", ".join(str(t.number) for t in stopped)},
+                )
             else:
                 messages.info(request, _("No table was still playing."))
         elif action == "end":
@@ -239,7 +278,9 @@ def round_action(request: HttpRequest, tournament: Tournament, number: int) -> H
             messages.success(request, _("Round %(n)s has ended.") % {"n": number})
         else:
             round_services.undraw_round(pulka_round=pulka_round, user=user, now=now)
-            messages.success(request, _("The draw of round %(n)s is taken back: draw it again.") % {"n": number})
+            messages.success(
+                request, _("The draw of round %(n)s is taken back: draw it again.") % {"n": number}
+            )
             return _back(tournament)
     except UserError as exc:
         fail(request, exc)
@@ -251,7 +292,9 @@ def round_action(request: HttpRequest, tournament: Tournament, number: int) -> H
 def decide_tie(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
     """Olympic: the director sends on the players the regulation (or a lot) chose among those tied at the cut."""
     event = pulka_event(tournament)
-    pulka_table = get_object_or_404(PulkaTable, round__tournament=tournament, round__number=number, number=table)
+    pulka_table = get_object_or_404(
+        PulkaTable, round__tournament=tournament, round__number=number, number=table
+    )
     cards = [c for c in table_cards(event, pulka_table.round) if c.table.pk == pulka_table.pk]
     card = cards[0] if cards else None
     if card is None or card.tie_form is None:
@@ -264,16 +307,35 @@ def decide_tie(request: HttpRequest, tournament: Tournament, number: int, table:
             messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
         return _back(tournament, number)
     if form.cleaned_data["decided"] != ",".join(pulka_table.tie_decision or []):
-        messages.error(request, _("Somebody decided this tie since you opened the page. Nothing was changed: "
-                                  "check the decision shown now."))  # fmt: skip
+        messages.error(
+            request,
+            _(
+                "Somebody decided this tie since you opened the page. Nothing was changed: "
+                "check the decision shown now."
+            ),
+        )
         return _back(tournament, number)
     try:
-        round_services.decide_tie(table=pulka_table, seats=form.cleaned_data["seats"], user=request.user,
-                                  now=timezone.now(), reason=form.cleaned_data["reason"])  # fmt: skip
+        round_services.decide_tie(
+            table=pulka_table,
+            seats=form.cleaned_data["seats"],
+            user=request.user,
+            now=timezone.now(),
+            reason=form.cleaned_data["reason"],
+        )
     except UserError as exc:
         fail(request, exc)
     else:
-        names = ", ".join(label for seat, label in form.fields["seats"].choices if seat in form.cleaned_data["seats"])
-        messages.success(request, ngettext("Table %(n)s: %(names)s goes on.", "Table %(n)s: %(names)s go on.",
-                                           len(form.cleaned_data["seats"])) % {"n": table, "names": names})
+        names = ", ".join(
+            label for seat, label in form.fields["seats"].choices if seat in form.cleaned_data["seats"]
+        )
+        messages.success(
+            request,
+            ngettext(
+                "Table %(n)s: %(names)s goes on.",
+                "Table %(n)s: %(names)s go on.",
+                len(form.cleaned_data["seats"]),
+            )
+            % {"n": table, "names": names},
+        )
     return _back(tournament, number)

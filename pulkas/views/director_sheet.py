@@ -40,7 +40,11 @@ from tournaments.models import Tournament
 from .director import player_label, pulka_event, pulka_nav, table_state
 
 ACTIONS = ("enter", "enter_json", "correct", "correct_json", "stop", "reopen")
-ENTRY_KINDS = {"pool": gettext_lazy("pool"), "mountain": gettext_lazy("mountain"), "whist": gettext_lazy("whists")}
+ENTRY_KINDS = {
+    "pool": gettext_lazy("pool"),
+    "mountain": gettext_lazy("mountain"),
+    "whist": gettext_lazy("whists"),
+}
 
 
 @dataclass
@@ -60,7 +64,11 @@ def _extras(row: dict[str, Any]) -> str:
         if not isinstance(entry, dict):
             continue
         kind = str(ENTRY_KINDS.get(str(entry.get("type")), entry.get("type")))
-        who = f"{entry.get('from')}→{entry.get('to')}" if entry.get("type") == "whist" else str(entry.get("seat"))
+        who = (
+            f"{entry.get('from')}→{entry.get('to')}"
+            if entry.get("type") == "whist"
+            else str(entry.get("seat"))
+        )
         parts.append(f"{who} {kind} {entry.get('amount')}")
     return "; ".join(parts)
 
@@ -72,10 +80,16 @@ def _deal_lines(sheet: TableSheet, score: PulkaScore) -> list[DealLine]:
     for deal, scored in zip(sheet.deals, score.deals, strict=True):
         for seat in seats:
             running[seat] += scored.result[seat]
-        lines.append(DealLine(
-            deal, scored, describe_row(deal.row, sheet.setup.players, scored.dealer), _extras(deal.row),
-            [(s, scored.result[s], running[s]) for s in seats], ", ".join(deal.confirmed_by),
-        ))  # fmt: skip
+        lines.append(
+            DealLine(
+                deal,
+                scored,
+                describe_row(deal.row, sheet.setup.players, scored.dealer),
+                _extras(deal.row),
+                [(s, scored.result[s], running[s]) for s in seats],
+                ", ".join(deal.confirmed_by),
+            )
+        )
     return lines
 
 
@@ -85,15 +99,23 @@ def _finals(sheet: TableSheet, score: PulkaScore) -> list[dict[str, Any]]:
     decided = sheet.table.tie_decision or []
     out = []
     for seat, participant in sheet.table.seats().items():
-        out.append({
-            "seat": seat, "player": player_label(participant),  # type: ignore[arg-type]
-            "pool": score.sheet.pool[seat], "mountain": score.final_mountain(seat), "closing": score.closing[seat],
-            "settlement": score.settlement[seat], "column": score.column[seat], "vists": score.vists[seat],
-            "whole": score.integer_vists[seat], "rating": rule.round_rating(score.vists[seat], len(score.deals)),
-            "rank": score.ranking.rank_text(seat),
-            "goes_on": advance is not None and (seat in advance.seats or seat in decided),
-            "tied": advance is not None and seat in advance.tied,
-        })  # fmt: skip
+        out.append(
+            {
+                "seat": seat,
+                "player": player_label(participant),  # type: ignore[arg-type]
+                "pool": score.sheet.pool[seat],
+                "mountain": score.final_mountain(seat),
+                "closing": score.closing[seat],
+                "settlement": score.settlement[seat],
+                "column": score.column[seat],
+                "vists": score.vists[seat],
+                "whole": score.integer_vists[seat],
+                "rating": rule.round_rating(score.vists[seat], len(score.deals)),
+                "rank": score.ranking.rank_text(seat),
+                "goes_on": advance is not None and (seat in advance.seats or seat in decided),
+                "tied": advance is not None and seat in advance.tied,
+            }
+        )
     return out
 
 
@@ -120,30 +142,44 @@ class Page:
 
         if open_ and nxt is not None:
             self.forms["enter"] = PulkaRowForm(
-                data("enter"), players=players, dealer=row_dealer_label(players, nxt.dealer, nxt.first_hand),
-                initial=version | {"key": _key(table)}, prefix="enter",
-            )  # fmt: skip
-            self.forms["enter_json"] = JsonRowForm(data("enter_json"), initial=version | {"key": _key(table)},
-                                                   prefix="json")  # fmt: skip
+                data("enter"),
+                players=players,
+                dealer=row_dealer_label(players, nxt.dealer, nxt.first_hand),
+                initial=version | {"key": _key(table)},
+                prefix="enter",
+            )
+            self.forms["enter_json"] = JsonRowForm(
+                data("enter_json"), initial=version | {"key": _key(table)}, prefix="json"
+            )
         if self.correct_number is not None:
             deal = sheet.deals[self.correct_number - 1]
             scored = score.deals[self.correct_number - 1]
             row = {k: v for k, v in deal.row.items() if k != "raspasy_step"}
             self.forms["correct"] = PulkaRowForm(
-                data("correct"), players=players, dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
-                correcting=True, initial=version | PulkaRowForm.initial_of_row(row), prefix="correct",
-            )  # fmt: skip
+                data("correct"),
+                players=players,
+                dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
+                correcting=True,
+                initial=version | PulkaRowForm.initial_of_row(row),
+                prefix="correct",
+            )
             self.forms["correct_json"] = JsonRowForm(
-                data("correct_json"), correcting=True, prefix="cjson",
+                data("correct_json"),
+                correcting=True,
+                prefix="cjson",
                 initial=version | {"row": _json(row)},
-            )  # fmt: skip
+            )
         if not table.finished:
             self.forms["stop"] = TableStopForm(data("stop"), initial=version, prefix="stop")
         elif table.stopped_at is not None:
             self.forms["reopen"] = TableStopForm(data("reopen"), initial=version, prefix="reopen")
 
     def _correct_number(self) -> int | None:
-        raw = self.request.POST.get("deal") if self.request.method == "POST" else self.request.GET.get("correct")
+        raw = (
+            self.request.POST.get("deal")
+            if self.request.method == "POST"
+            else self.request.GET.get("correct")
+        )
         if raw and str(raw).isdigit() and 1 <= int(raw) <= len(self.sheet.deals):
             return int(raw)
         return None
@@ -154,8 +190,10 @@ def _json(row: dict[str, Any]) -> str:
 
 
 def _sheet_url(tournament: Tournament, table: PulkaTable) -> str:
-    return reverse("pulkas:director_table", kwargs={"slug": tournament.slug, "number": table.round.number,
-                                                    "table": table.number})  # fmt: skip
+    return reverse(
+        "pulkas:director_table",
+        kwargs={"slug": tournament.slug, "number": table.round.number, "table": table.number},
+    )
 
 
 def _handle(request: HttpRequest, page: Page, action: str) -> str | None:
@@ -182,8 +220,15 @@ def _handle(request: HttpRequest, page: Page, action: str) -> str | None:
         row = form.row() if isinstance(form, PulkaRowForm) else data["row"]
         number = page.correct_number
         assert number is not None
-        correction = correct_deal(table=table, number=number, row=row, now=now, user=user, reason=data["reason"],
-                                  version=data["version"])  # fmt: skip
+        correction = correct_deal(
+            table=table,
+            number=number,
+            row=row,
+            now=now,
+            user=user,
+            reason=data["reason"],
+            version=data["version"],
+        )
         text = _("Deal %(n)s is corrected.") % {"n": number}
         if correction.warning:
             text += " " + _("The writer gets a warning (a first correction after confirmation).")
@@ -202,8 +247,10 @@ def table_sheet(request: HttpRequest, tournament: Tournament, number: int, table
     event = pulka_event(tournament)
     pulka_table = get_object_or_404(
         PulkaTable.objects.select_related("round", "seat_n", "seat_e", "seat_s", "seat_w"),
-        round__tournament=tournament, round__number=number, number=table,
-    )  # fmt: skip
+        round__tournament=tournament,
+        round__number=number,
+        number=table,
+    )
     sheet = load_sheet(pulka_table, event=event)
     score = sheet.score()
     page = Page(request, pulka_table, sheet, score)
@@ -213,7 +260,9 @@ def table_sheet(request: HttpRequest, tournament: Tournament, number: int, table
         form = page.forms.get(action)
         try:
             if action not in ACTIONS or form is None:
-                raise Conflict(_("This cannot be done on the sheet as it is now. Reload the page."), code="stale")
+                raise Conflict(
+                    _("This cannot be done on the sheet as it is now. Reload the page."), code="stale"
+                )
             done = _handle(request, page, action)
         except UserError as exc:
             if form is not None and form.is_bound:
@@ -244,7 +293,8 @@ def table_sheet(request: HttpRequest, tournament: Tournament, number: int, table
         "corrections": list(PulkaCorrection.objects.filter(table=pulka_table).select_related("user")),
         "svg": mark_safe(sheet_svg(score, names=names, labels=sheet_labels())),  # noqa: S308 - escaped by drawing
         "players_url": f"/pulka/{pulka_table.code}/",
-        "rounds_url": reverse("pulkas:director_rounds", kwargs={"slug": tournament.slug}) + f"?round={number}",
+        "rounds_url": reverse("pulkas:director_rounds", kwargs={"slug": tournament.slug})
+        + f"?round={number}",
         "sheet_url": _sheet_url(tournament, pulka_table),
         "seat_count": len(sheet.setup.seats),
     }

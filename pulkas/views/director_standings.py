@@ -63,7 +63,10 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "columns": columns,
         "last_round": last,
         "finished": bool(table.rounds) and all(r.status == PulkaRound.Status.ENDED for r in table.rounds),
-        "final_played": olympic and bool(columns) and columns[-1].round.status == PulkaRound.Status.ENDED
-        and len(columns[-1].cards) <= 1 and not columns[-1].byes,
+        "final_played": olympic
+        and bool(columns)
+        and columns[-1].round.status == PulkaRound.Status.ENDED
+        and len(columns[-1].cards) <= 1
+        and not columns[-1].byes,
     }
     return render(request, "pulkas/director/standings.html", context)

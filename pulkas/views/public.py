@@ -61,20 +61,27 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     for line in lines:
         cells = []
         for i, r in enumerate(view.rounds):
-            cells.append({
-                "round": r.number,
-                "rating": line.ratings[i] if i < len(line.ratings) else None,
-                "bye": r.number in line.byes,
-                "table": line.tables[i] if i < len(line.tables) else None,
-                "seat": _seat_in(view, r.number, line.participant.pk),
-            })  # fmt: skip
+            cells.append(
+                {
+                    "round": r.number,
+                    "rating": line.ratings[i] if i < len(line.ratings) else None,
+                    "bye": r.number in line.byes,
+                    "table": line.tables[i] if i < len(line.tables) else None,
+                    "seat": _seat_in(view, r.number, line.participant.pk),
+                }
+            )
         first_cut = line.cut and not cut_drawn
         cut_drawn = cut_drawn or line.cut
         rows.append({"line": line, "cells": cells, "first_cut": first_cut})
     context = _base(
-        tournament, is_director, view, "standings", rows=rows, champion=view.champion,
+        tournament,
+        is_director,
+        view,
+        "standings",
+        rows=rows,
+        champion=view.champion,
         has_cut=any(line.cut for line in lines),
-    )  # fmt: skip
+    )
     return render(request, "pulkas/public/standings.html", context)
 
 
@@ -112,14 +119,24 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     seating = []
     if following is not None:
         for table in following.tables:
-            seating.append({
-                "table": table,
-                "seats": [{"seat": s, "rating": before_next.get(s.participant.pk)} for s in table.seats],
-            })  # fmt: skip
+            seating.append(
+                {
+                    "table": table,
+                    "seats": [{"seat": s, "rating": before_next.get(s.participant.pk)} for s in table.seats],
+                }
+            )
     context = _base(
-        tournament, is_director, view, "round", nav_round=number, current=current, following=following, seating=seating,
-        last_round=view.rounds[-1].number, more_rounds=_more_rounds(view, number),
-    )  # fmt: skip
+        tournament,
+        is_director,
+        view,
+        "round",
+        nav_round=number,
+        current=current,
+        following=following,
+        seating=seating,
+        last_round=view.rounds[-1].number,
+        more_rounds=_more_rounds(view, number),
+    )
     return render(request, "pulkas/public/round.html", context)
 
 

@@ -68,9 +68,11 @@ def _find(request: HttpRequest, code: str) -> PulkaTable | HttpResponse:
     def known() -> PulkaTable | str | None:
         if not normal:
             return None
-        table = PulkaTable.objects.select_related(
-            "round__tournament", "seat_n", "seat_e", "seat_s", "seat_w"
-        ).filter(code=normal).first()  # fmt: skip
+        table = (
+            PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
+            .filter(code=normal)
+            .first()
+        )
         return table or (normal if Table.objects.filter(code=normal).exists() else None)
 
     try:
@@ -202,7 +204,9 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
             page_error=_("The sheet has changed since you opened it. Check it and write again."),
         )
     ctx: dict[str, Any] = {"form": form, "correcting": correcting}
-    if not form.is_valid():  # the core's refusals the form already knows (impossible tricks) are shown as the core's
+    if (
+        not form.is_valid()
+    ):  # the core's refusals the form already knows (impossible tricks) are shown as the core's
         return render_page(request, page, status=400, refusals=form.refusals or None, **ctx)
     number = form.cleaned_data["board"]
     row = _row(page, form, correcting)
@@ -220,16 +224,26 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
         if correcting is None:
             others = confirmations(request, page.tournament, page.seats, writer)
             deal, created = enter_deal(
-                table=page.table, row=row, now=timezone.now(), participant=writer, confirmations=others,
-                key=form.cleaned_data.get("key") or None, version=form.cleaned_data["version"],
-            )  # fmt: skip
+                table=page.table,
+                row=row,
+                now=timezone.now(),
+                participant=writer,
+                confirmations=others,
+                key=form.cleaned_data.get("key") or None,
+                version=form.cleaned_data["version"],
+            )
             _saved(request, page, deal, created)
             awaiting = deal.status == PulkaDeal.Status.ENTERED
         else:
             correction = correct_deal(
-                table=page.table, number=number, row=row, now=timezone.now(), participant=writer,
-                reason=form.cleaned_data.get("reason") or "", version=form.cleaned_data["version"],
-            )  # fmt: skip
+                table=page.table,
+                number=number,
+                row=row,
+                now=timezone.now(),
+                participant=writer,
+                reason=form.cleaned_data.get("reason") or "",
+                version=form.cleaned_data["version"],
+            )
             messages.success(
                 request, _corrected_message(page, correction.warning, correction.penalty, number)
             )
@@ -267,8 +281,9 @@ def _saved(request: HttpRequest, page: PulkaPage, deal: PulkaDeal, created: bool
 def _corrected_message(page: PulkaPage, warning: bool, penalty: list[dict[str, object]], number: int) -> str:
     if penalty:
         text = _("Deal %(n)s is corrected. Penalty (Code 4.2.7): %(entries)s.") % {
-            "n": number, "entries": penalty_text(page, list(penalty))
-        }  # fmt: skip
+            "n": number,
+            "entries": penalty_text(page, list(penalty)),
+        }
     elif warning:
         text = _("Deal %(n)s is corrected. The writer's first correction: a warning, no penalty.") % {
             "n": number
@@ -374,8 +389,10 @@ def sheet_pdf(request: HttpRequest, code: str) -> HttpResponse:
             request, page, status=403, page_error=_("Show the sheet first: your number and PIN.")
         )
     title = _("%(tournament)s — round %(round)s, table %(table)s") % {
-        "tournament": page.tournament.name, "round": page.round.number, "table": page.table.number
-    }  # fmt: skip
+        "tournament": page.tournament.name,
+        "round": page.round.number,
+        "table": page.table.number,
+    }
     data = draw_pdf(page.score, names=names(page), labels=sheet_labels(), title=title)
     response = HttpResponse(data, content_type="application/pdf")
     name = f"pulka-r{page.round.number}-t{page.table.number}.pdf"

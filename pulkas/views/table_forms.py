@@ -26,7 +26,9 @@ class DealForm(PhoneRowForm):
     remembers him). No raspasy step: the sheet computes it."""
 
     board = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_DEALS)
-    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)  # PulkaDeal.idempotency_key
+    key = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=64
+    )  # PulkaDeal.idempotency_key
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     writer = forms.IntegerField(label=gettext_lazy("Who writes"), min_value=1, max_value=100_000)
     reason = forms.CharField(label=gettext_lazy("What was wrong (optional)"), required=False, max_length=500)
@@ -63,7 +65,12 @@ def identify(
     """The player of this table with this number and PIN (a wrong guess is counted by ``pin_holder``)."""
     try:
         participant = pin_holder(  # a right PIN of anyone not at this table is answered as a wrong one
-            tournament, number=number, pin=pin, client=client_ip(request), known=seats.values(), among=seats.values()
+            tournament,
+            number=number,
+            pin=pin,
+            client=client_ip(request),
+            known=seats.values(),
+            among=seats.values(),
         )
     except UserError as exc:
         raise PinRefused(exc, field) from exc

@@ -221,8 +221,9 @@ def correction_text(page: PulkaPage, correction: PulkaCorrection) -> str:
         text = _("corrected by the director: %(reason)s") % {"reason": correction.reason}
     elif correction.penalty:
         text = _("corrected; penalty to %(writer)s (Code 4.2.7): %(entries)s") % {
-            "writer": writer, "entries": penalty_text(page, correction.penalty)
-        }  # fmt: skip
+            "writer": writer,
+            "entries": penalty_text(page, correction.penalty),
+        }
     elif correction.warning:
         text = _("corrected; a warning to %(writer)s (first correction, no penalty)") % {"writer": writer}
     else:
@@ -264,9 +265,15 @@ def totals(page: PulkaPage) -> list[dict[str, Any]]:
     for seat in score.ranking.order:
         p = page.seats[seat]
         out.append(
-            {"seat": seat, "number": p.number, "name": p.name, "vists": signed(vists[seat]),
-             "whole": signed(whole[seat]), "rank": score.ranking.rank_text(seat)}
-        )  # fmt: skip
+            {
+                "seat": seat,
+                "number": p.number,
+                "name": p.name,
+                "vists": signed(vists[seat]),
+                "whole": signed(whole[seat]),
+                "rank": score.ranking.rank_text(seat),
+            }
+        )
     return out
 
 

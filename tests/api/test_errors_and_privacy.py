@@ -41,8 +41,13 @@ def test_the_shapes_of_the_other_errors(event, director):  # noqa: F811
         client_for("anonymous").put("/api/tournaments/tt/", {}, format="json"), 405, "method_not_allowed"
     )
     error_of(client_for("anonymous").get("/api/results/?session=abc"), 400, "invalid")
-    error_of(client_for("user", other_user=director).post("/api/results/", {"board": 1, **legal_row(4, "N")},
-                                                         format="json"), 400, "invalid")  # fmt: skip
+    error_of(
+        client_for("user", other_user=director).post(
+            "/api/results/", {"board": 1, **legal_row(4, "N")}, format="json"
+        ),
+        400,
+        "invalid",
+    )
     c = client_for("anonymous")
     c.credentials(HTTP_AUTHORIZATION="Player TAB1TT:1:0000")
     error_of(c.get("/api/results/"), 401, "authentication_failed")

@@ -56,9 +56,10 @@ def test_the_schema_for_programs_is_english_whatever_the_client_speaks_unless_as
 
 def test_the_audit_names_a_player_at_a_table_in_the_readers_words(event, director):  # noqa: F811
     answer = client_for("player1").post(
-        "/api/results/", {"board": 1, **legal_row(4, "N"), "confirmations": [{"number": 3, "pin": pin_of(3)}]},
+        "/api/results/",
+        {"board": 1, **legal_row(4, "N"), "confirmations": [{"number": 3, "pin": pin_of(3)}]},
         format="json",
-    )  # fmt: skip
+    )
     assert answer.status_code == 201
     tournament, _session = event
     stored = list(AuditEntry.objects.order_by("id").values_list("actor", flat=True))

@@ -39,15 +39,26 @@ def _result(method, suffix="", body=None):
 
 
 def _adjustment(ctx, actor):
-    return "post", "/api/adjustments/", {
-        "session": ctx["session"].pk, "board": 3, "round": 1, "table": 1, "reason": "fouled board",
-        "adjusted": {"N": "A", "E": "A", "S": "A+", "W": "A-"},
-    }  # fmt: skip
+    return (
+        "post",
+        "/api/adjustments/",
+        {
+            "session": ctx["session"].pk,
+            "board": 3,
+            "round": 1,
+            "table": 1,
+            "reason": "fouled board",
+            "adjusted": {"N": "A", "E": "A", "S": "A+", "W": "A-"},
+        },
+    )
 
 
 def _penalty_create(ctx, actor):
-    return "post", "/api/penalties/", {"session": ctx["session"].pk, "participant": 3, "matchpoints": "-2",
-                                       "reason": "12.2.2 slow play"}  # fmt: skip
+    return (
+        "post",
+        "/api/penalties/",
+        {"session": ctx["session"].pk, "participant": 3, "matchpoints": "-2", "reason": "12.2.2 slow play"},
+    )
 
 
 def _penalty(method, body=None):
@@ -62,31 +73,57 @@ ROW = legal_row(4, "E", tricks=(7, 2, 1))
 # operation → (the player at the table who tries it, expected status per actor)
 MATRIX = {
     # intruder: participant 5's right PIN with table 1's code is answered as a wrong PIN (401), no oracle
-    "results.create": (_results_create, 1, dict(anonymous=401, player_at_table=201, other_table=403, intruder=401,
-                                                 user=403, director=201)),
-    "results.update": (_result("put", body={**ROW, "revision": 1}), 1, dict(anonymous=401, player_at_table=200, other_table=404,
-                                                         intruder=401, user=404, director=200)),
-    "results.partial_update": (_result("patch", body={"declarer": ["N", 7], "w1": ["S", 2], "w2": ["W", 1],
-                                                            "revision": 1}), 1,
-                               dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404,
-                                    director=200)),
-    "results.destroy": (_result("delete"), 1, dict(anonymous=401, player_at_table=403, other_table=404, intruder=401,
-                                                   user=404, director=204)),
-    "results.confirm": (_result("post", "confirm/", {}), 2, dict(anonymous=401, player_at_table=200, other_table=404,
-                                                                 intruder=401, user=404, director=200)),
-    "results.dispute": (_result("post", "dispute/", {"reason": "W took 3"}), 3,
-                        dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404,
-                             director=403)),
-    "adjustments.create": (_adjustment, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=401,
-                                                user=403, director=201)),
-    "penalties.create": (_penalty_create, 1, dict(anonymous=401, player_at_table=403, other_table=403, intruder=401,
-                                                  user=403, director=201)),
-    "penalties.update": (_penalty("put", {"session": 0, "participant": 3, "matchpoints": "-1", "reason": "x"}), 1,
-                         dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404,
-                              director=200)),
-    "penalties.destroy": (_penalty("delete"), 1, dict(anonymous=401, player_at_table=404, other_table=404,
-                                                      intruder=401, user=404, director=204)),
-}  # fmt: skip
+    "results.create": (
+        _results_create,
+        1,
+        dict(anonymous=401, player_at_table=201, other_table=403, intruder=401, user=403, director=201),
+    ),
+    "results.update": (
+        _result("put", body={**ROW, "revision": 1}),
+        1,
+        dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=200),
+    ),
+    "results.partial_update": (
+        _result("patch", body={"declarer": ["N", 7], "w1": ["S", 2], "w2": ["W", 1], "revision": 1}),
+        1,
+        dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=200),
+    ),
+    "results.destroy": (
+        _result("delete"),
+        1,
+        dict(anonymous=401, player_at_table=403, other_table=404, intruder=401, user=404, director=204),
+    ),
+    "results.confirm": (
+        _result("post", "confirm/", {}),
+        2,
+        dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=200),
+    ),
+    "results.dispute": (
+        _result("post", "dispute/", {"reason": "W took 3"}),
+        3,
+        dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=403),
+    ),
+    "adjustments.create": (
+        _adjustment,
+        1,
+        dict(anonymous=401, player_at_table=403, other_table=403, intruder=401, user=403, director=201),
+    ),
+    "penalties.create": (
+        _penalty_create,
+        1,
+        dict(anonymous=401, player_at_table=403, other_table=403, intruder=401, user=403, director=201),
+    ),
+    "penalties.update": (
+        _penalty("put", {"session": 0, "participant": 3, "matchpoints": "-1", "reason": "x"}),
+        1,
+        dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404, director=200),
+    ),
+    "penalties.destroy": (
+        _penalty("delete"),
+        1,
+        dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404, director=204),
+    ),
+}
 
 
 @pytest.mark.parametrize("actor", ACTORS)

@@ -24,8 +24,14 @@ BAD_ROW = {"contract": "7S", "declarer": ["N", 7], "w1": ["E", 2], "w2": ["S", 2
 
 
 def make_event(director, form="compensation", players=8, per_table=4, **settings) -> Tournament:
-    t = pulka_event_create(name=f"{form} cup", form=form, user=director, now=timezone.now(),
-                           players_per_table=per_table, settings={"pool": 6, **settings})  # fmt: skip
+    t = pulka_event_create(
+        name=f"{form} cup",
+        form=form,
+        user=director,
+        now=timezone.now(),
+        players_per_table=per_table,
+        settings={"pool": 6, **settings},
+    )
     for n in range(1, players + 1):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
     return t
@@ -162,7 +168,9 @@ def test_the_sheet_is_shown_to_the_tables_players_and_directors(director):
     assert anonymous["deals"] is None and anonymous["next_deal"] is None and anonymous["version"] == 0
     assert [s["seat"] for s in anonymous["seats"]] == ["N", "E", "S", "W"]
     mine = client(player=(table, n)).get(url).json()
-    assert mine["deals"] == [] and mine["next_deal"]["number"] == 1 and mine["result"]["reason"] == "in_progress"
+    assert (
+        mine["deals"] == [] and mine["next_deal"]["number"] == 1 and mine["result"]["reason"] == "in_progress"
+    )
     stranger = client(player=(other, seats(other)["N"].number)).get(url).json()
     assert stranger["deals"] is None
     assert client(director).get(url).json()["deals"] == []
@@ -198,15 +206,19 @@ def test_write_confirm_retry_and_the_version_guard(director):
     own = client().post(confirm, {"number": writer, "pin": f"{1000 + writer}"}, format="json")
     assert own.status_code == 400 and error(own)["code"] == "own_deal"
     for number in (e, s):
-        assert client().post(confirm, {"number": number, "pin": f"{1000 + number}"}, format="json").status_code == 200
+        assert (
+            client().post(confirm, {"number": number, "pin": f"{1000 + number}"}, format="json").status_code
+            == 200
+        )
     done = client(player=(table, w)).post(confirm, {}, format="json")
     assert done.status_code == 200 and done.json()["deal"]["status"] == "confirmed"
     stale = client().post(url, {**body, **row2, "version": 1}, format="json")
     assert stale.status_code == 409 and error(stale)["code"] == "sheet_changed"
     version = client().get(f"/api/pulka/tables/{table.code}/").json()["version"]
     confirmations = [{"number": x, "pin": f"{1000 + x}"} for x in (e, s, w)]
-    second = client(player=(table, writer)).post(url, {**row2, "version": version, "key": "k-2",
-                                                        "confirmations": confirmations}, format="json")  # fmt: skip
+    second = client(player=(table, writer)).post(
+        url, {**row2, "version": version, "key": "k-2", "confirmations": confirmations}, format="json"
+    )
     assert second.status_code == 201 and second.json()["deal"]["status"] == "confirmed"
     assert second.json()["deal"]["confirmed_by"] == ["E", "S", "W"]
 
@@ -224,21 +236,35 @@ def test_refusals_in_the_one_error_shape(director, other_user):
     assert pin.status_code == 403 and error(pin)["details"][0]["field"] == "pin"
     confirmations = [{"number": seats(table)["E"].number, "pin": "0"}]
     wrong = client().post(url, {**rows_for(table, 1)[0], **me, "confirmations": confirmations}, format="json")
-    assert error(wrong)["code"] == "wrong_pin" and error(wrong)["details"][0]["field"] == "confirmations.0.pin"
+    assert (
+        error(wrong)["code"] == "wrong_pin" and error(wrong)["details"][0]["field"] == "confirmations.0.pin"
+    )
     shape = client().post(url, {"contract": "XX", "number": writer}, format="json")
-    assert shape.status_code == 400 and {"contract", "w1", "version"} <= {d["field"] for d in error(shape)["details"]}
+    assert shape.status_code == 400 and {"contract", "w1", "version"} <= {
+        d["field"] for d in error(shape)["details"]
+    }
     half = client().post(url, {**rows_for(table, 1)[0], "number": writer, "version": 0}, format="json")
     assert [d["field"] for d in error(half)["details"]] == ["pin"]
     stranger = seats(other)["N"].number
-    elsewhere = client().post(url, {**rows_for(table, 1)[0], "number": stranger, "pin": f"{1000 + stranger}",
-                                    "version": 0}, format="json")  # fmt: skip
-    assert elsewhere.status_code == 403 and error(elsewhere)["code"] == "wrong_pin"  # as a wrong PIN: no oracle
-    header = client(player=(other, stranger)).post(url, {**rows_for(table, 1)[0], "version": 0}, format="json")
+    elsewhere = client().post(
+        url,
+        {**rows_for(table, 1)[0], "number": stranger, "pin": f"{1000 + stranger}", "version": 0},
+        format="json",
+    )
+    assert (
+        elsewhere.status_code == 403 and error(elsewhere)["code"] == "wrong_pin"
+    )  # as a wrong PIN: no oracle
+    header = client(player=(other, stranger)).post(
+        url, {**rows_for(table, 1)[0], "version": 0}, format="json"
+    )
     assert error(header)["code"] == "not_this_table"
     extra = client().post(url, {**rows_for(table, 1)[0], **me, "penalty_tricks": 1}, format="json")
     assert extra.status_code == 403
     assert client().post(url, {**rows_for(table, 1)[0], "version": 0}, format="json").status_code == 401
-    assert client(other_user).post(url, {**rows_for(table, 1)[0], "version": 0}, format="json").status_code == 403
+    assert (
+        client(other_user).post(url, {**rows_for(table, 1)[0], "version": 0}, format="json").status_code
+        == 403
+    )
     assert not PulkaDeal.objects.exists()
 
 
@@ -249,10 +275,13 @@ def test_players_write_only_while_the_round_runs_directors_any_time(director):
     writer = seats(table)["N"].number
     url = f"/api/pulka/tables/{table.code}/deals/"
     row = rows_for(table, 1)[0]
-    early = client().post(url, {**row, "number": writer, "pin": f"{1000 + writer}", "version": 0}, format="json")
+    early = client().post(
+        url, {**row, "number": writer, "pin": f"{1000 + writer}", "version": 0}, format="json"
+    )
     assert early.status_code == 409 and error(early)["code"] == "round_not_running"
-    refused = client(director).post(url, {**row, "version": 0, "confirmations": [{"number": 1, "pin": "1"}]},
-                                    format="json")  # fmt: skip
+    refused = client(director).post(
+        url, {**row, "version": 0, "confirmations": [{"number": 1, "pin": "1"}]}, format="json"
+    )
     assert refused.status_code == 400
     by_director = client(director).post(url, {**row, "version": 0}, format="json")
     assert by_director.status_code == 201 and by_director.json()["deal"]["status"] == "director"
@@ -276,7 +305,9 @@ def test_corrections_at_the_table_and_by_the_director(director):
     assert corrected.json()["version"] == 2
     no_reason = client(director).post(f"{url}1/correct/", {**row1, "version": 2}, format="json")
     assert error(no_reason)["code"] == "reason_required"
-    ruling = client(director).post(f"{url}1/correct/", {**row1, "version": 2, "reason": "ruling"}, format="json")
+    ruling = client(director).post(
+        f"{url}1/correct/", {**row1, "version": 2, "reason": "ruling"}, format="json"
+    )
     assert ruling.status_code == 200 and ruling.json()["deal"]["status"] == "director"
     assert PulkaCorrection.objects.filter(table=table).count() == 2
     assert client(player=(table, east)).post(f"{url}5/confirm/", {}, format="json").status_code == 409
@@ -285,13 +316,19 @@ def test_corrections_at_the_table_and_by_the_director(director):
 
 # -- the schema -----------------------------------------------------------------------------------------
 PATHS = (
-    "/api/tournaments/{slug}/pulka/", "/api/tournaments/{slug}/pulka/rounds/",
-    "/api/tournaments/{slug}/pulka/rounds/{number}/", "/api/tournaments/{slug}/pulka/rounds/{number}/start/",
-    "/api/tournaments/{slug}/pulka/rounds/{number}/stop/", "/api/tournaments/{slug}/pulka/rounds/{number}/end/",
-    "/api/tournaments/{slug}/pulka/rounds/{number}/tables/{table}/tie/", "/api/tournaments/{slug}/pulka/standings/",
-    "/api/pulka/tables/{code}/", "/api/pulka/tables/{code}/deals/", "/api/pulka/tables/{code}/deals/{number}/confirm/",
+    "/api/tournaments/{slug}/pulka/",
+    "/api/tournaments/{slug}/pulka/rounds/",
+    "/api/tournaments/{slug}/pulka/rounds/{number}/",
+    "/api/tournaments/{slug}/pulka/rounds/{number}/start/",
+    "/api/tournaments/{slug}/pulka/rounds/{number}/stop/",
+    "/api/tournaments/{slug}/pulka/rounds/{number}/end/",
+    "/api/tournaments/{slug}/pulka/rounds/{number}/tables/{table}/tie/",
+    "/api/tournaments/{slug}/pulka/standings/",
+    "/api/pulka/tables/{code}/",
+    "/api/pulka/tables/{code}/deals/",
+    "/api/pulka/tables/{code}/deals/{number}/confirm/",
     "/api/pulka/tables/{code}/deals/{number}/correct/",
-)  # fmt: skip
+)
 
 
 def test_the_schema_and_the_docs_page_describe_the_pulka_api():

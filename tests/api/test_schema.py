@@ -21,8 +21,16 @@ def test_the_schema_is_openapi_3_and_lists_the_api():
     schema = yaml.safe_load(response.content)
     assert schema["openapi"].startswith("3.")
     paths = schema["paths"]
-    for path in ("/api/results/", "/api/results/{id}/confirm/", "/api/results/{id}/dispute/", "/api/boards/",
-                 "/api/tournaments/{slug}/standings/", "/api/penalties/", "/api/adjustments/", "/api/seatings/"):  # fmt: skip
+    for path in (
+        "/api/results/",
+        "/api/results/{id}/confirm/",
+        "/api/results/{id}/dispute/",
+        "/api/boards/",
+        "/api/tournaments/{slug}/standings/",
+        "/api/penalties/",
+        "/api/adjustments/",
+        "/api/seatings/",
+    ):
         assert path in paths
     assert "playerAuth" in schema["components"]["securitySchemes"]
     assert "Error" in schema["components"]["schemas"]

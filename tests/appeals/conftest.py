@@ -36,11 +36,13 @@ def committee(demo):
     # Three members who did not play at table 1 in round 1 (participants 1, 6, 11, 16 did).
     return [
         CommitteeMember.objects.create(
-            tournament=t, name=f"Member {n}", participant=Participant.objects.get(tournament=t, number=n),
+            tournament=t,
+            name=f"Member {n}",
+            participant=Participant.objects.get(tournament=t, number=n),
             is_chair=(n == 2),
         )
         for n in (2, 3, 4)
-    ]  # fmt: skip
+    ]
 
 
 @pytest.fixture(autouse=True)

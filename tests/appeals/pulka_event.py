@@ -38,23 +38,42 @@ def six(table: PulkaTable, number: int, tricks: int) -> dict:
     setup = sheet.load_sheet(table).setup
     dealer = setup.dealer(number)
     declarer, d1, d2 = [s for s in setup.seats if s != dealer][:3]
-    return {"contract": "6S", "declarer": [declarer, tricks], "w1": [d1, 10 - tricks - 2], "w2": [d2, 2],
-            "calls": {d1: "whist", d2: "whist"}, "play": "closed"}  # fmt: skip
+    return {
+        "contract": "6S",
+        "declarer": [declarer, tricks],
+        "w1": [d1, 10 - tricks - 2],
+        "w2": [d2, 2],
+        "calls": {d1: "whist", d2: "whist"},
+        "play": "closed",
+    }
 
 
-def write(table: PulkaTable, number: int, tricks: int, *, now: dt.datetime, at: dt.datetime | None = None) -> None:
+def write(
+    table: PulkaTable, number: int, tricks: int, *, now: dt.datetime, at: dt.datetime | None = None
+) -> None:
     """Deal ``number`` written by N and confirmed by the others; ``at``: when it was written (the notice's clock)."""
     seats = table.seats()
-    sheet.enter_deal(table=table, row=six(table, number, tricks), participant=seats["N"],
-                     confirmations=[p for s, p in seats.items() if s != "N"], now=now)  # fmt: skip
+    sheet.enter_deal(
+        table=table,
+        row=six(table, number, tricks),
+        participant=seats["N"],
+        confirmations=[p for s, p in seats.items() if s != "N"],
+        now=now,
+    )
     PulkaDeal.objects.filter(table=table, number=number).update(created_at=at or now)
 
 
 def make_event(
     director, *, name: str = "Кубок пулек", ended: dt.datetime | None = ENDED, notice_required: bool = False
 ) -> Event:
-    t = pulka_event_create(name=name, form="compensation", user=director, now=T0, players_per_table=4,
-                           settings={"pool": 30, "rounds": 2})  # fmt: skip
+    t = pulka_event_create(
+        name=name,
+        form="compensation",
+        user=director,
+        now=T0,
+        players_per_table=4,
+        settings={"pool": 30, "rounds": 2},
+    )
     # These tests file appeals after the round without a notice: they are about the «where» and the filing
     # deadline. The notice rule (§1, on by default) is tested in test_rule_notice_before_the_next_deal.py.
     AppealSettings.objects.update_or_create(tournament=t, defaults={"notice_required": notice_required})
@@ -76,6 +95,8 @@ def make_event(
 def committee(e: Event) -> list[CommitteeMember]:
     """Three members who did not play at table 1 (players of table 2)."""
     return [
-        CommitteeMember.objects.create(tournament=e.t, name=f"Член {p.number}", participant=p, is_chair=(s == "N"))
+        CommitteeMember.objects.create(
+            tournament=e.t, name=f"Член {p.number}", participant=p, is_chair=(s == "N")
+        )
         for s, p in list(e.other.seats().items())[:3]
     ]

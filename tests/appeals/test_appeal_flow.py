@@ -73,8 +73,14 @@ def test_full_appeal_adjusts_the_standings_exactly_and_audits_every_step(
     appeal = walk_to_heard(appeal, director_user, committee)
     assert appeal.status == Appeal.Status.HEARD
     grades = {"N": "A+", "E": "A-", "S": "A+", "W": "A"}
-    appeal = svc.appeal_decide(appeal=appeal, outcome="adjusted", decision="Artificial result.",
-                               adjustment={"kind": "artificial", "values": grades}, user=director_user, now=IN_TIME)  # fmt: skip
+    appeal = svc.appeal_decide(
+        appeal=appeal,
+        outcome="adjusted",
+        decision="Artificial result.",
+        adjustment={"kind": "artificial", "values": grades},
+        user=director_user,
+        now=IN_TIME,
+    )
     assert appeal.status == Appeal.Status.DECIDED
     with pytest.raises(svc.TransitionRefused, match="Not signed"):
         svc.appeal_apply(appeal=appeal, user=director_user, now=IN_TIME)
@@ -112,8 +118,17 @@ def test_full_appeal_adjusts_the_standings_exactly_and_audits_every_step(
         .order_by("id")
         .values_list("action", flat=True)
     )
-    assert actions == ["appeal.file", "appeal.comment", "appeal.hear", "appeal.decide", "appeal.sign", "appeal.sign",
-                       "appeal.sign", "appeal.apply", "appeal.close"]  # fmt: skip
+    assert actions == [
+        "appeal.file",
+        "appeal.comment",
+        "appeal.hear",
+        "appeal.decide",
+        "appeal.sign",
+        "appeal.sign",
+        "appeal.sign",
+        "appeal.apply",
+        "appeal.close",
+    ]
 
 
 def test_a_late_filing_is_refused_with_the_reason_and_the_director_can_admit_it(demo, director_user):
@@ -131,8 +146,15 @@ def test_a_late_filing_is_refused_with_the_reason_and_the_director_can_admit_it(
     )
     assert admitted.status == Appeal.Status.FILED and admitted.late_note
     # Filed by the director for the player, admitted at once with a note.
-    by_director = file_one(session, number=11, board=3, now=deadline + dt.timedelta(hours=1), via="director",
-                           user=director_user, late_note="Player was taken ill.")  # fmt: skip
+    by_director = file_one(
+        session,
+        number=11,
+        board=3,
+        now=deadline + dt.timedelta(hours=1),
+        via="director",
+        user=director_user,
+        late_note="Player was taken ill.",
+    )
     assert by_director.status == Appeal.Status.FILED and by_director.filed_via == "director"
     assert AuditEntry.objects.filter(action="appeal.refuse").count() == 1
     assert AuditEntry.objects.filter(action="appeal.admit").count() == 1
@@ -181,11 +203,13 @@ def test_refused_transitions(demo, director_user, committee, state_steps, step):
     steps = {
         "comment": lambda a: svc.appeal_comment(appeal=a, comment="c", user=director_user, now=IN_TIME),
         "hear": lambda a: svc.appeal_hear(appeal=a, members=committee, user=director_user, now=IN_TIME),
-        "decide": lambda a: svc.appeal_decide(appeal=a, outcome="upheld", decision="stands", user=director_user, now=IN_TIME),
+        "decide": lambda a: svc.appeal_decide(
+            appeal=a, outcome="upheld", decision="stands", user=director_user, now=IN_TIME
+        ),
         "apply": lambda a: svc.appeal_apply(appeal=a, user=director_user, now=IN_TIME),
         "close": lambda a: svc.appeal_close(appeal=a, user=director_user, now=IN_TIME),
         "withdraw": lambda a: svc.appeal_withdraw(appeal=a, user=director_user, now=IN_TIME),
-    }  # fmt: skip
+    }
     for s in state_steps:
         appeal = steps[s](appeal)
     status = Appeal.objects.get(pk=appeal.pk).status
@@ -245,8 +269,14 @@ def test_deciding_again_clears_the_signatures(demo, director_user, committee):
         appeal=appeal, outcome="upheld", decision="stands", user=director_user, now=IN_TIME
     )
     svc.appeal_sign(appeal=appeal, member=committee[0], user=director_user, now=IN_TIME)
-    appeal = svc.appeal_decide(appeal=appeal, outcome="adjusted", decision="A for all",
-                               adjustment={"kind": "artificial", "values": dict.fromkeys("NESW", "A")}, user=director_user, now=IN_TIME)  # fmt: skip
+    appeal = svc.appeal_decide(
+        appeal=appeal,
+        outcome="adjusted",
+        decision="A for all",
+        adjustment={"kind": "artificial", "values": dict.fromkeys("NESW", "A")},
+        user=director_user,
+        now=IN_TIME,
+    )
     assert not appeal.panel.filter(signed_at__isnull=False).exists()
     assert appeal.changes.filter(status="planned").count() == 1
 
@@ -257,8 +287,14 @@ def test_assigned_result_per_side_reaches_the_standings(
     t, session = demo
     appeal = walk_to_heard(file_one(session), director_user, committee)
     vists = {"N": "12", "E": "-20", "S": "4", "W": "-10"}  # not zero-sum: each side's own assigned score
-    appeal = svc.appeal_decide(appeal=appeal, outcome="adjusted", decision="assigned",
-                               adjustment={"kind": "assigned", "values": vists}, user=director_user, now=IN_TIME)  # fmt: skip
+    appeal = svc.appeal_decide(
+        appeal=appeal,
+        outcome="adjusted",
+        decision="assigned",
+        adjustment={"kind": "assigned", "values": vists},
+        user=director_user,
+        now=IN_TIME,
+    )
     for m in committee:
         svc.appeal_sign(appeal=appeal, member=m, user=director_user, now=IN_TIME)
     with django_capture_on_commit_callbacks(execute=True):
@@ -345,8 +381,16 @@ def test_cancelling_a_ruling_restores_the_row_exactly(
     facts = (original.row, original.vists)
     before = db_standings(t)
     with django_capture_on_commit_callbacks(execute=True):
-        ruling = svc.irregularity_record(session=session, kind="wrong_hand", round=1, table=1, board=1,
-                                         fault={"E": "offending"}, user=director_user, now=ENDED)  # fmt: skip
+        ruling = svc.irregularity_record(
+            session=session,
+            kind="wrong_hand",
+            round=1,
+            table=1,
+            board=1,
+            fault={"E": "offending"},
+            user=director_user,
+            now=ENDED,
+        )
         svc.irregularity_apply(irregularity=ruling, user=director_user, now=ENDED)
     assert Result.objects.get(pk=original.pk).adjusted == {"N": "A+", "E": "A-", "S": "A+", "W": "A+"}
     assert db_standings(t) != before
@@ -369,8 +413,12 @@ def test_cancelling_a_ruling_restores_the_row_exactly(
 
 @pytest.mark.parametrize(
     ("percent", "refused"),
-    [({"N": "71"}, None), ({"E": "71"}, "percent_not_plus"), ({"N": "55"}, "percent_below_plus"),
-     ({"N": "lots"}, "percent")],  # fmt: skip
+    [
+        ({"N": "71"}, None),
+        ({"E": "71"}, "percent_not_plus"),
+        ({"N": "55"}, "percent_below_plus"),
+        ({"N": "lots"}, "percent"),
+    ],
 )
 def test_rule_11_2_B1_the_committee_gives_a_non_offender_more_than_A_plus(
     demo, director_user, committee, django_capture_on_commit_callbacks, percent, refused
@@ -384,13 +432,25 @@ def test_rule_11_2_B1_the_committee_gives_a_non_offender_more_than_A_plus(
     adjustment = {"kind": "artificial", "values": grades, "percent": percent}
     if refused:
         with pytest.raises(svc.AppealsError) as info:
-            svc.appeal_decide(appeal=appeal, outcome="adjusted", decision="N's session is 71 %",
-                              adjustment=adjustment, user=director_user, now=IN_TIME)  # fmt: skip
+            svc.appeal_decide(
+                appeal=appeal,
+                outcome="adjusted",
+                decision="N's session is 71 %",
+                adjustment=adjustment,
+                user=director_user,
+                now=IN_TIME,
+            )
         assert info.value.code == refused
         assert not appeal.changes.exists()
         return
-    appeal = svc.appeal_decide(appeal=appeal, outcome="adjusted", decision="N's session is 71 %",
-                               adjustment=adjustment, user=director_user, now=IN_TIME)  # fmt: skip
+    appeal = svc.appeal_decide(
+        appeal=appeal,
+        outcome="adjusted",
+        decision="N's session is 71 %",
+        adjustment=adjustment,
+        user=director_user,
+        now=IN_TIME,
+    )
     for m in committee:
         svc.appeal_sign(appeal=appeal, member=m, user=director_user, now=IN_TIME)
     with django_capture_on_commit_callbacks(execute=True):
@@ -403,8 +463,17 @@ def test_rule_11_2_B1_the_committee_gives_a_non_offender_more_than_A_plus(
 def test_rule_11_2_B1_the_committees_form_carries_the_percentage_above_A_plus():
     from appeals.forms import DecideForm
 
-    data = {"outcome": "adjusted", "decision": "d", "kind": "artificial", "grade_N": "A+", "grade_E": "A-",
-            "grade_S": "A", "grade_W": "A", "percent_N": "70.50", "percent_S": ""}  # fmt: skip
+    data = {
+        "outcome": "adjusted",
+        "decision": "d",
+        "kind": "artificial",
+        "grade_N": "A+",
+        "grade_E": "A-",
+        "grade_S": "A",
+        "grade_W": "A",
+        "percent_N": "70.50",
+        "percent_S": "",
+    }
     form = DecideForm(data, seats=["N", "E", "S", "W"])
     assert form.is_valid(), form.errors
     assert form.adjustment()["percent"] == {"N": "70.5"}

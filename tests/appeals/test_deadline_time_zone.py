@@ -47,13 +47,13 @@ UTC_WRONG = ENDED.strftime("%H:%M")  # 18:00 UTC: must never appear beside a loc
                 session_ended_at=ENDED,
                 minutes=30,
                 zone=LOCAL,
-            ),  # fmt: skip
+            ),
             {"now": "23:30", "deadline": "23:30"},
         ),
         (
             lambda: deadlines.check_notice(
                 notice_at=ENDED, next_deal_started_at=ENDED - dt.timedelta(minutes=5), zone=LOCAL
-            ),  # fmt: skip
+            ),
             {"notice": "23:00", "started": "22:55"},
         ),
         (
@@ -64,7 +64,7 @@ UTC_WRONG = ENDED.strftime("%H:%M")  # 18:00 UTC: must never appear beside a loc
                 minutes=30,
                 arithmetic=False,
                 zone=LOCAL,
-            ),  # fmt: skip
+            ),
             {"deadline": "23:30"},
         ),
         (
@@ -75,7 +75,7 @@ UTC_WRONG = ENDED.strftime("%H:%M")  # 18:00 UTC: must never appear beside a loc
                 next_deal_started_at=ENDED,
                 filed_at=ENDED + dt.timedelta(hours=1),
                 zone=LOCAL,
-            ),  # fmt: skip
+            ),
             {"started": "23:00"},
         ),
     ],
@@ -97,8 +97,14 @@ def test_rule_1_a_filing_one_second_late_shows_both_times_in_local_time(demo):
     assert t.time_zone == LOCAL
     appellant = Participant.objects.get(tournament=t, number=1)
     with translation.override("en"):
-        late = svc.appeal_file(session=session, appellant=appellant, round=1, board=1, claim="x",
-                               now=ENDED + dt.timedelta(minutes=30, seconds=1))  # fmt: skip
+        late = svc.appeal_file(
+            session=session,
+            appellant=appellant,
+            round=1,
+            board=1,
+            claim="x",
+            now=ENDED + dt.timedelta(minutes=30, seconds=1),
+        )
     assert late.status == Appeal.Status.REFUSED
     assert late.refusal.startswith("Filed at 23:30:") and "at 23:30 (§1)" in late.refusal
     assert "18:30" not in late.refusal
@@ -120,11 +126,25 @@ def test_rule_1_notice_and_correction_messages_are_in_local_time(demo, director_
     )
 
     # The director's comment records a notice given too late: the reason is in words and local times.
-    filed = svc.appeal_file(session=session, appellant=p6, round=1, board=1, claim="x", via="director",
-                            user=director_user, late_note="admitted", now=ENDED)  # fmt: skip
+    filed = svc.appeal_file(
+        session=session,
+        appellant=p6,
+        round=1,
+        board=1,
+        claim="x",
+        via="director",
+        user=director_user,
+        late_note="admitted",
+        now=ENDED,
+    )
     with translation.override("en"), pytest.raises(svc.DeadlineMissed) as comment:
-        svc.appeal_comment(appeal=filed, comment="c", notice_at=ENDED - dt.timedelta(minutes=1),
-                           user=director_user, now=ENDED)  # fmt: skip
+        svc.appeal_comment(
+            appeal=filed,
+            comment="c",
+            notice_at=ENDED - dt.timedelta(minutes=1),
+            user=director_user,
+            now=ENDED,
+        )
     text = comment.value.message
     assert _hm(ENDED - dt.timedelta(minutes=1)) in text and _hm(started) in text
     assert (ENDED - dt.timedelta(minutes=1)).strftime("%H:%M") not in text
@@ -132,6 +152,7 @@ def test_rule_1_notice_and_correction_messages_are_in_local_time(demo, director_
     Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=ENDED)
     session.tournament.refresh_from_db()
     with translation.override("en"):
-        correction = svc.correction_request(session=session, board=1, round=1, table=1, description="wrong",
-                                            now=ENDED + dt.timedelta(hours=2))  # fmt: skip
+        correction = svc.correction_request(
+            session=session, board=1, round=1, table=1, description="wrong", now=ENDED + dt.timedelta(hours=2)
+        )
     assert correction.refusal == "The correction period ended at 23:30 (§1)."

@@ -112,5 +112,10 @@ def test_the_middleware_activates_the_zone_named_by_slug_or_table_code(demo):
         holder.append(EventTimeZoneMiddleware(handler))
         holder[0](RequestFactory().get("/"))
         assert timezone.get_current_timezone_name() == timezone.get_default_timezone_name()  # reset after
-    assert seen == [ZONE, ZONE, timezone.get_default_timezone_name(), timezone.get_default_timezone_name(),
-                    timezone.get_default_timezone_name()]  # fmt: skip
+    assert seen == [
+        ZONE,
+        ZONE,
+        timezone.get_default_timezone_name(),
+        timezone.get_default_timezone_name(),
+        timezone.get_default_timezone_name(),
+    ]

@@ -49,10 +49,17 @@ def test_every_director_page_renders(client, demo, director_user, committee):
     corr = svc.correction_request(session=session, description="d", board=1, round=1, table=1, now=ENDED)
     s = t.slug
     for name, kw in [
-        ("appeals:list", {}), ("appeals:appeal-new", {}), ("appeals:appeal", {"number": appeal.number}),
-        ("appeals:appeal-form", {"number": appeal.number}), ("appeals:ruling-new", {}), ("appeals:ruling", {"pk": irr.pk}),
-        ("appeals:correction-new", {}), ("appeals:correction", {"pk": corr.pk}), ("appeals:audit", {}), ("appeals:settings", {}),
-    ]:  # fmt: skip
+        ("appeals:list", {}),
+        ("appeals:appeal-new", {}),
+        ("appeals:appeal", {"number": appeal.number}),
+        ("appeals:appeal-form", {"number": appeal.number}),
+        ("appeals:ruling-new", {}),
+        ("appeals:ruling", {"pk": irr.pk}),
+        ("appeals:correction-new", {}),
+        ("appeals:correction", {"pk": corr.pk}),
+        ("appeals:audit", {}),
+        ("appeals:settings", {}),
+    ]:
         response = client.get(reverse(name, kwargs={"slug": s, **kw}), headers=EN)
         assert response.status_code == 200, name
     response = client.get(reverse("appeals:appeal", kwargs={"slug": s, "number": appeal.number}), headers=EN)
@@ -74,8 +81,14 @@ def test_a_full_appeal_through_the_pages(client, open_session, director_user, co
     s = t.slug
     # The player warned the director before the next deal (rules §1: the notice is required).
     started = svc.next_deal_started_at(session=session, board=1, round=1, table=1)
-    svc.appeal_notice(session=session, appellant=session.tournament.participants.get(number=6), round=1, board=1,
-                      user=director_user, now=started - dt.timedelta(seconds=1))  # fmt: skip
+    svc.appeal_notice(
+        session=session,
+        appellant=session.tournament.participants.get(number=6),
+        round=1,
+        board=1,
+        user=director_user,
+        now=started - dt.timedelta(seconds=1),
+    )
     # The player identifies and files.
     player = client.post(reverse("appeals:player", kwargs={"slug": s}), {"number": 6, "pin": "1006"})
     assert player.status_code == 302
@@ -203,8 +216,10 @@ def test_late_player_filing_shows_the_reason(client, demo):
 def test_ruling_pages_record_revise_and_apply(client, demo, director_user):
     t, session = demo
     client.force_login(director_user)
-    r = client.post(reverse("appeals:ruling-new", kwargs={"slug": t.slug}),
-                    {"session": 1, "kind": "wrong_hand", "round": 1, "table": 1, "board": 2, "fault_E": "offending"})  # fmt: skip
+    r = client.post(
+        reverse("appeals:ruling-new", kwargs={"slug": t.slug}),
+        {"session": 1, "kind": "wrong_hand", "round": 1, "table": 1, "board": 2, "fault_E": "offending"},
+    )
     irr = Irregularity.objects.get()
     assert r.status_code == 302 and irr.changes.get().values["E"] == "A-"
     url = reverse("appeals:ruling", kwargs={"slug": t.slug, "pk": irr.pk})
@@ -224,8 +239,15 @@ def test_fouled_layout_from_the_form(client, demo, director_user):
     from .test_rulings_db import _swap_one_card
 
     played = _swap_one_card(board)
-    data = {"session": 1, "kind": "fouled", "round": 1, "table": 1, "board": 3,
-            "played_top": played["prikup"][0], "played_bottom": played["prikup"][1]}  # fmt: skip
+    data = {
+        "session": 1,
+        "kind": "fouled",
+        "round": 1,
+        "table": 1,
+        "board": 3,
+        "played_top": played["prikup"][0],
+        "played_bottom": played["prikup"][1],
+    }
     for seat, text in played["hands"].items():
         data[f"played_{seat.lower()}"] = text
     r = client.post(reverse("appeals:ruling-new", kwargs={"slug": t.slug}), data)
@@ -239,8 +261,10 @@ def test_fouled_layout_from_the_form(client, demo, director_user):
 def test_correction_pages(client, demo, director_user):
     t, session = demo
     client.force_login(director_user)
-    client.post(reverse("appeals:correction-new", kwargs={"slug": t.slug}),
-                {"session": 1, "kind": "entry", "round": 1, "table": 1, "board": 1, "description": "N and S swapped"})  # fmt: skip
+    client.post(
+        reverse("appeals:correction-new", kwargs={"slug": t.slug}),
+        {"session": 1, "kind": "entry", "round": 1, "table": 1, "board": 1, "description": "N and S swapped"},
+    )
     c = Correction.objects.get()
     url = reverse("appeals:correction", kwargs={"slug": t.slug, "pk": c.pk})
     client.post(url, {"action": "apply", "row": "", "seat_N": 11, "seat_E": 6, "seat_S": 1, "seat_W": 16})
@@ -267,8 +291,15 @@ def test_the_filled_appeal_form_prints_as_pdf_when_available(client, demo, direc
     from appeals.views import _pdf_available
 
     t, session = demo
-    appeal = svc.appeal_file(session=session, appellant=t.participants.get(number=1), round=1, board=1, claim="c",
-                             bidding="пас 6♠ вист пас", now=ENDED)  # fmt: skip
+    appeal = svc.appeal_file(
+        session=session,
+        appellant=t.participants.get(number=1),
+        round=1,
+        board=1,
+        claim="c",
+        bidding="пас 6♠ вист пас",
+        now=ENDED,
+    )
     client.force_login(director_user)
     url = reverse("appeals:appeal-form", kwargs={"slug": t.slug, "number": appeal.number})
     if not _pdf_available():

@@ -54,11 +54,17 @@ def test_the_player_files_about_a_deal_of_his_table(client, e):
     assert [o.get("value") for o in form.one("select", name="table").find_all("option")] == ["1-1"]
     assert form.one("input", name="deal").get("max") == "500"
     claim = "<script>alert(1)</script> N claimed"
-    r = client.post(url("appeals:player", e), {"action": "appeal", "table": "1-1", "deal": "2", "claim": claim})
+    r = client.post(
+        url("appeals:player", e), {"action": "appeal", "table": "1-1", "deal": "2", "claim": claim}
+    )
     appeal = Appeal.objects.get()
     assert r.url == url("appeals:player-appeal", e, number=appeal.number)
     assert (appeal.pulka_table_id, appeal.deal_number, appeal.appellant, appeal.filed_via) == (
-        e.table.pk, 2, player, Appeal.Via.PLAYER)  # fmt: skip
+        e.table.pk,
+        2,
+        player,
+        Appeal.Via.PLAYER,
+    )
     shown = client.get(r.url)
     assert b"<script>alert(1)" not in shown.content and b"&lt;script&gt;" in shown.content
     assert lang(shown) == "ru" and english_phrases(visible_text(shown), e.t.name, claim, "N claimed") == []
@@ -93,36 +99,53 @@ def test_the_director_files_for_a_player_and_records_a_notice(client, e):
     client.force_login(e.director)
     page = client.get(url("appeals:appeal-new", e))
     fields = {i.get("name") for i in parse(page).find_all("input")}
-    assert {"participant", "round", "table", "deal"} <= fields and "session" not in fields and "board" not in fields
+    assert (
+        {"participant", "round", "table", "deal"} <= fields
+        and "session" not in fields
+        and "board" not in fields
+    )
     p = e.seat(e.table, "S")
-    r = client.post(url("appeals:appeal-new", e), {"participant": p.number, "round": 1, "deal": 3, "claim": "c",
-                                                    "file": "1"})  # fmt: skip
+    r = client.post(
+        url("appeals:appeal-new", e),
+        {"participant": p.number, "round": 1, "deal": 3, "claim": "c", "file": "1"},
+    )
     appeal = Appeal.objects.get()
     assert r.url == url("appeals:appeal", e, number=appeal.number)
     assert (appeal.table_number, appeal.deal_number, appeal.filed_via) == (1, 3, Appeal.Via.DIRECTOR)
     # The player did not sit at that table: refused, with the reason.
-    r = client.post(url("appeals:appeal-new", e), {"participant": e.outsider().number, "round": 1, "table": 1,
-                                                    "deal": 1, "notice": "1"}, follow=True)  # fmt: skip
+    r = client.post(
+        url("appeals:appeal-new", e),
+        {"participant": e.outsider().number, "round": 1, "table": 1, "deal": 1, "notice": "1"},
+        follow=True,
+    )
     assert "не играл за столом 1 в туре 1" in visible_text(r) and Appeal.objects.count() == 1
     # A duplicate «where» names nothing here.
-    r = client.post(url("appeals:appeal-new", e), {"participant": p.number, "session": 1, "board": 2, "round": 1})
+    r = client.post(
+        url("appeals:appeal-new", e), {"participant": p.number, "session": 1, "board": 2, "round": 1}
+    )
     assert r.status_code == 200 and r.context["form"].errors.get("deal") and Appeal.objects.count() == 1
     # A notice: the table is found from where the player sat.
-    r = client.post(url("appeals:appeal-new", e), {"participant": p.number, "round": 1, "deal": 3,
-                                                    "late_note": "warned at once", "notice": "1"})  # fmt: skip
+    r = client.post(
+        url("appeals:appeal-new", e),
+        {"participant": p.number, "round": 1, "deal": 3, "late_note": "warned at once", "notice": "1"},
+    )
     assert Appeal.objects.filter(status=Appeal.Status.NOTICE, deal_number=3, table_number=1).exists()
 
 
 def test_the_committee_decides_on_the_page_and_the_deal_changes(client, e):
-    appeal = svc.pulka_appeal_file(tournament=e.t, table=e.table, deal=2, appellant=e.seat(e.table, "E"),
-                                   claim="c", now=timezone.now())  # fmt: skip
+    appeal = svc.pulka_appeal_file(
+        tournament=e.t, table=e.table, deal=2, appellant=e.seat(e.table, "E"), claim="c", now=timezone.now()
+    )
     svc.appeal_comment(appeal=appeal, comment="c", user=e.director, now=timezone.now())
     members = committee(e)
     svc.appeal_hear(appeal=appeal, members=members, user=e.director, now=timezone.now())
     client.force_login(e.director)
     page = client.get(url("appeals:appeal", e, number=appeal.number))
     decide = parse(page).one("form", **{"data-step": "decide"})
-    assert decide.find("select", name="row-declarer_tricks") is not None and decide.find("select", name="kind") is None
+    assert (
+        decide.find("select", name="row-declarer_tricks") is not None
+        and decide.find("select", name="kind") is None
+    )
     assert parse(page).one("section", id="pulka-deal") is not None
     act = url("appeals:appeal-action", e, number=appeal.number, action="decide")
     bad = row_post(e.table, 2, 5) | {"row-w1_tricks": "8"}  # ten tricks and more
@@ -146,12 +169,16 @@ def test_the_committee_decides_on_the_page_and_the_deal_changes(client, e):
 
 def test_a_ruling_and_a_correction_on_the_pages(client, e):
     client.force_login(e.director)
-    r = client.post(url("appeals:ruling-new", e), {"kind": "procedural", "round": 1, "table": 1, "deal": 3,
-                                                    "description": "looked at the prikup"})  # fmt: skip
+    r = client.post(
+        url("appeals:ruling-new", e),
+        {"kind": "procedural", "round": 1, "table": 1, "deal": 3, "description": "looked at the prikup"},
+    )
     irr = Irregularity.objects.get()
     assert r.url == url("appeals:ruling", e, pk=irr.pk) and (irr.deal_number, irr.pulka_table) == (3, e.table)
     assert client.get(url("appeals:ruling-new", e) + "?round=1&table=2").context["form"].initial == {
-        "round": "1", "table": "2"}  # fmt: skip
+        "round": "1",
+        "table": "2",
+    }
     client.post(url("appeals:ruling", e, pk=irr.pk), {"action": "revise_row", **row_post(e.table, 3, 5)})
     assert irr.changes.get().kind == ScoreChange.Kind.ROW
     client.post(url("appeals:ruling", e, pk=irr.pk), {"action": "apply", "ruling": "N went down"})
@@ -159,7 +186,9 @@ def test_a_ruling_and_a_correction_on_the_pages(client, e):
     # The player asks for a correction on his page; the director corrects the deal on the correction's page.
     client.logout()
     as_player(client, e, "S")
-    client.post(url("appeals:player", e), {"action": "correction", "table": "1-1", "deal": "1", "description": "d"})
+    client.post(
+        url("appeals:player", e), {"action": "correction", "table": "1-1", "deal": "1", "description": "d"}
+    )
     c = Correction.objects.get()
     assert (c.deal_number, c.requested_by, c.status) == (1, e.seat(e.table, "S"), Correction.Status.REQUESTED)
     client.force_login(e.director)
@@ -179,16 +208,36 @@ def test_a_ruling_and_a_correction_on_the_pages(client, e):
 
 
 def test_russian_pages_speak_russian_and_english_ones_english(client, e):
-    ruling = svc.pulka_irregularity_record(tournament=e.t, table=e.table, kind="procedural", deal=2,
-                                           description="Заглянул в прикуп", user=e.director, now=timezone.now())  # fmt: skip
-    appeal = svc.pulka_appeal_file(tournament=e.t, table=e.table, deal=2, appellant=e.seat(e.table, "E"),
-                                   claim="Претензия", ruling=ruling, now=timezone.now())  # fmt: skip
+    ruling = svc.pulka_irregularity_record(
+        tournament=e.t,
+        table=e.table,
+        kind="procedural",
+        deal=2,
+        description="Заглянул в прикуп",
+        user=e.director,
+        now=timezone.now(),
+    )
+    appeal = svc.pulka_appeal_file(
+        tournament=e.t,
+        table=e.table,
+        deal=2,
+        appellant=e.seat(e.table, "E"),
+        claim="Претензия",
+        ruling=ruling,
+        now=timezone.now(),
+    )
     as_player(client, e)
     client.force_login(e.director)
-    for name, kw in (("appeals:player", {}), ("appeals:player-appeal", {"number": appeal.number}),
-                     ("appeals:appeal", {"number": appeal.number}), ("appeals:appeal-new", {}),
-                     ("appeals:ruling-new", {}), ("appeals:correction-new", {}), ("appeals:list", {}),
-                     ("appeals:ruling", {"pk": ruling.pk})):  # fmt: skip
+    for name, kw in (
+        ("appeals:player", {}),
+        ("appeals:player-appeal", {"number": appeal.number}),
+        ("appeals:appeal", {"number": appeal.number}),
+        ("appeals:appeal-new", {}),
+        ("appeals:ruling-new", {}),
+        ("appeals:correction-new", {}),
+        ("appeals:list", {}),
+        ("appeals:ruling", {"pk": ruling.pk}),
+    ):
         ru = client.get(url(name, e, **kw))
         assert ru.status_code == 200 and lang(ru) == "ru", name
         words = visible_text(ru)
@@ -202,8 +251,9 @@ def test_russian_pages_speak_russian_and_english_ones_english(client, e):
 
 
 def test_the_appeal_form_to_print_names_the_deal(client, e):
-    appeal = svc.pulka_appeal_file(tournament=e.t, table=e.table, deal=3, appellant=e.seat(e.table, "W"),
-                                   claim="c", now=timezone.now())  # fmt: skip
+    appeal = svc.pulka_appeal_file(
+        tournament=e.t, table=e.table, deal=3, appellant=e.seat(e.table, "W"), claim="c", now=timezone.now()
+    )
     client.force_login(e.director)
     page = client.get(url("appeals:appeal-form", e, number=appeal.number))
     values = [dd.text() for dd in parse(page).one("dl", class_="ap-b").find_all("dd")]

@@ -28,7 +28,9 @@ pytestmark = pytest.mark.django_db
 
 def round_trip(t):
     """Export → import → rescore gives the same standings as the event (the per-seat adjustments survive)."""
-    copy = import_bundle(data=json.loads(json.dumps(tournament_to_bundle(t))), now=ENDED, slug=f"{t.slug}-copy")
+    copy = import_bundle(
+        data=json.loads(json.dumps(tournament_to_bundle(t))), now=ENDED, slug=f"{t.slug}-copy"
+    )
     rows = Result.objects.filter(session__tournament=copy)
     assert {(r.board_number, r.round_number, r.table_number): (r.annulled, r.percent) for r in rows} == {
         (r.board_number, r.round_number, r.table_number): (r.annulled, r.percent)
@@ -54,7 +56,9 @@ def _row(session, board, rnd=None, table=None):
 
 
 def _seats(session, rnd, table):
-    return {k: p.number for k, p in session.seatings.get(round_number=rnd, table_number=table).seats().items()}
+    return {
+        k: p.number for k, p in session.seatings.get(round_number=rnd, table_number=table).seats().items()
+    }
 
 
 def _forget(session, board, numbers):
@@ -64,7 +68,9 @@ def _forget(session, board, numbers):
             r.delete()
 
 
-def test_rule_11_6_A1_result_stands_when_nobody_played_it(demo, director_user, django_capture_on_commit_callbacks):
+def test_rule_11_6_A1_result_stands_when_nobody_played_it(
+    demo, director_user, django_capture_on_commit_callbacks
+):
     """§11.6 А.1: «Судья обычно разрешает держать результат, если никто из игроков ранее не играл эту сдачу» — the
     result stands: the table's row on the wrong board is stored, and the board's other rows are scored with it."""
     t, session = demo
@@ -74,8 +80,15 @@ def test_rule_11_6_A1_result_stands_when_nobody_played_it(demo, director_user, d
     _forget(session, 5, range(1, 21))  # nobody had played board 5 yet
     with pytest.raises(Exception, match="not in set"):  # the table itself cannot store it
         result_save(session=session, board=5, round=4, table=1, row=played, now=ENDED)
-    irr = record(session, director_user, kind="wrong_board", round=4, table=1, board=5,
-                 facts={"row": played, "intended_board": 13})  # fmt: skip
+    irr = record(
+        session,
+        director_user,
+        kind="wrong_board",
+        round=4,
+        table=1,
+        board=5,
+        facts={"row": played, "intended_board": 13},
+    )
     assert irr.facts["played_before"] == [] and irr.proposal["code"] == "wrong_board_stands"
     assert [c.kind for c in irr.changes.order_by("id")] == ["row"]
     apply(irr, director_user, django_capture_on_commit_callbacks)
@@ -84,14 +97,17 @@ def test_rule_11_6_A1_result_stands_when_nobody_played_it(demo, director_user, d
     # Later rows of board 5 (two other tables) are scored with it: three results share 2 + 2 + 2 on each line.
     with django_capture_on_commit_callbacks(execute=True):
         for table, row in ((2, other), (3, played)):
-            result_save(session=session, board=5, round=4, table=table, row=row, now=ENDED, board_outside_set=True)
+            result_save(
+                session=session, board=5, round=4, table=table, row=row, now=ENDED, board_outside_set=True
+            )
     rows = list(Result.objects.filter(session=session, board_number=5))
     assert len(rows) == 3
     for seat in ("N", "E", "S", "W"):
         assert sum(Fraction(r.matchpoints[seat]) for r in rows) == 6
-    assert Result.objects.get(pk=stored.pk).matchpoints == Result.objects.get(
-        session=session, board_number=5, table_number=3
-    ).matchpoints, "the ruling's row ties with the same result at table 3"
+    assert (
+        Result.objects.get(pk=stored.pk).matchpoints
+        == Result.objects.get(session=session, board_number=5, table_number=3).matchpoints
+    ), "the ruling's row ties with the same result at table 3"
     assert db_standings(t) == core_standings(t)
 
 
@@ -107,12 +123,23 @@ def test_rule_11_6_B_only_the_repeaters_second_result_is_annulled(
     _forget(session, 1, [n for s, n in seats.items() if s != "N"])
     first = _row(session, 1, 1, 1)
     with pytest.raises(ResultRejected, match="already played board 1"):
-        result_save(session=session, board=1, round=4, table=1, row=first.row, now=ENDED, board_outside_set=True)
-    irr = record(session, director_user, kind="wrong_board", round=4, table=1, board=1,
-                 fault={"N": "offending"}, facts={"row": first.row, "intended_board": 13})  # fmt: skip
+        result_save(
+            session=session, board=1, round=4, table=1, row=first.row, now=ENDED, board_outside_set=True
+        )
+    irr = record(
+        session,
+        director_user,
+        kind="wrong_board",
+        round=4,
+        table=1,
+        board=1,
+        fault={"N": "offending"},
+        facts={"row": first.row, "intended_board": 13},
+    )
     assert irr.facts["played_before"] == ["N"]
     assert [(c.kind, c.values.get("annulled")) for c in irr.changes.order_by("id")] == [
-        ("row", ["N"]), ("artificial", None)
+        ("row", ["N"]),
+        ("artificial", None),
     ]
     apply(irr, director_user, django_capture_on_commit_callbacks)
     second = _row(session, 1, 4, 1)
@@ -139,14 +166,26 @@ def test_rule_11_6_B_the_later_round_is_annulled_even_when_filed_on_the_first(
     first_row, first_seats = dict(first.row), first.seats()
     first.delete()  # round 1 not entered yet ...
     Result.objects.create(  # ... while round 4's (the same player, board 1 again) was
-        session=session, board_number=1, round_number=4, table_number=1, dealer=first.dealer, row=first_row,
-        position=999, **{f"seat_{k.lower()}": p for k, p in session.seatings.get(round_number=4, table_number=1)
-                         .seats().items()},
-    )  # fmt: skip
+        session=session,
+        board_number=1,
+        round_number=4,
+        table_number=1,
+        dealer=first.dealer,
+        row=first_row,
+        position=999,
+        **{
+            f"seat_{k.lower()}": p
+            for k, p in session.seatings.get(round_number=4, table_number=1).seats().items()
+        },
+    )
     with pytest.raises(ResultRejected, match="already played board 1"):
         result_save(session=session, board=1, round=1, table=1, row=first_row, now=ENDED)
-    irr = record(session, director_user, kind="wrong_board", round=1, table=1, board=1, facts={"row": first_row})
-    planned = [(c.kind, c.round_number, c.table_number, c.values.get("annulled")) for c in irr.changes.order_by("id")]
+    irr = record(
+        session, director_user, kind="wrong_board", round=1, table=1, board=1, facts={"row": first_row}
+    )
+    planned = [
+        (c.kind, c.round_number, c.table_number, c.values.get("annulled")) for c in irr.changes.order_by("id")
+    ]
     assert planned == [("row", 4, 1, ["N"]), ("row", 1, 1, None)]
     apply(irr, director_user, django_capture_on_commit_callbacks)
     assert _row(session, 1, 4, 1).annulled == ["N"]
@@ -162,8 +201,16 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result(
     его получение не зависело от игры оппонентов»; §11.2 Б.2 «для нарушившей стороны — наименее выгодный» — the
     non-offenders keep their result; the offender gets the least favourable, 0 % of the top (not his vists)."""
     t, session = demo
-    irr = record(session, director_user, kind="wrong_cards", round=1, table=1, board=2, fault={"E": "offending"},
-                 facts={"play_completed": True, "keep_non_offenders": True})  # fmt: skip
+    irr = record(
+        session,
+        director_user,
+        kind="wrong_cards",
+        round=1,
+        table=1,
+        board=2,
+        fault={"E": "offending"},
+        facts={"play_completed": True, "keep_non_offenders": True},
+    )
     assert irr.proposal["code"] == "wrong_cards_keep"
     apply(irr, director_user, django_capture_on_commit_callbacks)
     row = _row(session, 2, 1, 1)
@@ -171,20 +218,26 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result(
     assert row.row, "the played deal is kept: the non-offenders' vists are compared"
     assert db_standings(t) == core_standings(t) == round_trip(t)
     # A later correction of the row's facts keeps the ruling's per-seat result; an artificial result replaces it.
-    again = result_save(session=session, board=2, round=1, table=1, row=row.row, replace=True, reason="typo",
-                        now=ENDED)  # fmt: skip
+    again = result_save(
+        session=session, board=2, round=1, table=1, row=row.row, replace=True, reason="typo", now=ENDED
+    )
     assert again.percent == {"E": "0"}
     grades = {"N": "A", "E": "A", "S": "A", "W": "A"}
-    again = result_save(session=session, board=2, round=1, table=1, adjusted=grades, replace=True, reason="x",
-                        now=ENDED)  # fmt: skip
+    again = result_save(
+        session=session, board=2, round=1, table=1, adjusted=grades, replace=True, reason="x", now=ENDED
+    )
     assert again.percent is None and again.annulled == []
 
 
-def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(demo, director_user, django_capture_on_commit_callbacks):
+def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(
+    demo, director_user, django_capture_on_commit_callbacks
+):
     """§11.2 Б.1: «по меньшей мере 60% (средний плюс) для невиновной стороны» — at least 60 %: the director may give
     a non-offender more on one row (e.g. his session percentage), with the reason; never an offender, never less."""
     t, session = demo
-    irr = record(session, director_user, kind="wrong_hand", round=1, table=1, board=2, fault={"S": "offending"})
+    irr = record(
+        session, director_user, kind="wrong_hand", round=1, table=1, board=2, fault={"S": "offending"}
+    )
     suggested = session_percentages(session, irr.seats)
     assert set(suggested) == {"N", "E", "S", "W"} and all(0 <= v <= 100 for v in suggested.values())
     for facts, words in (
@@ -195,8 +248,12 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(demo, director_use
     ):
         with translation.override("en"), pytest.raises(svc.AppealsError, match=words):
             svc.irregularity_revise(irregularity=irr, facts=facts, user=director_user, now=ENDED)
-    irr = svc.irregularity_revise(irregularity=irr, facts={"percent": {"N": "75"},
-                                  "percent_reason": "his session percentage is 75 %"}, user=director_user, now=ENDED)  # fmt: skip
+    irr = svc.irregularity_revise(
+        irregularity=irr,
+        facts={"percent": {"N": "75"}, "percent_reason": "his session percentage is 75 %"},
+        user=director_user,
+        now=ENDED,
+    )
     change = irr.changes.get()
     assert change.values == {"N": "A+", "E": "A+", "S": "A-", "W": "A+", "percent": {"N": "75"}}
     audited = AuditEntry.objects.filter(action="irregularity.revise").latest("id").data
@@ -204,7 +261,9 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(demo, director_use
     apply(irr, director_user, django_capture_on_commit_callbacks)
     row = _row(session, 2, 1, 1)
     top = Fraction(row.top["N"])
-    assert Fraction(row.matchpoints["N"]) == top * 75 / 100 and Fraction(row.matchpoints["E"]) == top * 60 / 100
+    assert (
+        Fraction(row.matchpoints["N"]) == top * 75 / 100 and Fraction(row.matchpoints["E"]) == top * 60 / 100
+    )
     irr.refresh_from_db()
     assert "75" in irr.ruling and "his session percentage" in irr.ruling  # recorded on the ruling
     shown = next(r for r in load_report(t.pk).session(1).results if (r.board, r.round, r.table) == (2, 1, 1))
@@ -214,15 +273,25 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(demo, director_use
 
 @pytest.mark.parametrize(
     "minus, average, plus, field",
-    [(40, 50, 60, None), (45, 50, 60, "artificial_minus"), (40, 50, 55, "artificial_plus"),
-     (40, 70, 65, "artificial_average")],
-)  # fmt: skip
+    [
+        (40, 50, 60, None),
+        (45, 50, 60, "artificial_minus"),
+        (40, 50, 55, "artificial_plus"),
+        (40, 70, 65, "artificial_average"),
+    ],
+)
 def test_rule_11_2_B1_settings_refuse_artificial_results_outside_the_book(demo, minus, average, plus, field):
     """§11.2 Б.1: «40% ... 50% ... и по меньшей мере 60%» — the settings page refuses A- above 40 %, A+ below 60 %
     and an A outside them."""
     t, _session = demo
-    data = {**TournamentForm.initial_of(t), "artificial_minus": minus, "artificial_average": average,
-            "artificial_plus": plus, "starts_on": "2026-03-14", "rules": ""}  # fmt: skip
+    data = {
+        **TournamentForm.initial_of(t),
+        "artificial_minus": minus,
+        "artificial_average": average,
+        "artificial_plus": plus,
+        "starts_on": "2026-03-14",
+        "rules": "",
+    }
     data = {k: v for k, v in data.items() if v is not None}
     form = TournamentForm(data)
     form.is_valid()

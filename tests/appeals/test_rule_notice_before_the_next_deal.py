@@ -48,8 +48,15 @@ def _p(t, number):
 
 
 def _file(session, *, now=IN_TIME, **kw):
-    return svc.appeal_file(session=session, appellant=_p(session.tournament, 1), round=1, board=1,
-                           claim="The declarer's claim was wrong", now=now, **kw)  # fmt: skip
+    return svc.appeal_file(
+        session=session,
+        appellant=_p(session.tournament, 1),
+        round=1,
+        board=1,
+        claim="The declarer's claim was wrong",
+        now=now,
+        **kw,
+    )
 
 
 CASES = [
@@ -65,14 +72,22 @@ CASES = [
 
 
 @pytest.mark.parametrize(("required", "notice_at", "admitted_late", "filing", "status", "code"), CASES)
-def test_rule_notice_before_the_next_deal(pinned, director_user, required, notice_at, admitted_late, filing,
-                                          status, code):  # fmt: skip
+def test_rule_notice_before_the_next_deal(
+    pinned, director_user, required, notice_at, admitted_late, filing, status, code
+):
     """«предупредить судью до начала следующей сдачи»: the notice is checked at the filing."""
     t, session = pinned
     AppealSettings.objects.update_or_create(tournament=t, defaults={"notice_required": required})
     if notice_at is not None:
-        svc.appeal_notice(session=session, appellant=_p(t, 1), round=1, board=1, user=director_user, now=notice_at,
-                          late_note=NOTE if admitted_late else "")  # fmt: skip
+        svc.appeal_notice(
+            session=session,
+            appellant=_p(t, 1),
+            round=1,
+            board=1,
+            user=director_user,
+            now=notice_at,
+            late_note=NOTE if admitted_late else "",
+        )
     if filing.get("via") == "director":
         filing = {**filing, "user": director_user}
     appeal = _file(session, **filing)
@@ -100,8 +115,16 @@ def test_rule_notice_a_missing_notice_is_admitted_by_the_director_with_a_note(pi
 def test_rule_notice_an_appeal_against_a_later_ruling_is_measured_from_the_ruling(pinned, director_user):
     """A ruling given after the next deal had started could not be appealed before it: the filing is the notice."""
     _t, session = pinned
-    ruling = svc.irregularity_record(session=session, kind="other", round=1, table=1, board=1, user=director_user,
-                                     now=STARTED + dt.timedelta(minutes=30), description="A claim disputed.")  # fmt: skip
+    ruling = svc.irregularity_record(
+        session=session,
+        kind="other",
+        round=1,
+        table=1,
+        board=1,
+        user=director_user,
+        now=STARTED + dt.timedelta(minutes=30),
+        description="A claim disputed.",
+    )
     assert _file(session, ruling=ruling).status == Appeal.Status.FILED
 
 
@@ -112,9 +135,12 @@ def test_rule_notice_the_player_reads_the_reason_in_russian(client, pinned):
         ended_at=timezone.now() - dt.timedelta(minutes=1)
     )  # filing open
     client.post(reverse("appeals:player", kwargs={"slug": t.slug}), {"number": 1, "pin": "1001"})
-    page = client.post(reverse("appeals:player", kwargs={"slug": t.slug}),
-                       {"action": "appeal", "deal": "1-1-1-1", "claim": "Заявка была неверной"},
-                       headers={"Accept-Language": "ru"}, follow=True)  # fmt: skip
+    page = client.post(
+        reverse("appeals:player", kwargs={"slug": t.slug}),
+        {"action": "appeal", "deal": "1-1-1-1", "claim": "Заявка была неверной"},
+        headers={"Accept-Language": "ru"},
+        follow=True,
+    )
     appeal = Appeal.objects.get()
     assert appeal.status == Appeal.Status.REFUSED
     local = STARTED.astimezone(t.time_zone).strftime("%H:%M")
@@ -127,16 +153,24 @@ def test_rule_notice_at_a_pulka_event_too(director):
     """The same rule at an event played in pulkas: the next deal of the sheet had started."""
     e = make_event(director, notice_required=True)
     east = e.seat(e.table, "E")
-    refused = svc.pulka_appeal_file(tournament=e.t, table=e.table, deal=2, appellant=east, claim="c",
-                                    now=PULKA_IN_TIME)  # fmt: skip
+    refused = svc.pulka_appeal_file(
+        tournament=e.t, table=e.table, deal=2, appellant=east, claim="c", now=PULKA_IN_TIME
+    )
     assert refused.status == Appeal.Status.REFUSED
     assert "§1" in refused.refusal
     assert AuditEntry.objects.get(action="appeal.refuse").data["notice"] == "notice_missing"
     west = e.seat(e.table, "W")
     started = svc.pulka_next_deal_started_at(table=e.table, deal=2)
     assert started is not None and started > T0
-    svc.pulka_appeal_notice(tournament=e.t, table=e.table, deal=2, appellant=west, user=director,
-                            now=started - dt.timedelta(seconds=1))  # fmt: skip
-    filed = svc.pulka_appeal_file(tournament=e.t, table=e.table, deal=2, appellant=west, claim="c",
-                                  now=PULKA_IN_TIME)  # fmt: skip
+    svc.pulka_appeal_notice(
+        tournament=e.t,
+        table=e.table,
+        deal=2,
+        appellant=west,
+        user=director,
+        now=started - dt.timedelta(seconds=1),
+    )
+    filed = svc.pulka_appeal_file(
+        tournament=e.t, table=e.table, deal=2, appellant=west, claim="c", now=PULKA_IN_TIME
+    )
     assert filed.status == Appeal.Status.FILED and filed.notice_at is not None

@@ -71,15 +71,38 @@ def test_wrong_board_played_before_annuls_the_second_result(
     # The table wrote the wrong board's row on paper; the software refuses such a row (board played twice), so
     # it is put in as it stands on the protocol to test the ruling that annuls it.
     Result.objects.create(
-        session=session, board_number=1, round_number=4, table_number=1, dealer=first.dealer, row=first.row,
-        position=999, **{f"seat_{k.lower()}": p for k, p in seating.seats().items()},
-    )  # fmt: skip
+        session=session,
+        board_number=1,
+        round_number=4,
+        table_number=1,
+        dealer=first.dealer,
+        row=first.row,
+        position=999,
+        **{f"seat_{k.lower()}": p for k, p in seating.seats().items()},
+    )
     with pytest.raises(ResultRejected, match="already played board 1"):
-        result_save(session=session, board=1, round=4, table=1, seats=seats, row=first.row, replace=True,
-                    reason="as written on the protocol", now=timezone.now())
+        result_save(
+            session=session,
+            board=1,
+            round=4,
+            table=1,
+            seats=seats,
+            row=first.row,
+            replace=True,
+            reason="as written on the protocol",
+            now=timezone.now(),
+        )
     intended = session.boards.filter(set_number=seating.set_number).order_by("number").first().number
-    irr = record(session, director_user, kind="wrong_board", round=4, table=1, board=1,
-                 fault={"N": "offending"}, facts={"intended_board": intended})  # fmt: skip
+    irr = record(
+        session,
+        director_user,
+        kind="wrong_board",
+        round=4,
+        table=1,
+        board=1,
+        fault={"N": "offending"},
+        facts={"intended_board": intended},
+    )
     assert "N" in irr.facts["played_before"]
     # §11.6 B: only the repeaters' second results are annulled (N, S and W had all played board 1 before); E keeps.
     assert [c.kind for c in irr.changes.order_by("id")] == ["row", "artificial"]
@@ -134,8 +157,15 @@ def test_fouled_board_is_split_into_versions(demo, director_user, django_capture
     assert db_standings(t) == core_standings(t)
     # A second table with the same altered layout joins version B.
     other = Result.objects.filter(session=session, board_number=3).exclude(pk=row.pk).first()
-    irr2 = record(session, director_user, kind="fouled", round=other.round_number, table=other.table_number, board=3,
-                  facts={"played": _swap_one_card(board)})  # fmt: skip
+    irr2 = record(
+        session,
+        director_user,
+        kind="fouled",
+        round=other.round_number,
+        table=other.table_number,
+        board=3,
+        facts={"played": _swap_one_card(board)},
+    )
     assert irr2.facts["version"] == "B"
 
 
@@ -254,8 +284,13 @@ def test_no_score_change_without_an_audit_entry(
             correction=corr, seats={**first.seats(), "E": 16, "W": 6}, user=director_user, now=ENDED
         )
     entries = AuditEntry.objects.filter(pk__gt=mark)
-    changed = {pk for pk, facts in snap.items() if not Result.objects.filter(pk=pk).exists()
-               or (lambda r: (r.row, r.adjusted, r.assigned, r.version, r.seats()))(Result.objects.get(pk=pk)) != facts}  # fmt: skip
+    changed = {
+        pk
+        for pk, facts in snap.items()
+        if not Result.objects.filter(pk=pk).exists()
+        or (lambda r: (r.row, r.adjusted, r.assigned, r.version, r.seats()))(Result.objects.get(pk=pk))
+        != facts
+    }
     assert changed
     for pk in changed:
         r = Result.objects.filter(pk=pk).first()

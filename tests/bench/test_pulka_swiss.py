@@ -28,7 +28,9 @@ def load_bench():
 def test_tiny_swiss_event(director) -> None:
     bench = load_bench()
     lines: list[str] = []
-    stats, meter = bench.run(players=12, rounds=2, deals=3, pool=50, user=director, profile=True, progress=lines.append)
+    stats, meter = bench.run(
+        players=12, rounds=2, deals=3, pool=50, user=director, profile=True, progress=lines.append
+    )
     assert [s.number for s in stats] == [1, 2] and len(lines) == 2
     assert [s.drawn_by for s in stats] == ["lot", "rating"]
     assert [s.tables for s in stats] == [3, 3] and [s.byes for s in stats] == [0, 0]

@@ -140,7 +140,9 @@ def test_par_rule() -> None:
     assert ba.makeable(seats, custom).rows[0].par.value == Fraction(9, 2)
 
 
-def test_progress_page_directors_only(event: Tournament, calls: list[int], client, director, other_user) -> None:
+def test_progress_page_directors_only(
+    event: Tournament, calls: list[int], client, director, other_user
+) -> None:
     url = reverse("director:analysis", args=[event.slug, 1])
     client.force_login(other_user)
     assert client.get(url).status_code == 403
@@ -168,7 +170,10 @@ def test_progress_page_requires_csrf(event: Tournament, calls: list[int], direct
 
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(director)
-    assert strict.post(reverse("director:analysis", args=[event.slug, 1]), {"action": "start"}).status_code == 403
+    assert (
+        strict.post(reverse("director:analysis", args=[event.slug, 1]), {"action": "start"}).status_code
+        == 403
+    )
     assert not calls
 
 

@@ -40,7 +40,9 @@ def browser() -> Iterator[object]:
     path = chromium_path()
     if not path:
         if in_ci():
-            pytest.fail("CI=true but Debian's chromium is not installed: .ci/run installs it (apt-get install chromium)")
+            pytest.fail(
+                "CI=true but Debian's chromium is not installed: .ci/run installs it (apt-get install chromium)"
+            )
         pytest.skip("Debian's chromium is not installed")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
@@ -75,9 +77,13 @@ def page(browser, live_server):  # type: ignore[no-untyped-def]
 def phone(browser, live_server):  # type: ignore[no-untyped-def]
     """A phone-sized context (390×844, touch), for the players' table-entry pages."""
     context = browser.new_context(
-        base_url=live_server.url, locale="ru-RU", viewport={"width": 390, "height": 844}, is_mobile=True,
-        has_touch=True, device_scale_factor=2,
-    )  # fmt: skip
+        base_url=live_server.url,
+        locale="ru-RU",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
     pg = context.new_page()
     pg.set_default_timeout(15000)
     yield pg

@@ -44,13 +44,23 @@ def test_full_appeal_walkthrough(page, phone):
         status="finished", ended_at=timezone.now() - dt.timedelta(minutes=5)
     )
     for n, chair in ((2, True), (3, False), (4, False)):
-        CommitteeMember.objects.create(tournament=t, name=Participant.objects.get(tournament=t, number=n).name,
-                                       participant=Participant.objects.get(tournament=t, number=n), is_chair=chair)  # fmt: skip
+        CommitteeMember.objects.create(
+            tournament=t,
+            name=Participant.objects.get(tournament=t, number=n).name,
+            participant=Participant.objects.get(tournament=t, number=n),
+            is_chair=chair,
+        )
     before = standings(t)
     # 0. The player warned the director before the next deal, who recorded the notice (rules §1).
     started = svc.next_deal_started_at(session=session, board=1, round=1, table=1)
-    svc.appeal_notice(session=session, appellant=Participant.objects.get(tournament=t, number=6), round=1, board=1,
-                      user=t.directors.get(), now=started - dt.timedelta(seconds=1))  # fmt: skip
+    svc.appeal_notice(
+        session=session,
+        appellant=Participant.objects.get(tournament=t, number=6),
+        round=1,
+        board=1,
+        user=t.directors.get(),
+        now=started - dt.timedelta(seconds=1),
+    )
 
     # 1. The player (E at table 1, round 1) files on his phone.
     phone.goto("/appeals/demo/player/")

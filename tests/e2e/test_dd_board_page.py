@@ -28,7 +28,9 @@ def fake_seats(given: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
-def test_director_analyses_and_public_sees_the_table_after_the_session(browser, live_server, monkeypatch) -> None:
+def test_director_analyses_and_public_sees_the_table_after_the_session(
+    browser, live_server, monkeypatch
+) -> None:
     monkeypatch.setattr(ba, "analyse_board", lambda given, factory, progress=None: given)
     monkeypatch.setattr(ba, "analysis_json", lambda given, result: {"seats": fake_seats(result)})
     user = get_user_model().objects.create_user("dd-director", password="dd-pass-12345")
@@ -39,7 +41,9 @@ def test_director_analyses_and_public_sees_the_table_after_the_session(browser, 
     t.save(update_fields=["publication"])
     Session.objects.filter(tournament=t).update(status=Session.Status.RUNNING)
 
-    director = browser.new_context(base_url=live_server.url, locale="ru-RU", viewport={"width": 1280, "height": 900})
+    director = browser.new_context(
+        base_url=live_server.url, locale="ru-RU", viewport={"width": 1280, "height": 900}
+    )
     page = director.new_page()
     page.set_default_timeout(15000)
     login(page, "dd-director", "dd-pass-12345")

@@ -30,8 +30,10 @@ def test_director_runs_round_one(page, phone, django_user_model):
 
     # Twenty participants from a spreadsheet export: preview, then register.
     lines = "№;ФИО;Клуб\n" + "".join(f"{n};Игрок {n};Клуб {n % 3}\n" for n in range(1, 21))
-    page.set_input_files("input[name=file]", files=[{"name": "players.csv", "mimeType": "text/csv",
-                                                     "buffer": lines.encode("utf-8")}])  # fmt: skip
+    page.set_input_files(
+        "input[name=file]",
+        files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": lines.encode("utf-8")}],
+    )
     page.click("form[enctype] button[type=submit]")
     assert page.locator("#preview tbody tr").count() == 20
     page.click("button[name=confirm]")

@@ -19,8 +19,17 @@ def dispute_at_the_table() -> None:
     from tests.table.factory import pin_of
 
     url = reverse("table:entry", kwargs={"code": "TAB1TT"})
-    row = {"board": 1, "key": "e2e-dispute", "contract": "6S", "declarer": "E", "t1": "6", "t2": "2",
-           "call1": "whist", "call2": "whist", "play": "closed"}  # fmt: skip
+    row = {
+        "board": 1,
+        "key": "e2e-dispute",
+        "contract": "6S",
+        "declarer": "E",
+        "t1": "6",
+        "t2": "2",
+        "call1": "whist",
+        "call2": "whist",
+        "play": "closed",
+    }
     client = Client()
     client.post(url, {**row, "action": "save", "number": 1, "pin": pin_of(1)})
     client.post(url, {"board": 1, "number": 3, "pin": pin_of(3), "action": "dispute", "reason": REASON})

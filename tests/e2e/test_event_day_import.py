@@ -29,8 +29,10 @@ def test_import_preview_shows_the_mapping_and_fits_the_screen(browser, live_serv
     page.set_default_timeout(15000)
     log_in(page, "anna", "pw-anna-12345")
     page.goto(f"/director/{t.slug}/participants/import/")
-    page.set_input_files("input[name=file]", files=[{"name": "список.csv", "mimeType": "text/csv",
-                                                     "buffer": CSV.encode("cp1251")}])  # fmt: skip
+    page.set_input_files(
+        "input[name=file]",
+        files=[{"name": "список.csv", "mimeType": "text/csv", "buffer": CSV.encode("cp1251")}],
+    )
     page.click("form[enctype] button[type=submit]")
     assert page.locator("#columns li").count() == 5
     assert "«Разряд»" in page.locator("#ignored").inner_text()

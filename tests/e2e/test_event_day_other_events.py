@@ -33,8 +33,13 @@ def test_big_events_fit_a_phone_and_a_desktop(browser, live_server, django_user_
     events = [leningrad_two_rooms(user), threes(user), running(user)]
     failures: list[str] = []
     for width, height in ((360, 740), (1366, 768)):
-        ctx = browser.new_context(base_url=live_server.url, locale="ru-RU", viewport={"width": width, "height": height},
-                                  is_mobile=width < 500, has_touch=width < 500)  # fmt: skip
+        ctx = browser.new_context(
+            base_url=live_server.url,
+            locale="ru-RU",
+            viewport={"width": width, "height": height},
+            is_mobile=width < 500,
+            has_touch=width < 500,
+        )
         pg = ctx.new_page()
         pg.set_default_timeout(15000)
         try:
@@ -66,7 +71,7 @@ def test_projector_pages_thirteen_tables_and_keeps_the_rests_in_view(browser, li
           return {all: cards.length, seen: seen.length, label: document.getElementById('pj-seats-page').textContent,
                   cut: seen.filter(c => c.getBoundingClientRect().bottom > box.bottom + 1).length,
                   rests: document.getElementById('pj-rests').getBoundingClientRect().bottom};
-        }""")  # fmt: skip
+        }""")
         assert shown["all"] == 13 and 0 < shown["seen"] < 13 and shown["cut"] == 0, shown
         assert shown["label"] == "1 / 2" and shown["rests"] <= 1080, shown
         assert pg.evaluate("document.documentElement.scrollHeight") <= 1080 and overflowing(pg) == []

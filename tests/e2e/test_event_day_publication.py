@@ -41,8 +41,15 @@ def test_end_round_prompt_and_publication_with_gaps(page, django_user_model):
     round_start(rnd=r1, user=director, now=timezone.now())
     set_number = session.seatings.get(round_number=1, table_number=1).set_number
     for board in Board.objects.filter(session=session, set_number=set_number):
-        result_save(session=session, board=board.number, round=1, table=1, user=director,
-                    row=legal_row(board.dealer), now=timezone.now())  # fmt: skip
+        result_save(
+            session=session,
+            board=board.number,
+            round=1,
+            table=1,
+            user=director,
+            row=legal_row(board.dealer),
+            now=timezone.now(),
+        )
 
     log_in(page, "anna", "pw-anna-12345")
     for width in WIDTHS:
@@ -76,12 +83,17 @@ def test_end_round_prompt_and_publication_with_gaps(page, django_user_model):
 
     from tournaments.services.gaps import publication_gaps
 
-    publish(tournament=t, to=Publication.OFFICIAL, user=director, now=timezone.now(),
-            acknowledged=publication_gaps(t).token)  # fmt: skip
+    publish(
+        tournament=t,
+        to=Publication.OFFICIAL,
+        user=director,
+        now=timezone.now(),
+        acknowledged=publication_gaps(t).token,
+    )
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"/director/{t.slug}/publication/")
-        page.click("summary:has-text(\"Снять официальные результаты\")")
+        page.click('summary:has-text("Снять официальные результаты")')
         assert page.locator("#final-blockers").inner_text().startswith("Исправления принимаются до")
         no_sideways_scroll(page)
         screenshot(page, f"event-day-publication-official-{width}")

@@ -21,7 +21,9 @@ PAGES = [
     ("dashboard", "/director/sochi13/", "p.resting"),
     ("handover", "/director/sochi13/s1/round/1/handover/", "p.rest-line.back"),
 ]
-OVERFLOWING = "[...document.querySelectorAll('.table-wrap')].filter(e => e.scrollWidth > e.clientWidth + 1).length"
+OVERFLOWING = (
+    "[...document.querySelectorAll('.table-wrap')].filter(e => e.scrollWidth > e.clientWidth + 1).length"
+)
 
 
 @pytest.mark.parametrize("width", [360, 1280])
@@ -32,9 +34,15 @@ def test_rule_P_rest_lines_shown_and_seating_fits_the_screen(browser, live_serve
         Participant(tournament=t, number=n, name=f"Иванов-Длиннофамильный {n}", pin=f"{2000 + n}")
         for n in range(1, 14)
     )
-    movement_choose(session=t.sessions.get(number=1), user=d, spec={"scheme": "book", "participants": 13},
-                    now=timezone.now())  # fmt: skip
-    ctx = browser.new_context(base_url=live_server.url, locale="ru-RU", viewport={"width": width, "height": 900})
+    movement_choose(
+        session=t.sessions.get(number=1),
+        user=d,
+        spec={"scheme": "book", "participants": 13},
+        now=timezone.now(),
+    )
+    ctx = browser.new_context(
+        base_url=live_server.url, locale="ru-RU", viewport={"width": width, "height": 900}
+    )
     pg = ctx.new_page()
     try:
         login(pg, "dir", "pw-director-1")
@@ -42,7 +50,9 @@ def test_rule_P_rest_lines_shown_and_seating_fits_the_screen(browser, live_serve
             pg.goto(url)
             screenshot(pg, f"rests-{name}-{width}")
             assert pg.locator(rest).first.is_visible(), f"{name}: no rest line"
-            assert "№ 1 Иванов-Длиннофамильный 1 → тур 2" in pg.locator(rest).first.inner_text()  # rests in round 1
+            assert (
+                "№ 1 Иванов-Длиннофамильный 1 → тур 2" in pg.locator(rest).first.inner_text()
+            )  # rests in round 1
             assert pg.evaluate(OVERFLOWING) == 0, f"{name} at {width} px: a table is wider than the screen"
             assert pg.evaluate("document.documentElement.scrollWidth") <= width
     finally:

@@ -26,8 +26,14 @@ def _event(slug: str, *, movement: dict[str, object], players: int, count: int, 
         {"number": n, "name": f"{LONG} {n}", "club": "Спортивный клуб «Ленинградец»"}
         for n in range(1, count + 1)
     ]
-    bundle = simulated_bundle(name=f"Кубок {slug}", movement=movement, players=players, deals_per_set=players,
-                              participants=people, seed=17)  # fmt: skip
+    bundle = simulated_bundle(
+        name=f"Кубок {slug}",
+        movement=movement,
+        players=players,
+        deals_per_set=players,
+        participants=people,
+        seed=17,
+    )
     return imported(bundle, slug=slug, user=user)
 
 

@@ -25,9 +25,13 @@ def shot(pg, name: str) -> None:  # type: ignore[no-untyped-def]
 
 def small_phone(browser, live_server, width: int = 360, height: int = 640):  # type: ignore[no-untyped-def]
     context = browser.new_context(
-        base_url=live_server.url, locale="ru-RU", viewport={"width": width, "height": height}, is_mobile=width < 800,
-        has_touch=width < 800, device_scale_factor=2 if width < 800 else 1,
-    )  # fmt: skip
+        base_url=live_server.url,
+        locale="ru-RU",
+        viewport={"width": width, "height": height},
+        is_mobile=width < 800,
+        has_touch=width < 800,
+        device_scale_factor=2 if width < 800 else 1,
+    )
     pg = context.new_page()
     pg.set_default_timeout(20000)
     return context, pg

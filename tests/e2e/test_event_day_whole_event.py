@@ -75,8 +75,13 @@ def play_round(browser, live_server, session, rnd: int, *, skip=(), dispute=None
 
     for seating in session.seatings.filter(round_number=rnd).order_by("table_number"):
         table = session.tables.get(number=seating.table_number)
-        ctx = browser.new_context(base_url=live_server.url, locale="ru-RU", viewport={"width": 360, "height": 740},
-                                  is_mobile=True, has_touch=True)  # fmt: skip
+        ctx = browser.new_context(
+            base_url=live_server.url,
+            locale="ru-RU",
+            viewport={"width": 360, "height": 740},
+            is_mobile=True,
+            has_touch=True,
+        )
         pg = ctx.new_page()
         pg.set_default_timeout(15000)
         pg.goto(f"/table/{table.code}/")
@@ -127,8 +132,10 @@ def test_a_whole_small_event_through_the_ui(page, browser, live_server, django_u
 
     # Participants from a file with headers the app has never seen: the mapping says what is read and what is not.
     page.goto(f"/director/{t.slug}/participants/import/")
-    page.set_input_files("input[name=file]", files=[{"name": "участники.csv", "mimeType": "text/csv",
-                                                     "buffer": CSV.encode("cp1251")}])  # fmt: skip
+    page.set_input_files(
+        "input[name=file]",
+        files=[{"name": "участники.csv", "mimeType": "text/csv", "buffer": CSV.encode("cp1251")}],
+    )
     page.click("form[enctype] button[type=submit]")
     assert "«Разряд»" in page.locator("#ignored").inner_text()
     look(page, "import-preview")
@@ -215,12 +222,20 @@ def test_a_whole_small_event_through_the_ui(page, browser, live_server, django_u
     assert t.publication == Publication.PROVISIONAL
 
     # Every results page, the director's and the public ones, at both widths.
-    for path, name in (("standings/", "director-standings"), (f"s/1/boards/{missing - 1}/", "director-board"),
-                       ("audit/", "audit")):  # fmt: skip
+    for path, name in (
+        ("standings/", "director-standings"),
+        (f"s/1/boards/{missing - 1}/", "director-board"),
+        ("audit/", "audit"),
+    ):
         page.goto(f"/director/{t.slug}/{path}")
         look(page, name)
-    for path, name in (("standings/", "standings"), ("boards/", "boards"), (f"boards/{disputed_board}/", "protocol"),
-                       (f"players/{table2.seat_e.number}/", "personal-card"), ("frequencies/", "frequencies")):  # fmt: skip
+    for path, name in (
+        ("standings/", "standings"),
+        ("boards/", "boards"),
+        (f"boards/{disputed_board}/", "protocol"),
+        (f"players/{table2.seat_e.number}/", "personal-card"),
+        ("frequencies/", "frequencies"),
+    ):
         page.goto(f"/t/{t.slug}/{path}")
         assert page.locator("table").count() >= (name != "boards"), name  # the board list is a list of links
         look(page, name)

@@ -25,11 +25,17 @@ RATINGS = [("1500", "1512"), ("1512", "3013/2"), ("3013/2", "1530"), ("1530", "1
 
 def _season() -> Person:
     person = Person.objects.create(
-        name="Константинопольская Александра Владиславовна", club="Клуб «Белая дама»", city="Санкт-Петербург",
+        name="Константинопольская Александра Владиславовна",
+        club="Клуб «Белая дама»",
+        city="Санкт-Петербург",
         federation_id="RUS-000123",
-    )  # fmt: skip
-    names = ["Кубок клуба", "Открытый чемпионат Санкт-Петербурга по спортивному преферансу", "Зимний турнир",
-             "Черновик"]  # fmt: skip
+    )
+    names = [
+        "Кубок клуба",
+        "Открытый чемпионат Санкт-Петербурга по спортивному преферансу",
+        "Зимний турнир",
+        "Черновик",
+    ]
     for k, (name, (before, after)) in enumerate(zip(names, RATINGS, strict=True)):
         bundle = copy.deepcopy(SMALL)
         bundle["tournament"]["name"] = name
@@ -40,10 +46,23 @@ def _season() -> Person:
         p = Participant.objects.get(tournament=t, number=k + 1)
         p.person = person
         p.save(update_fields=["person"])
-        MasterPointAward.objects.create(person=person, tournament=t, participant=p, points=f"{k + 1}/2", place="1",
-                                        scheme="test", computed_at=timezone.now())  # fmt: skip
-        RatingEntry.objects.create(person=person, tournament=t, before=before, after=after, played_on=t.starts_on,
-                                   computed_at=timezone.now())  # fmt: skip
+        MasterPointAward.objects.create(
+            person=person,
+            tournament=t,
+            participant=p,
+            points=f"{k + 1}/2",
+            place="1",
+            scheme="test",
+            computed_at=timezone.now(),
+        )
+        RatingEntry.objects.create(
+            person=person,
+            tournament=t,
+            before=before,
+            after=after,
+            played_on=t.starts_on,
+            computed_at=timezone.now(),
+        )
     return person
 
 

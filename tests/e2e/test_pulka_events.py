@@ -54,7 +54,9 @@ def round_action(page, slug: str, action: str) -> None:  # type: ignore[no-untyp
 def tables_of(slug: str, number: int):  # type: ignore[no-untyped-def]
     from pulkas.models import PulkaTable
 
-    return list(PulkaTable.objects.filter(round__tournament__slug=slug, round__number=number).order_by("number"))
+    return list(
+        PulkaTable.objects.filter(round__tournament__slug=slug, round__number=number).order_by("number")
+    )
 
 
 def write_deal(phone, table, contract: str) -> None:  # type: ignore[no-untyped-def]
@@ -71,7 +73,10 @@ def write_deal(phone, table, contract: str) -> None:  # type: ignore[no-untyped-
         phone.fill("form:has(button[value=show]) input[name=pin]", seats["N"].pin)
         phone.click("button[name=action][value=show]")
         phone.wait_for_load_state()
-    pick = lambda name, value: phone.locator(f"#write input[name={name}][value='{value}']").locator("xpath=..").click()  # noqa: E731
+
+    def pick(name, value):
+        phone.locator(f"#write input[name={name}][value='{value}']").locator("xpath=..").click()
+
     pick("contract", contract)
     pick("declarer", nxt.first_hand)
     pick("call1", "pass")

@@ -56,8 +56,14 @@ def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server
     screenshot(phone, "table-entry-saved")
 
     # The phone goes round the table: E, S and W confirm with their numbers and PINs.
-    other = browser.new_context(base_url=live_server.url, locale="ru-RU", viewport={"width": 390, "height": 844},
-                                is_mobile=True, has_touch=True, device_scale_factor=2)  # fmt: skip
+    other = browser.new_context(
+        base_url=live_server.url,
+        locale="ru-RU",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
     second = other.new_page()
     second.goto("/table/TAB1TT/#board-1")
     # A device that has identified nobody of this table sees the status of the row, not the row (rules §12.2.4).
@@ -94,8 +100,12 @@ def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server
 
 def test_the_page_works_without_javascript(browser, live_server, director):
     make_event(director=director)
-    ctx = browser.new_context(base_url=live_server.url, locale="en-US", viewport={"width": 390, "height": 844},
-                              java_script_enabled=False)  # fmt: skip
+    ctx = browser.new_context(
+        base_url=live_server.url,
+        locale="en-US",
+        viewport={"width": 390, "height": 844},
+        java_script_enabled=False,
+    )
     pg = ctx.new_page()
     pg.goto("/table/TAB1TT/")
     pg.locator("#board-1 input[name=contract][value='6S']").check(force=True)

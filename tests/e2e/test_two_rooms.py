@@ -58,8 +58,10 @@ def test_rule_2_two_rooms_run_end_to_end_as_one_field(page, phone, django_user_m
     t = Tournament.objects.get(name="Турнир в двух залах")
 
     lines = "№;ФИО\n" + "".join(f"{n};Игрок {n}\n" for n in range(1, 89))
-    page.set_input_files("input[name=file]", files=[{"name": "players.csv", "mimeType": "text/csv",
-                                                     "buffer": lines.encode("utf-8")}])  # fmt: skip
+    page.set_input_files(
+        "input[name=file]",
+        files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": lines.encode("utf-8")}],
+    )
     page.click("form[enctype] button[type=submit]")
     page.click("button[name=confirm]")
     page.wait_for_url("**/participants/")

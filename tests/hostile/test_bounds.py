@@ -57,9 +57,13 @@ def test_the_service_refuses_a_number_past_9999_and_strips_control_characters(to
             tournament=tournament, user=director, number=2147483648, name="X", now=timezone.now()
         )
     p = participant_save(
-        tournament=tournament, user=director, number=9999, name="Ива\x00нов\tИван\u202e", club="Со\x07чи",
+        tournament=tournament,
+        user=director,
+        number=9999,
+        name="Ива\x00нов\tИван\u202e",
+        club="Со\x07чи",
         now=timezone.now(),
-    )  # fmt: skip
+    )
     assert (p.name, p.club) == ("Иванов Иван", "Сочи")
 
 
@@ -77,8 +81,10 @@ def test_the_import_refuses_a_club_too_long_instead_of_cutting_it(tournament):
 
 def test_a_large_movement_page_is_never_built_from_a_huge_number(tournament, dclient):
     """The movement page counted up to the largest number (set(range(1, n + 1))): killed at 23 GB."""
-    dclient.post(reverse("director:participants", kwargs={"slug": tournament.slug}),
-                 {"number": "2147483648", "name": "Огромный"})  # fmt: skip
+    dclient.post(
+        reverse("director:participants", kwargs={"slug": tournament.slug}),
+        {"number": "2147483648", "name": "Огромный"},
+    )
     assert max(tournament.participants.values_list("number", flat=True)) <= 9999
 
 
@@ -208,10 +214,12 @@ def test_a_movement_of_a_million_tables_is_refused_at_once():
         ({"participants__0__number": 2**40}, "at most 9999"),
         ({"sessions__0__results__0__table": 2**40}, "at most 500"),
         ({"sessions__0__results__0__board": 10**5}, "at most 9999"),
-        ({"sessions__0__penalties": [{"participant": 1, "matchpoints": "-1", "reason": "x" * 1001}]},
-         "longer than 1000"),
+        (
+            {"sessions__0__penalties": [{"participant": 1, "matchpoints": "-1", "reason": "x" * 1001}]},
+            "longer than 1000",
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_bundle_refuses_values_past_its_bounds(change, message):
     with pytest.raises(BundleInvalid, match=message):
         parse_bundle(bundle(**change))
@@ -249,7 +257,9 @@ def test_a_huge_stored_number_does_not_build_the_range_up_to_it(db, director):
 
     t = tournament_create(name="Huge", user=director, slug="huge", now=timezone.now())
     Participant.objects.bulk_create([Participant(tournament=t, number=n, name=f"P{n}") for n in (1, 2, 4)])
-    Participant.objects.create(tournament=t, number=2_147_483_647, name="Huge")  # bypasses the services' bounds
+    Participant.objects.create(
+        tournament=t, number=2_147_483_647, name="Huge"
+    )  # bypasses the services' bounds
     with pytest.raises(UserError) as caught:
         registered_count(t)
     assert "3, 5, 6, 7, 8, 9, 10, 11, 12, 13…" in caught.value.message

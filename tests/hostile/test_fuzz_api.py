@@ -25,9 +25,32 @@ values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(texts, inner, max_size=3),
     max_leaves=6,
 )
-FIELDS = ["board", "round", "table", "room", "session", "seats", "contract", "declarer", "w1", "w2", "calls",
-          "play", "vists", "version", "reason", "confirmations", "adjusted", "assigned", "percent", "participant",
-          "matchpoints", "kind", "number", "pin"]  # fmt: skip
+FIELDS = [
+    "board",
+    "round",
+    "table",
+    "room",
+    "session",
+    "seats",
+    "contract",
+    "declarer",
+    "w1",
+    "w2",
+    "calls",
+    "play",
+    "vists",
+    "version",
+    "reason",
+    "confirmations",
+    "adjusted",
+    "assigned",
+    "percent",
+    "participant",
+    "matchpoints",
+    "kind",
+    "number",
+    "pin",
+]
 
 
 @st.composite

@@ -204,8 +204,13 @@ def test_behind_a_trusted_proxy_phones_are_counted_apart(event, settings):
     settings.TRUSTED_PROXIES = ("127.0.0.1",)
 
     def via_proxy(number, pin, phone):
-        return Client().post(table_url(), {"action": "show", "number": number, "pin": pin},
-                             REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=phone, **EN)  # fmt: skip
+        return Client().post(
+            table_url(),
+            {"action": "show", "number": number, "pin": pin},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=phone,
+            **EN,
+        )
 
     for _ in range(pins.PER_CLIENT):
         via_proxy(1, "0000", "198.51.100.1")
@@ -215,8 +220,9 @@ def test_behind_a_trusted_proxy_phones_are_counted_apart(event, settings):
 
 # -- director and admin logins --------------------------------------------------------------------------------
 def login(url, username, password, ip, lang="en"):
-    return Client().post(url, {"username": username, "password": password}, REMOTE_ADDR=ip,
-                         HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
+    return Client().post(
+        url, {"username": username, "password": password}, REMOTE_ADDR=ip, HTTP_ACCEPT_LANGUAGE=lang
+    )
 
 
 @pytest.mark.parametrize("url", ["/accounts/login/", "/admin/login/"])

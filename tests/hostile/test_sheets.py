@@ -147,9 +147,13 @@ def test_safe_text_neutralises_every_payload_and_keeps_numbers() -> None:
 
 def test_renderers_keep_numbers_and_write_text_as_text() -> None:
     sheet = Sheet(
-        "t", "t\x07", "=heading\x00", [Column("=name", "text", 20), Column("mp", "num", 8), Column("n", "int", 5)],
-        [[p, Fraction(-7, 2), -3] for p in [*PAYLOADS, CONTROL + "\ud800"]], len(PAYLOADS) + 1,
-    )  # fmt: skip
+        "t",
+        "t\x07",
+        "=heading\x00",
+        [Column("=name", "text", 20), Column("mp", "num", 8), Column("n", "int", 5)],
+        [[p, Fraction(-7, 2), -3] for p in [*PAYLOADS, CONTROL + "\ud800"]],
+        len(PAYLOADS) + 1,
+    )
     cells = _check_xlsx(render_xlsx([sheet]))
     assert "'=heading" in [c.value for c in cells] and "'=name" in [c.value for c in cells]
     assert [c.value for c in cells if c.column == 2 and c.row > 2] == [-3.5] * 7  # negative numbers: numbers

@@ -47,7 +47,9 @@ def two_directors(director):
     t, session = make_event(director=director)
     second = get_user_model().objects.create_user("second", password="pw-second-1", first_name="Анна")
     t.directors.add(second)
-    stored = result_save(session=session, board=1, round=1, table=1, row=ROW, user=director, now=timezone.now())
+    stored = result_save(
+        session=session, board=1, round=1, table=1, row=ROW, user=director, now=timezone.now()
+    )
     assert stored.revision == 1
     return t, session, director, second
 
@@ -58,9 +60,17 @@ def _updates() -> list[AuditEntry]:
 
 def _correct(session, user, row, revision):  # type: ignore[no-untyped-def]
     return result_save(
-        session=session, board=1, round=1, table=1, row=row, user=user, reason="protocol", replace=True,
-        revision=revision, now=timezone.now(),
-    )  # fmt: skip
+        session=session,
+        board=1,
+        round=1,
+        table=1,
+        row=row,
+        user=user,
+        reason="protocol",
+        replace=True,
+        revision=revision,
+        now=timezone.now(),
+    )
 
 
 @pytest.mark.django_db
@@ -87,16 +97,25 @@ def test_the_service_refuses_a_correction_made_on_a_stale_read(two_directors):
 def _director_page(user):  # type: ignore[no-untyped-def]
     c = Client()
     c.force_login(user)
-    url = reverse("director:board_entry", kwargs={"slug": "tt", "session": 1, "round": 1, "table": 1, "board": 1})
+    url = reverse(
+        "director:board_entry", kwargs={"slug": "tt", "session": 1, "round": 1, "table": 1, "board": 1}
+    )
     return c, url
 
 
 def _form(row, revision):  # type: ignore[no-untyped-def]
     return {
-        "kind": "row", "contract": "6S", "declarer_seat": "E", "declarer_tricks": row["declarer"][1],
-        "w1_tricks": row["w1"][1], "w2_tricks": row["w2"][1], "call1": "whist", "call2": "whist",
-        "reason": "protocol", "revision": revision,
-    }  # fmt: skip
+        "kind": "row",
+        "contract": "6S",
+        "declarer_seat": "E",
+        "declarer_tricks": row["declarer"][1],
+        "w1_tricks": row["w1"][1],
+        "w2_tricks": row["w2"][1],
+        "call1": "whist",
+        "call2": "whist",
+        "reason": "protocol",
+        "revision": revision,
+    }
 
 
 @pytest.mark.django_db
@@ -147,10 +166,14 @@ def test_two_directors_correct_one_row_through_the_api(two_directors):
     assert stale.status_code == 409
     error = stale.json()["error"]
     assert error["code"] == "row_changed" and error["message"].startswith("director changed this row at ")
-    stale_header = _api(second).patch(f"/api/results/{pk}/", {"play": "closed", "reason": "x"}, format="json", HTTP_IF_MATCH='"1"')
+    stale_header = _api(second).patch(
+        f"/api/results/{pk}/", {"play": "closed", "reason": "x"}, format="json", HTTP_IF_MATCH='"1"'
+    )
     assert stale_header.status_code == 409, stale_header.json()
     assert Result.objects.get().row["declarer"] == ["E", 7] and len(_updates()) == 1
-    again = _api(second).put(f"/api/results/{pk}/", {**EIGHT, "reason": "x"}, format="json", HTTP_IF_MATCH='"2"')
+    again = _api(second).put(
+        f"/api/results/{pk}/", {**EIGHT, "reason": "x"}, format="json", HTTP_IF_MATCH='"2"'
+    )
     assert again.status_code == 200 and again.json()["revision"] == 3
 
 
@@ -160,16 +183,36 @@ def test_the_player_at_n_correcting_a_row_changed_from_another_phone_is_refused(
     table = Table.objects.get(code="TAB1TT")
     n = Participant.objects.get(tournament__slug="tt", number=1)
     state = services.table_state(table)
-    row, _created = services.table_submit(state=state, participant=n, board_number=1, row=ROW, now=timezone.now())
+    row, _created = services.table_submit(
+        state=state, participant=n, board_number=1, row=ROW, now=timezone.now()
+    )
     phone = Client()
     phone.get(reverse("table:entry", kwargs={"code": table.code}))
-    form = {"action": "save", "board": 1, "replace": "on", "revision": "1", "contract": "6S", "declarer": "E",
-            "t1": 7, "t2": 2, "t3": 1, "call1": "whist", "call2": "whist", "play": "closed",
-            "number": 1, "pin": pin_of(1)}  # fmt: skip
+    form = {
+        "action": "save",
+        "board": 1,
+        "replace": "on",
+        "revision": "1",
+        "contract": "6S",
+        "declarer": "E",
+        "t1": 7,
+        "t2": 2,
+        "t3": 1,
+        "call1": "whist",
+        "call2": "whist",
+        "play": "closed",
+        "number": 1,
+        "pin": pin_of(1),
+    }
     services.table_submit(  # the other phone corrects first
-        state=services.table_state(table), participant=n, board_number=1, row=EIGHT, replace=True, revision=1,
+        state=services.table_state(table),
+        participant=n,
+        board_number=1,
+        row=EIGHT,
+        replace=True,
+        revision=1,
         now=timezone.now(),
-    )  # fmt: skip
+    )
     answer = phone.post(reverse("table:entry", kwargs={"code": table.code}), form, follow=True)
     assert "изменил(а) 1 Player 1 в " in answer.content.decode()
     row.refresh_from_db()
@@ -203,13 +246,17 @@ def _devices(send) -> list[tuple[int, dict]]:  # type: ignore[no-untyped-def,typ
 
 def _exactly_one_row(answers, stored_ids) -> None:  # type: ignore[no-untyped-def]
     statuses = sorted(code for code, _body in answers)
-    assert set(statuses) <= {201, 409}, [a for a in answers if a[0] not in (201, 409)]  # no 500, no «database is locked»
+    assert set(statuses) <= {201, 409}, [
+        a for a in answers if a[0] not in (201, 409)
+    ]  # no 500, no «database is locked»
     assert len(set(stored_ids)) == 1, stored_ids
     winners = [body["id"] for code, body in answers if code == 201]
     assert winners and set(winners) == set(stored_ids)
     for code, body in answers:
         if code == 409:
-            assert body["error"]["code"] == "conflict" and "another device was first" in body["error"]["message"]
+            assert (
+                body["error"]["code"] == "conflict" and "another device was first" in body["error"]["message"]
+            )
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite: the file-database server test below")
@@ -253,8 +300,12 @@ def test_twelve_devices_send_one_row_at_once_to_a_server_on_an_sqlite_file(tmp_p
     port = _free_port()
     server = subprocess.Popen(
         manage + ["runserver", "--noreload", "--skip-checks", f"127.0.0.1:{port}"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     base = f"http://127.0.0.1:{port}"
 
     def send(i: int, key: str, *, path: str = "/api/results/", method: str = "POST", body=None, auth=None):  # type: ignore[no-untyped-def]
@@ -262,10 +313,16 @@ def test_twelve_devices_send_one_row_at_once_to_a_server_on_an_sqlite_file(tmp_p
         http = HTTPConnection("127.0.0.1", port, timeout=60, source_address=(f"127.0.0.{10 + i}", 0))
         try:
             http.request(
-                method, path, body=json.dumps(body or {"board": 1, **ROW}),
-                headers={"Content-Type": "application/json", "Idempotency-Key": key, "Accept-Language": "en",
-                         "Authorization": auth or f"Player TAB1TT:1:{pin_of(1)}"},
-            )  # fmt: skip
+                method,
+                path,
+                body=json.dumps(body or {"board": 1, **ROW}),
+                headers={
+                    "Content-Type": "application/json",
+                    "Idempotency-Key": key,
+                    "Accept-Language": "en",
+                    "Authorization": auth or f"Player TAB1TT:1:{pin_of(1)}",
+                },
+            )
             response = http.getresponse()
             text = response.read().decode(errors="replace")
         finally:
@@ -287,10 +344,14 @@ def test_twelve_devices_send_one_row_at_once_to_a_server_on_an_sqlite_file(tmp_p
         tricks = [(6, 2, 2), (7, 2, 1), (8, 1, 1), (6, 3, 1), (7, 1, 2), (6, 1, 3)] * 2
         corrections = _devices(
             lambda i, key: send(
-                i, f"director-{i}", path=f"/api/results/{pk}/", method="PUT", auth=f"Token {TOKEN}",
+                i,
+                f"director-{i}",
+                path=f"/api/results/{pk}/",
+                method="PUT",
+                auth=f"Token {TOKEN}",
                 body={**legal_row(4, "N", tricks=tricks[i]), "reason": f"director {i}", "revision": 1},
             )
-        )  # fmt: skip
+        )
     finally:
         server.terminate()
         log = server.communicate(timeout=20)[0]
@@ -299,9 +360,13 @@ def test_twelve_devices_send_one_row_at_once_to_a_server_on_an_sqlite_file(tmp_p
 
     with sqlite3.connect(database) as db:
         ids = [i for (i,) in db.execute("SELECT id FROM scoring_result")]
-        creates = db.execute("SELECT count(*) FROM tournaments_auditentry WHERE action='result.create'").fetchone()
+        creates = db.execute(
+            "SELECT count(*) FROM tournaments_auditentry WHERE action='result.create'"
+        ).fetchone()
         mode = db.execute("PRAGMA journal_mode").fetchone()[0]
-        updates = db.execute("SELECT count(*) FROM tournaments_auditentry WHERE action='result.update'").fetchone()
+        updates = db.execute(
+            "SELECT count(*) FROM tournaments_auditentry WHERE action='result.update'"
+        ).fetchone()
         revision = db.execute("SELECT revision FROM scoring_result").fetchone()
     _exactly_one_row(answers, ids)
     assert creates == (1,) and mode == "wal"

@@ -23,6 +23,7 @@ def end_round_4_knowingly(w):  # type: ignore[no-untyped-def]
     rnd = Round.objects.get(session__tournament__slug=w.slug, session__number=1, number=4)
     return {"acknowledged": round_gaps(rnd).token}
 
+
 PAGES: dict[str, Page] = {
     "director:index": Page(LOGIN),
     # Any account may create an event (and so direct it): accounts are made by the administrators.

@@ -32,9 +32,11 @@ PAGES: dict[str, Page] = {
         REGISTER_EDIT, "GP", kwargs=person, post=lambda w: {"name": "Renamed"}, writes_as=STAFF
     ),
     "players:register_merge": Page(
-        REGISTER_EDIT, "GP", query="?keep={person}&drop={person}",
+        REGISTER_EDIT,
+        "GP",
+        query="?keep={person}&drop={person}",
         post=lambda w: {"keep": w.person, "drop": w.person, "reason": "x"},
-    ),  # fmt: skip
+    ),
     "players:register_import": Page(REGISTER_EDIT, "GP", post=garbage),
     # the demo's players are linked by their federation numbers on import: undoing a link is a write
     "players:event_links": director_writes(slug, lambda w: {"participant": "1", "unlink": "1"}),

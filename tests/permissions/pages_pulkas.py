@@ -28,8 +28,12 @@ PAGES: dict[str, Page] = {
     "pulkas:director_round_action": director_writes(
         lambda w: event(w, number=2), lambda w: {"action": "stop", "status": "running"}, methods="P"
     ),
-    "pulkas:director_table": Page(DIRECTOR_ONLY, "GP", kwargs=lambda w: event(w, number=2, table=1), post=garbage),
-    "pulkas:director_tie": Page(DIRECTOR_ONLY, "P", kwargs=lambda w: event(w, number=1, table=1), post=garbage),
+    "pulkas:director_table": Page(
+        DIRECTOR_ONLY, "GP", kwargs=lambda w: event(w, number=2, table=1), post=garbage
+    ),
+    "pulkas:director_tie": Page(
+        DIRECTOR_ONLY, "P", kwargs=lambda w: event(w, number=1, table=1), post=garbage
+    ),
     "pulkas:director_settings": Page(DIRECTOR_ONLY, "GP", kwargs=event, post=garbage),
     "pulkas:director_standings": Page(DIRECTOR_ONLY, kwargs=event),
     "pulkas:public-standings": Page(RESULTS, kwargs=event),

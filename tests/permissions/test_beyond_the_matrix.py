@@ -169,8 +169,19 @@ def _row(w: World, **extra: Any) -> dict[str, Any]:
     """A legal row for the running round's first board at table 1 (6♠ by the first hand, both whist)."""
     dealer = Board.objects.get(session__tournament_id=w.tournament, number=w.table_board).dealer
     declarer = next(s for s in "NESW" if s != dealer)
-    return {"action": "save", "board": w.table_board, "key": "perm-key", "contract": "6S", "declarer": declarer,
-            "t1": "6", "t2": "2", "call1": "whist", "call2": "whist", "play": "closed", **extra}  # fmt: skip
+    return {
+        "action": "save",
+        "board": w.table_board,
+        "key": "perm-key",
+        "contract": "6S",
+        "declarer": declarer,
+        "t1": "6",
+        "t2": "2",
+        "call1": "whist",
+        "call2": "whist",
+        "play": "closed",
+        **extra,
+    }
 
 
 def _seating(w: World, table: int) -> Seating:

@@ -110,8 +110,17 @@ class World:
 
 # -- the data ----------------------------------------------------------------------------------------------
 APP_LABELS = {
-    "tournaments", "scoring", "appeals", "boards", "results", "pulkas", "players", "auth", "authtoken", "admin",
-}  # fmt: skip
+    "tournaments",
+    "scoring",
+    "appeals",
+    "boards",
+    "results",
+    "pulkas",
+    "players",
+    "auth",
+    "authtoken",
+    "admin",
+}
 
 
 def _models() -> list[Any]:
@@ -161,10 +170,18 @@ def build(admin_models: Iterable[str]) -> World:
     first = Result.objects.filter(session=session, round_number=1, table_number=1).order_by("board_number")[0]
     appellant = first.seat_n
     # Both appellants warned the director before the next deal (rules §1: the notice is required).
-    started = appeals_services.next_deal_started_at(session=session, board=first.board_number, round=1, table=1)
+    started = appeals_services.next_deal_started_at(
+        session=session, board=first.board_number, round=1, table=1
+    )
     for player in (first.seat_n, first.seat_e):
-        appeals_services.appeal_notice(session=session, appellant=player, round=1, board=first.board_number,
-                                       user=director, now=(started or now) - dt.timedelta(seconds=1))  # fmt: skip
+        appeals_services.appeal_notice(
+            session=session,
+            appellant=player,
+            round=1,
+            board=first.board_number,
+            user=director,
+            now=(started or now) - dt.timedelta(seconds=1),
+        )
     appeal = appeals_services.appeal_file(
         session=session, appellant=appellant, round=1, board=first.board_number, claim="c", now=now
     )
@@ -193,8 +210,16 @@ def build(admin_models: Iterable[str]) -> World:
     table = Table.objects.get(session=session, number=1, room=1)
     seating = Seating.objects.get(session=session, round_number=4, table_number=1)
     table_board = Board.objects.filter(session=session, set_number=seating.set_number).order_by("number")[0]
-    sanction = Sanction.objects.create(tournament=t, participant=appellant, kind=Sanction.Kind.SUSPENSION,
-                                       session=session, first_round=2, last_round=2, reason="noise", at=now)  # fmt: skip
+    sanction = Sanction.objects.create(
+        tournament=t,
+        participant=appellant,
+        kind=Sanction.Kind.SUSPENSION,
+        session=session,
+        first_round=2,
+        last_round=2,
+        reason="noise",
+        at=now,
+    )
     Strike.objects.get_or_create(key="pin:0:0", defaults={"count": 1, "started": now})  # one counted try
     person = Person.objects.create(name=appellant.name or "Player", federation_id="PERM-1")
     Participant.objects.filter(pk=appellant.pk).update(person=person)

@@ -33,9 +33,14 @@ def club_cup(slug: str = "cup") -> Tournament:
     Participant.objects.filter(tournament=t, number=2).update(person=petrov)
     for number, person, points in ((1, ivanov, "7/2"), (2, petrov, "1")):
         MasterPointAward.objects.create(
-            person=person, tournament=t, participant=t.participants.get(number=number), points=points,
-            place=str(number), scheme="club", computed_at=NOW,
-        )  # fmt: skip
+            person=person,
+            tournament=t,
+            participant=t.participants.get(number=number),
+            points=points,
+            place=str(number),
+            scheme="club",
+            computed_at=NOW,
+        )
     return t
 
 
@@ -67,8 +72,9 @@ def test_persons_are_linked_by_federation_number_and_the_others_created() -> Non
     assert copy.participants.get(number=2).person == petrovs[1] and petrovs[1].city == "Адлер"
     awards = MasterPointAward.objects.filter(tournament=copy).order_by("participant__number")
     assert [(a.person, a.points, a.place, a.scheme) for a in awards] == [
-        (ivanov, "7/2", "1", "club"), (petrovs[1], "1", "2", "club")
-    ]  # fmt: skip
+        (ivanov, "7/2", "1", "club"),
+        (petrovs[1], "1", "2", "club"),
+    ]
 
 
 def test_an_existing_persons_register_entry_is_linked_not_rewritten() -> None:

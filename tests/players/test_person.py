@@ -26,8 +26,9 @@ SMALL = json.loads((Path(__file__).parents[1] / "data" / "small_bundle.json").re
 def _event(
     slug: str, day: int, *, publication: str = Publication.OFFICIAL, bundle: dict | None = None
 ) -> Tournament:
-    t = import_bundle(data=copy.deepcopy(bundle or SMALL), slug=slug, now=timezone.now(),
-                      starts_on=dt.date(2026, 3, day))  # fmt: skip
+    t = import_bundle(
+        data=copy.deepcopy(bundle or SMALL), slug=slug, now=timezone.now(), starts_on=dt.date(2026, 3, day)
+    )
     Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
     t.publication = publication
     t.save(update_fields=["publication"])
@@ -42,13 +43,26 @@ def _link(t: Tournament, number: int, person: Person) -> Participant:
 
 
 def _award(person: Person, p: Participant, points: str) -> None:
-    MasterPointAward.objects.create(person=person, tournament=p.tournament, participant=p, points=points, place="1",
-                                    scheme="test", computed_at=timezone.now())  # fmt: skip
+    MasterPointAward.objects.create(
+        person=person,
+        tournament=p.tournament,
+        participant=p,
+        points=points,
+        place="1",
+        scheme="test",
+        computed_at=timezone.now(),
+    )
 
 
 def _rating(person: Person, t: Tournament, before: str, after: str) -> None:
-    RatingEntry.objects.create(person=person, tournament=t, before=before, after=after, played_on=t.starts_on,
-                               computed_at=timezone.now())  # fmt: skip
+    RatingEntry.objects.create(
+        person=person,
+        tournament=t,
+        before=before,
+        after=after,
+        played_on=t.starts_on,
+        computed_at=timezone.now(),
+    )
 
 
 @pytest.fixture

@@ -72,8 +72,11 @@ def test_final_results_award_the_default_scheme(demo):
 
 
 def test_the_series_scheme_is_used(demo):
-    series = Series.objects.create(name="Club season", slug="club",
-                                   master_points={"scheme": "percent", "per_percent": "1", "above": "60"})  # fmt: skip
+    series = Series.objects.create(
+        name="Club season",
+        slug="club",
+        master_points={"scheme": "percent", "per_percent": "1", "above": "60"},
+    )
     SeriesEvent.objects.create(series=series, tournament=demo, order=1)
     make_final(demo)
     got = {by_rank(demo)[n]: v for n, v in awards(demo).items()}
@@ -97,13 +100,24 @@ def test_a_correction_after_final_recomputes_and_audits(demo, django_capture_on_
     session = demo.sessions.get()
     # An arithmetic error found after final (§1): on board 1 of round 1 at table 1 the runner-up's and his
     # neighbour's results were written in each other's seats.
-    correction = appeals.correction_request(session=session, kind="arithmetic", description="E and W swapped",
-                                            board=1, round=1, table=1, now=FINAL)  # fmt: skip
+    correction = appeals.correction_request(
+        session=session,
+        kind="arithmetic",
+        description="E and W swapped",
+        board=1,
+        round=1,
+        table=1,
+        now=FINAL,
+    )
     r = Result.objects.get(session=session, board_number=1, round_number=1, table_number=1)
     seats = r.seats()
     with django_capture_on_commit_callbacks(execute=True):
-        appeals.correction_apply(correction=correction, seats={**seats, "E": seats["W"], "W": seats["E"]},
-                                 user=None, now=FINAL + dt.timedelta(days=1))  # fmt: skip
+        appeals.correction_apply(
+            correction=correction,
+            seats={**seats, "E": seats["W"], "W": seats["E"]},
+            user=None,
+            now=FINAL + dt.timedelta(days=1),
+        )
     after = awards(demo)
     assert after != before, "the swap changes the top of the standings"
     entry = AuditEntry.objects.get(tournament=demo, action="master_points.recompute")
@@ -134,8 +148,12 @@ def test_changing_a_series_scheme_recomputes_its_final_events(demo):
     SeriesEvent.objects.create(series=series, tournament=demo, order=1)
     make_final(demo)
     assert sum(awards(demo).values()) == F(75, 2)  # the default while the series has no scheme
-    redone = points.set_series_scheme(series=series, raw={"scheme": "percent", "per_percent": "1", "above": "60"},
-                                      user=None, now=FINAL + dt.timedelta(days=2))  # fmt: skip
+    redone = points.set_series_scheme(
+        series=series,
+        raw={"scheme": "percent", "per_percent": "1", "above": "60"},
+        user=None,
+        now=FINAL + dt.timedelta(days=2),
+    )
     assert redone == [demo]
     assert sorted(awards(demo).values()) == [F(5, 12)] * 3 + [F(85, 24), F(45, 8)]
     entry = AuditEntry.objects.get(tournament=demo, action="master_points.recompute")
@@ -179,8 +197,11 @@ def test_a_merged_duplicate_earns_for_the_person_he_was_merged_into(demo):
 def test_an_event_that_averages_its_sessions_is_paid_on_its_published_percentage(demo):
     """With «percentages averaged» (Tournament.session_totals) the matchpoints no longer make the percentage: the
     percentage scheme reads the published one."""
-    series = Series.objects.create(name="Club season", slug="club",
-                                   master_points={"scheme": "percent", "per_percent": "1", "above": "60"})  # fmt: skip
+    series = Series.objects.create(
+        name="Club season",
+        slug="club",
+        master_points={"scheme": "percent", "per_percent": "1", "above": "60"},
+    )
     SeriesEvent.objects.create(series=series, tournament=demo, order=1)
     Tournament.objects.filter(pk=demo.pk).update(session_totals="percent")
     demo.refresh_from_db()

@@ -33,8 +33,15 @@ def duplicate(slug, day, results, *, publication=Publication.FINAL):
     t = Tournament.objects.create(name=slug, slug=slug, starts_on=day, publication=publication)
     for number, (person, mps) in enumerate(results, start=1):
         p = Participant.objects.create(tournament=t, number=number, name=f"P{number}", person=person)
-        Standing.objects.create(tournament=t, participant=p, position=number, rank=str(number),
-                                matchpoints=str(mps), max="10", percent="0")  # fmt: skip
+        Standing.objects.create(
+            tournament=t,
+            participant=p,
+            position=number,
+            rank=str(number),
+            matchpoints=str(mps),
+            max="10",
+            percent="0",
+        )
     return t
 
 
@@ -104,8 +111,9 @@ def test_participants_without_a_person_count_in_the_field_unrated(people):
 
 
 def pulka(slug, day, tables):
-    t = Tournament.objects.create(name=slug, slug=slug, starts_on=day, publication=Publication.FINAL,
-                                  form=Form.COMPENSATION)  # fmt: skip
+    t = Tournament.objects.create(
+        name=slug, slug=slug, starts_on=day, publication=Publication.FINAL, form=Form.COMPENSATION
+    )
     PulkaEvent.objects.create(tournament=t)
     rnd = PulkaRound.objects.create(tournament=t, number=1, seed=1, status="ended", started_at=NOW)
     number = 0
@@ -114,11 +122,19 @@ def pulka(slug, day, tables):
         for person, vists in table:
             number += 1
             seats.append((Participant.objects.create(tournament=t, number=number, person=person), vists))
-        pt = PulkaTable.objects.create(round=rnd, number=i, code=f"{slug}{i}", seat_n=seats[0][0],
-                                       seat_e=seats[1][0], seat_s=seats[2][0])  # fmt: skip
+        pt = PulkaTable.objects.create(
+            round=rnd, number=i, code=f"{slug}{i}", seat_n=seats[0][0], seat_e=seats[1][0], seat_s=seats[2][0]
+        )
         for seat, (participant, vists) in zip("NES", seats, strict=True):
-            PulkaTableResult.objects.create(table=pt, participant=participant, seat=seat, vists=vists,
-                                            integer_vists=int(vists), rating="0", rank="1")  # fmt: skip
+            PulkaTableResult.objects.create(
+                table=pt,
+                participant=participant,
+                seat=seat,
+                vists=vists,
+                integer_vists=int(vists),
+                rating="0",
+                rank="1",
+            )
     return t
 
 
@@ -138,8 +154,10 @@ def test_seeding_order_is_by_rating_and_follows_merged_persons(people):
     Person.objects.filter(pk=b.pk).update(merged_into=e)  # b turned out to be e's duplicate
     rebuild_ratings(since=None, now=NOW)
     event = Tournament.objects.create(name="next", slug="next", form=Form.COMPENSATION, starts_on=DAY2)
-    entrants = [Participant.objects.create(tournament=event, number=n, person=p)
-                for n, p in enumerate([a, c, d, e, None], start=1)]  # fmt: skip
+    entrants = [
+        Participant.objects.create(tournament=event, number=n, person=p)
+        for n, p in enumerate([a, c, d, e, None], start=1)
+    ]
     order = seeding_order(entrants)
     # e carries b's rating (1520); c, d and the unlinked player at 1500 in number order; a last.
     assert [Participant.objects.get(pk=pk).number for pk in order] == [4, 2, 3, 5, 1]
@@ -169,18 +187,26 @@ def test_a_compensation_event_can_seed_its_first_round_by_rating(director):
     old = Tournament.objects.create(name="old", slug="old", starts_on=DAY1, publication=Publication.FINAL)
     for i, person in enumerate(persons):
         Participant.objects.create(tournament=old, number=i + 1, person=person)
-        RatingEntry.objects.create(person=person, tournament=old, before="1500", after=str(1500 + 10 * i),
-                                   played_on=DAY1, computed_at=NOW)  # fmt: skip
-    t = pulka_event_create(name="comp", form="compensation", user=director, now=NOW, players_per_table=3,
-                           settings={})  # fmt: skip
+        RatingEntry.objects.create(
+            person=person,
+            tournament=old,
+            before="1500",
+            after=str(1500 + 10 * i),
+            played_on=DAY1,
+            computed_at=NOW,
+        )
+    t = pulka_event_create(
+        name="comp", form="compensation", user=director, now=NOW, players_per_table=3, settings={}
+    )
     for n, person in enumerate(persons, start=1):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", person=person)
     drawn = rounds.draw_round(tournament=t, user=director, now=NOW, seed=5, by_rating=True)
     tables = [sorted(x.person.name for x in (tb.seat_n, tb.seat_e, tb.seat_s)) for tb in drawn.tables.all()]
     assert drawn.drawn_by == "rating"
     assert tables == [["R3", "R4", "R5"], ["R0", "R1", "R2"]]
-    t2 = pulka_event_create(name="comp2", form="compensation", user=director, now=NOW, players_per_table=3,
-                            settings={})  # fmt: skip
+    t2 = pulka_event_create(
+        name="comp2", form="compensation", user=director, now=NOW, players_per_table=3, settings={}
+    )
     for n, person in enumerate(persons, start=1):
         Participant.objects.create(tournament=t2, number=n, person=person)
     # Without the flag the first round stays by lot (the book's default).

@@ -30,16 +30,25 @@ def final_demo():
         p.save(update_fields=["person"])
     Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=OFFICIAL)
     t.refresh_from_db()
-    publish(tournament=t, to=Publication.FINAL, user=None, now=OFFICIAL + dt.timedelta(hours=1),
-            acknowledged=publication_gaps(t).token)  # fmt: skip
+    publish(
+        tournament=t,
+        to=Publication.FINAL,
+        user=None,
+        now=OFFICIAL + dt.timedelta(hours=1),
+        acknowledged=publication_gaps(t).token,
+    )
     return t
 
 
 def snapshot() -> tuple[dict, dict]:
-    awards = {(a.tournament_id, a.participant_id): (a.person_id, a.points, a.place)
-              for a in MasterPointAward.objects.all()}  # fmt: skip
-    ratings = {(e.person_id, e.tournament_id): (e.before, e.after, e.games, e.played_on)
-               for e in RatingEntry.objects.all()}  # fmt: skip
+    awards = {
+        (a.tournament_id, a.participant_id): (a.person_id, a.points, a.place)
+        for a in MasterPointAward.objects.all()
+    }
+    ratings = {
+        (e.person_id, e.tournament_id): (e.before, e.after, e.games, e.played_on)
+        for e in RatingEntry.objects.all()
+    }
     return awards, ratings
 
 
@@ -65,15 +74,25 @@ def test_a_run_restores_what_the_hooks_made_and_a_second_run_changes_nothing(fin
 
 
 def test_a_scheme_changed_behind_the_pages_back_is_applied(final_demo):
-    series = Series.objects.create(name="Сезон", slug="season",
-                                   master_points={"scheme": "percent", "per_percent": "1", "above": "60"})  # fmt: skip
+    series = Series.objects.create(
+        name="Сезон", slug="season", master_points={"scheme": "percent", "per_percent": "1", "above": "60"}
+    )
     SeriesEvent.objects.create(series=series, tournament=final_demo, order=1)
-    assert sum(parse_fraction(a.points) for a in MasterPointAward.objects.all()) == F(75, 2)  # still the default
+    assert sum(parse_fraction(a.points) for a in MasterPointAward.objects.all()) == F(
+        75, 2
+    )  # still the default
     assert "(events changed: 1)" in rebuild()
     # 65.625 % → 45/8; 63.541… % → 85/24; 60.416… % → 5/12 each of places 3-5 (docs/players/master-points.md).
     assert sorted(parse_fraction(a.points) for a in MasterPointAward.objects.all()) == [
-        F(5, 12), F(5, 12), F(5, 12), F(85, 24), F(45, 8)]  # fmt: skip
-    assert AuditEntry.objects.filter(action="master_points.recompute", reason__startswith="rebuild_players").exists()
+        F(5, 12),
+        F(5, 12),
+        F(5, 12),
+        F(85, 24),
+        F(45, 8),
+    ]
+    assert AuditEntry.objects.filter(
+        action="master_points.recompute", reason__startswith="rebuild_players"
+    ).exists()
 
 
 def test_events_not_final_award_and_rate_nothing(final_demo):

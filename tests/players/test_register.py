@@ -130,10 +130,12 @@ def test_merge_moves_everything_and_is_audited(users):
     link_event(t2, now=NOW)
     Participant.objects.filter(tournament=t1).update(person=keep)
     p2 = Participant.objects.get(tournament=t2)
-    MasterPointAward.objects.create(person=drop, tournament=t2, participant=p2, points="7/2", scheme="x",
-                                    computed_at=NOW)  # fmt: skip
-    RatingEntry.objects.create(person=drop, tournament=t2, before="1500", after="1510", played_on=NOW.date(),
-                               computed_at=NOW)  # fmt: skip
+    MasterPointAward.objects.create(
+        person=drop, tournament=t2, participant=p2, points="7/2", scheme="x", computed_at=NOW
+    )
+    RatingEntry.objects.create(
+        person=drop, tournament=t2, before="1500", after="1510", played_on=NOW.date(), computed_at=NOW
+    )
     moved = merge(keep=keep, drop=drop, user=users["staff"], reason="one player, two spellings", now=NOW)
     assert moved == 3
     drop.refresh_from_db()
@@ -152,8 +154,12 @@ def test_merge_refusals(users):
     a = Person.objects.create(name="A")
     b = Person.objects.create(name="B")
     gone = Person.objects.create(name="C", merged_into=a)
-    cases = [(a, a, "r", "merge_self"), (gone, b, "r", "merge_merged"), (b, gone, "r", "merge_merged"),
-             (a, b, "  ", "merge_reason")]  # fmt: skip
+    cases = [
+        (a, a, "r", "merge_self"),
+        (gone, b, "r", "merge_merged"),
+        (b, gone, "r", "merge_merged"),
+        (a, b, "  ", "merge_reason"),
+    ]
     t = event("same", [("A", "", ""), ("B", "", "")])
     pa, pb = t.participants.order_by("number")
     Participant.objects.filter(pk=pa.pk).update(person=a)
@@ -286,9 +292,16 @@ def test_imported_events_link_by_federation_number(users):
 
 @pytest.mark.parametrize(
     ("query", "found"),
-    [("петров", ["Петров Пётр"]), ("ПЁТР", ["Петров Пётр"]), ("петр", ["Петров Пётр"]), ("R-1", ["Петров Пётр"]),
-     ("сочи", ["Сидорова Анна"]), ("", ["Петров Пётр", "Сидорова Анна"]), ("Иванов", [])],
-)  # fmt: skip
+    [
+        ("петров", ["Петров Пётр"]),
+        ("ПЁТР", ["Петров Пётр"]),
+        ("петр", ["Петров Пётр"]),
+        ("R-1", ["Петров Пётр"]),
+        ("сочи", ["Сидорова Анна"]),
+        ("", ["Петров Пётр", "Сидорова Анна"]),
+        ("Иванов", []),
+    ],
+)
 def test_register_search_by_name_or_number(query, found):
     from players.services.register import search
 

@@ -37,14 +37,23 @@ def event(slug, director, results, *, published=True):
 
 @pytest.fixture
 def season(director):
-    ann, bob, cid = (Person.objects.create(name=n, federation_id=f) for n, f in
-                     (("Анна", "101"), ("Борис", "102"), ("Цветана", "103")))  # fmt: skip
+    ann, bob, cid = (
+        Person.objects.create(name=n, federation_id=f)
+        for n, f in (("Анна", "101"), ("Борис", "102"), ("Цветана", "103"))
+    )
     e1 = event("e1", director, [(ann, "60.00", "1"), (bob, "55.50", "2"), (cid, "40.00", "3")])
     e2 = event("e2", director, [(bob, "70.25", "1"), (ann, "45.00", "2")])
     e3 = event("e3", director, [(cid, "65.00", "1"), (ann, "58.00", "2")])
     draft = event("e4", director, [(cid, "99.00", "1")], published=False)
-    s = service.series_create(name="Сезон клуба", slug="club-season", season="2026", measure="percent", best=2,
-                              user=director, now=NOW)  # fmt: skip
+    s = service.series_create(
+        name="Сезон клуба",
+        slug="club-season",
+        season="2026",
+        measure="percent",
+        best=2,
+        user=director,
+        now=NOW,
+    )
     for t in (e1, e2, e3, draft):
         service.series_add_event(series=s, tournament=t, user=director, now=NOW)
     return s, (ann, bob, cid), (e1, e2, e3, draft)
@@ -78,8 +87,9 @@ def test_master_points_measure_and_a_merged_person(season, director):
     )
     for t, person, points in ((e1, ann, "3"), (e2, bob, "5/2"), (e3, ann, "1")):
         p = t.participants.get(person=person)
-        MasterPointAward.objects.create(person=person, tournament=t, participant=p, points=points, scheme="x",
-                                        computed_at=NOW)  # fmt: skip
+        MasterPointAward.objects.create(
+            person=person, tournament=t, participant=p, points=points, scheme="x", computed_at=NOW
+        )
     dup = Person.objects.create(name="Анна (дубль)", merged_into=ann)
     p = Participant.objects.create(tournament=e2, number=9, name="Анна", person=dup)
     MasterPointAward.objects.create(

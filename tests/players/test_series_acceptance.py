@@ -57,8 +57,10 @@ def expected_points(t: Tournament) -> dict[str, Fraction]:
 
 
 def awarded(t: Tournament) -> dict[str, Fraction]:
-    return {a.person.federation_id: parse_fraction(a.points)
-            for a in MasterPointAward.objects.filter(tournament=t).select_related("person")}  # fmt: skip
+    return {
+        a.person.federation_id: parse_fraction(a.points)
+        for a in MasterPointAward.objects.filter(tournament=t).select_related("person")
+    }
 
 
 def make_final(t: Tournament) -> None:
@@ -72,10 +74,15 @@ def make_final(t: Tournament) -> None:
 def test_three_club_evenings_a_series_and_a_correction(director, django_capture_on_commit_callbacks):
     now = timezone.now()
     events = [
-        import_bundle(data=evening(k), now=now, user=director, slug=f"club-{k + 1}",
-                      starts_on=dt.date(2026, 3, 1 + 7 * k))
+        import_bundle(
+            data=evening(k),
+            now=now,
+            user=director,
+            slug=f"club-{k + 1}",
+            starts_on=dt.date(2026, 3, 1 + 7 * k),
+        )
         for k in range(3)
-    ]  # fmt: skip
+    ]
     season = series_service.series_create(
         name="Клубный сезон", slug="club-season", measure="points", best=2, user=director, now=now
     )
@@ -116,19 +123,32 @@ def test_three_club_evenings_a_series_and_a_correction(director, django_capture_
     first = events[0]
     session = first.sessions.get()
     # A row whose E and W earned different matchpoints: swapping them moves the standings.
-    r = next(r for r in Result.objects.filter(session=session).order_by("pk")
-             if r.matchpoints and r.matchpoints.get("E") != r.matchpoints.get("W"))  # fmt: skip
+    r = next(
+        r
+        for r in Result.objects.filter(session=session).order_by("pk")
+        if r.matchpoints and r.matchpoints.get("E") != r.matchpoints.get("W")
+    )
     standings_before = dict(
         Standing.objects.filter(tournament=first).values_list("participant__number", "percent")
     )
     old = awarded(first)
-    correction = appeals.correction_request(session=session, kind="arithmetic", description="E and W swapped",
-                                            board=r.board_number, round=r.round_number, table=r.table_number,
-                                            now=FINAL)  # fmt: skip
+    correction = appeals.correction_request(
+        session=session,
+        kind="arithmetic",
+        description="E and W swapped",
+        board=r.board_number,
+        round=r.round_number,
+        table=r.table_number,
+        now=FINAL,
+    )
     seats = r.seats()
     with django_capture_on_commit_callbacks(execute=True):
-        appeals.correction_apply(correction=correction, seats={**seats, "E": seats["W"], "W": seats["E"]},
-                                 user=None, now=FINAL + dt.timedelta(days=1))  # fmt: skip
+        appeals.correction_apply(
+            correction=correction,
+            seats={**seats, "E": seats["W"], "W": seats["E"]},
+            user=None,
+            now=FINAL + dt.timedelta(days=1),
+        )
     standings_after = dict(
         Standing.objects.filter(tournament=first).values_list("participant__number", "percent")
     )

@@ -46,8 +46,13 @@ def final_demo(series):
     Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=OFFICIAL)
     t.refresh_from_db()
     SeriesEvent.objects.create(series=series, tournament=t, order=1)
-    publish(tournament=t, to=Publication.FINAL, user=None, now=OFFICIAL + dt.timedelta(hours=1),
-            acknowledged=publication_gaps(t).token)  # fmt: skip
+    publish(
+        tournament=t,
+        to=Publication.FINAL,
+        user=None,
+        now=OFFICIAL + dt.timedelta(hours=1),
+        acknowledged=publication_gaps(t).token,
+    )
     return t
 
 
@@ -63,8 +68,16 @@ def test_the_page_offers_both_schemes_with_their_defaults(owner_client, series):
     page = owner_client.get(edit_url(series))
     form = parse(page).one("form", id="scheme-form")
     kinds = {i.get("value"): i for i in form.find_all("input", name="mp-kind")}
-    assert set(kinds) == {"place", "percent"} and "checked" in kinds["place"].attrs  # empty: the default, by place
-    defaults = {"mp-first": "10", "mp-field": "16", "mp-cut": "1/4", "mp-per_percent": "1/5", "mp-above": "50"}
+    assert (
+        set(kinds) == {"place", "percent"} and "checked" in kinds["place"].attrs
+    )  # empty: the default, by place
+    defaults = {
+        "mp-first": "10",
+        "mp-field": "16",
+        "mp-cut": "1/4",
+        "mp-per_percent": "1/5",
+        "mp-above": "50",
+    }
     for name, default in defaults.items():  # empty boxes, the documented default shown in each
         box = form.one("input", name=name)
         assert box.get("value") in (None, "") and box.get("placeholder") == default
@@ -76,13 +89,21 @@ def test_the_page_offers_both_schemes_with_their_defaults(owner_client, series):
 
 def test_choosing_by_percentage_recomputes_the_final_events(owner_client, series, final_demo):
     assert total(final_demo) == F(75, 2)  # the default scheme over 20 players
-    response = owner_client.post(edit_url(series), {"mp-kind": "percent", "mp-per_percent": "1", "mp-above": "60",
-                                                    "mp-first": "99"}, follow=True)  # fmt: skip
+    response = owner_client.post(
+        edit_url(series),
+        {"mp-kind": "percent", "mp-per_percent": "1", "mp-above": "60", "mp-first": "99"},
+        follow=True,
+    )
     series.refresh_from_db()
-    assert series.master_points == {"scheme": "percent", "per_percent": "1", "above": "60"}  # first: not this kind
+    assert series.master_points == {
+        "scheme": "percent",
+        "per_percent": "1",
+        "above": "60",
+    }  # first: not this kind
     # 65.625 % → 45/8; 63.541… % → 85/24; 60.416… % → 5/12 each of places 3-5 (docs/players/master-points.md).
-    assert sorted(parse_fraction(a.points) for a in MasterPointAward.objects.filter(tournament=final_demo)) == [
-        F(5, 12), F(5, 12), F(5, 12), F(85, 24), F(45, 8)]  # fmt: skip
+    assert sorted(
+        parse_fraction(a.points) for a in MasterPointAward.objects.filter(tournament=final_demo)
+    ) == [F(5, 12), F(5, 12), F(5, 12), F(85, 24), F(45, 8)]
     assert AuditEntry.objects.filter(tournament=final_demo, action="master_points.recompute").exists()
     assert "пересчитаны" in visible_text(response) and "1 турнира" in visible_text(response)
     # the page shows what was saved
@@ -92,7 +113,9 @@ def test_choosing_by_percentage_recomputes_the_final_events(owner_client, series
 
 
 def test_by_place_with_a_fraction_and_back_to_the_default(owner_client, series):
-    owner_client.post(edit_url(series), {"mp-kind": "place", "mp-first": "12,5", "mp-field": "20", "mp-cut": "1/3"})
+    owner_client.post(
+        edit_url(series), {"mp-kind": "place", "mp-first": "12,5", "mp-field": "20", "mp-cut": "1/3"}
+    )
     series.refresh_from_db()
     assert series.master_points == {"scheme": "place", "first": "25/2", "field": 20, "cut": "1/3"}
     owner_client.post(edit_url(series), {"mp-kind": "place"})
@@ -101,17 +124,22 @@ def test_by_place_with_a_fraction_and_back_to_the_default(owner_client, series):
 
 
 def test_an_explicit_table_of_places_is_kept(owner_client, series):
-    Series.objects.filter(pk=series.pk).update(master_points={"scheme": "place", "places": ["12", "8"], "field": 20})
+    Series.objects.filter(pk=series.pk).update(
+        master_points={"scheme": "place", "places": ["12", "8"], "field": 20}
+    )
     owner_client.post(edit_url(series), {"mp-kind": "place", "mp-field": "24"})
     series.refresh_from_db()
     assert series.master_points == {"scheme": "place", "field": 24, "places": ["12", "8"]}
 
 
-@pytest.mark.parametrize(("data", "field", "words"), [
-    ({"mp-kind": "place", "mp-first": "-1"}, "mp-first", "«Баллы победителя»"),
-    ({"mp-kind": "percent", "mp-per_percent": "0"}, "mp-per_percent", "«Баллов за каждый процент»"),
-    ({"mp-kind": "place", "mp-cut": "четверть"}, "mp-cut", "«Доля участников, получающих баллы»"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        ({"mp-kind": "place", "mp-first": "-1"}, "mp-first", "«Баллы победителя»"),
+        ({"mp-kind": "percent", "mp-per_percent": "0"}, "mp-per_percent", "«Баллов за каждый процент»"),
+        ({"mp-kind": "place", "mp-cut": "четверть"}, "mp-cut", "«Доля участников, получающих баллы»"),
+    ],
+)
 def test_a_refused_scheme_is_told_on_the_form_and_nothing_changes(owner_client, series, data, field, words):
     Series.objects.filter(pk=series.pk).update(master_points={"scheme": "percent", "above": "55"})
     response = owner_client.post(edit_url(series), data)
@@ -125,7 +153,9 @@ def test_a_refused_scheme_is_told_on_the_form_and_nothing_changes(owner_client, 
 
 def test_the_rules_form_still_saves_without_touching_the_scheme(owner_client, series):
     Series.objects.filter(pk=series.pk).update(master_points={"scheme": "percent"})
-    owner_client.post(edit_url(series), {"name": "Новое имя", "season": "2026", "measure": "points", "best": 3})
+    owner_client.post(
+        edit_url(series), {"name": "Новое имя", "season": "2026", "measure": "points", "best": 3}
+    )
     series.refresh_from_db()
     assert series.name == "Новое имя" and series.rules.get("measure") == "points"
     assert series.master_points == {"scheme": "percent"}

@@ -25,7 +25,9 @@ def user(kind: str):
     if kind == "director":
         Tournament.objects.create(name="Кубок", slug="cup").directors.add(u)
     if kind == "keeper":
-        u.user_permissions.add(Permission.objects.get(codename="change_person", content_type__app_label="players"))
+        u.user_permissions.add(
+            Permission.objects.get(codename="change_person", content_type__app_label="players")
+        )
     return get_user_model().objects.get(pk=u.pk)  # fresh: no cached permissions
 
 
@@ -34,13 +36,16 @@ def link_text(doc, ident: str) -> str:
     return node.text() if node is not None else ""
 
 
-@pytest.mark.parametrize(("kind", "register", "series"), [
-    ("director", True, True),
-    ("staff", True, False),
-    ("keeper", True, False),
-    ("superuser", True, True),
-    ("plain", False, False),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kind", "register", "series"),
+    [
+        ("director", True, True),
+        ("staff", True, False),
+        ("keeper", True, False),
+        ("superuser", True, True),
+        ("plain", False, False),
+    ],
+)
 def test_the_directors_index_links_what_the_user_may_use(client, kind, register, series):
     u = user(kind)
     assert (can_see_register(u), can_create_series(u)) == (register, series)  # the services decide
@@ -48,9 +53,13 @@ def test_the_directors_index_links_what_the_user_may_use(client, kind, register,
     page = client.get(reverse("director:index"))
     doc = parse(page)
     link = doc.by_id("register-link")
-    assert (link is not None) == register and (link is None or link.get("href") == reverse("players:register"))
+    assert (link is not None) == register and (
+        link is None or link.get("href") == reverse("players:register")
+    )
     link = doc.by_id("series-link")
-    assert (link is not None) == series and (link is None or link.get("href") == reverse("players:series_list"))
+    assert (link is not None) == series and (
+        link is None or link.get("href") == reverse("players:series_list")
+    )
     if register:
         assert link_text(doc, "register-link") == "Реестр игроков"
     if series:
@@ -62,4 +71,6 @@ def test_the_home_page_links_the_series_for_everyone(client):
     page = client.get(reverse("home"))
     link = parse(page).one("a", href=reverse("players:series_list"))
     assert link.text() == "Серии турниров"
-    assert client.get(reverse("home"), headers={"accept-language": "en"}).content.count(b"Series of events") == 1
+    assert (
+        client.get(reverse("home"), headers={"accept-language": "en"}).content.count(b"Series of events") == 1
+    )

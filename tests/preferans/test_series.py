@@ -68,10 +68,13 @@ def test_carry_share_refuses_outside_0_to_1(text: str) -> None:
 
 def test_series_best_k_of_n_counts_the_best_and_ignores_the_rest() -> None:
     results = [
-        ("ann", "e1", F(60)), ("ann", "e2", F(40)), ("ann", "e3", F(55)),
-        ("bob", "e1", F(70)), ("bob", "e3", F(50)),
+        ("ann", "e1", F(60)),
+        ("ann", "e2", F(40)),
+        ("ann", "e3", F(55)),
+        ("bob", "e1", F(70)),
+        ("bob", "e3", F(50)),
         ("cid", "e2", F(65)),
-    ]  # fmt: skip
+    ]
     rows = series_table(results, ["e1", "e2", "e3"], best=2)
     assert [(r.person, r.total, r.rank) for r in rows] == [
         ("bob", F(120), "1"),

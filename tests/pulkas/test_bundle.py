@@ -29,8 +29,14 @@ pytestmark = pytest.mark.django_db
 
 
 def make_event(director, form: str, players: int, per_table: int, **settings) -> Tournament:
-    t = pulka_event_create(name=f"Кубок {form}", form=form, user=director, now=timezone.now(),
-                           players_per_table=per_table, settings=settings)  # fmt: skip
+    t = pulka_event_create(
+        name=f"Кубок {form}",
+        form=form,
+        user=director,
+        now=timezone.now(),
+        players_per_table=per_table,
+        settings=settings,
+    )
     for n in range(1, players + 1):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
     return t
@@ -40,8 +46,14 @@ def _six(setup, number: int, tricks: int) -> dict:
     """6♠ by the first seat that plays deal ``number`` (the 4-player dealer sits out), both defenders whisting."""
     dealer = setup.dealer(number)
     declarer, d1, d2 = [s for s in setup.seats if s != dealer or setup.players == 3][:3]
-    return {"contract": "6S", "declarer": [declarer, tricks], "w1": [d1, 10 - tricks - 2], "w2": [d2, 2],
-            "calls": {d1: "whist", d2: "whist"}, "play": "closed"}  # fmt: skip
+    return {
+        "contract": "6S",
+        "declarer": [declarer, tricks],
+        "w1": [d1, 10 - tricks - 2],
+        "w2": [d2, 2],
+        "calls": {d1: "whist", d2: "whist"},
+        "play": "closed",
+    }
 
 
 def compensation_event(director) -> Tournament:
@@ -59,13 +71,20 @@ def compensation_event(director) -> Tournament:
         sheet.enter_deal(
             table=table, row=_six(setup, number, 6), participant=writer, confirmations=others, now=now
         )
-        sheet.correct_deal(table=table, number=number, row=_six(setup, number, 5), participant=others[0], now=now,
-                           version=PulkaTable.objects.get(pk=table.pk).version)  # fmt: skip
+        sheet.correct_deal(
+            table=table,
+            number=number,
+            row=_six(setup, number, 5),
+            participant=others[0],
+            now=now,
+            version=PulkaTable.objects.get(pk=table.pk).version,
+        )
         for p in (writer, others[1], others[2]):
             sheet.confirm_deal(table=table, number=number, participant=p, now=now)
     for number, tricks in ((3, 7), (4, 6), (5, 5)):
-        sheet.enter_deal(table=table, row=_six(setup, number, tricks), participant=writer, confirmations=others,
-                         now=now)  # fmt: skip
+        sheet.enter_deal(
+            table=table, row=_six(setup, number, tricks), participant=writer, confirmations=others, now=now
+        )
     sheet.enter_deal(table=table, row=_six(setup, 6, 6), participant=writer, now=now)
     rounds.stop_round(pulka_round=r1, user=director, now=now)
     rounds.end_round(pulka_round=r1, user=director, now=now)
@@ -95,10 +114,19 @@ def olympic_event(director) -> Tournament:
 
 def standings(t: Tournament) -> list[tuple]:
     return [
-        (line.participant.number, line.place, line.ratings, line.total, line.vists, line.byes, line.cut,
-         line.out_in_round, line.tables)
+        (
+            line.participant.number,
+            line.place,
+            line.ratings,
+            line.total,
+            line.vists,
+            line.byes,
+            line.cut,
+            line.out_in_round,
+            line.tables,
+        )
         for line in event_table(t).lines
-    ]  # fmt: skip
+    ]
 
 
 def sheets(t: Tournament) -> dict[tuple[int, int], dict]:
@@ -112,12 +140,16 @@ def sheets(t: Tournament) -> dict[tuple[int, int], dict]:
         out[(table.round.number, table.number)] = {
             "seats": {s: p.number for s, p in table.seats().items()},
             "cache": (table.deals_count, table.ended, table.reason, table.advance, table.tie_decision),
-            "results": [(r.seat, r.participant.number, r.vists, r.integer_vists, r.rating, r.rank)
-                        for r in table.results.select_related("participant")],
-            "deals": [(d.number, d.row, d.status, d.entered_by.number if d.entered_by else None, d.confirmed_by)
-                      for d in loaded.deals],
+            "results": [
+                (r.seat, r.participant.number, r.vists, r.integer_vists, r.rating, r.rank)
+                for r in table.results.select_related("participant")
+            ],
+            "deals": [
+                (d.number, d.row, d.status, d.entered_by.number if d.entered_by else None, d.confirmed_by)
+                for d in loaded.deals
+            ],
             "score": result_document(document, loaded.score()),
-        }  # fmt: skip
+        }
     return out
 
 
@@ -199,10 +231,18 @@ def test_a_malformed_part_names_every_problem_and_saves_nothing(director):
     with pytest.raises(BundleInvalid) as caught:
         import_bundle(data=bundle, now=timezone.now())
     text = "\n".join(str(p) for p in caught.value.problems)
-    for expected in ("unknown field 'colour'", "settings.pool: must be a whole number from 1 to 1000",
-                     "participant 99 is not registered", "is twice in this round", "two tables have this code",
-                     "round 2, pulka_event.status", "corrections.0: names a round and table",
-                     "corrections.0.new_row", "corrections.0.at", "sessions: an event played in pulkas"):  # fmt: skip
+    for expected in (
+        "unknown field 'colour'",
+        "settings.pool: must be a whole number from 1 to 1000",
+        "participant 99 is not registered",
+        "is twice in this round",
+        "two tables have this code",
+        "round 2, pulka_event.status",
+        "corrections.0: names a round and table",
+        "corrections.0.new_row",
+        "corrections.0.at",
+        "sessions: an event played in pulkas",
+    ):
         assert expected in text, (expected, text)
     assert Tournament.objects.count() == count
 

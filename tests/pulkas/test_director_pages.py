@@ -29,8 +29,14 @@ def dclient(client, director):
 
 
 def make_event(director, form: str, players: int, per_table: int, **settings) -> Tournament:
-    t = pulka_event_create(name=f"Кубок {form}", form=form, user=director, now=timezone.now(),
-                           players_per_table=per_table, settings=settings)  # fmt: skip
+    t = pulka_event_create(
+        name=f"Кубок {form}",
+        form=form,
+        user=director,
+        now=timezone.now(),
+        players_per_table=per_table,
+        settings=settings,
+    )
     for n in range(1, players + 1):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
     return t
@@ -58,19 +64,38 @@ def six_fields(table: PulkaTable, number: int, tricks: int = 6, prefix: str = "e
     """The row form's fields for «6♠ by the first hand, both defenders whist»."""
     setup = table_setup(event_of(table.round.tournament), table)
     first = setup.first_hand(number)
-    return {f"{prefix}-{k}": v for k, v in {
-        "contract": "6S", "declarer_seat": first, "declarer_tricks": tricks, "w1_tricks": 10 - tricks - 2,
-        "w2_tricks": 2, "call1": "whist", "call2": "whist",
-    }.items()}  # fmt: skip
+    return {
+        f"{prefix}-{k}": v
+        for k, v in {
+            "contract": "6S",
+            "declarer_seat": first,
+            "declarer_tricks": tricks,
+            "w1_tricks": 10 - tricks - 2,
+            "w2_tricks": 2,
+            "call1": "whist",
+            "call2": "whist",
+        }.items()
+    }
 
 
 # -- create and settings --------------------------------------------------------------------------------------
 def test_create_a_pulka_event_on_the_create_page(dclient, director):
-    response = dclient.post(reverse("director:create"), {
-        "name": "Олимпийский кубок", "form": "olympic", "variant": "sochi", "players_per_table": 3,
-        "deals_per_set": 4, "minutes_per_deal": 5, "correction_minutes": 30, "unequal_results": "neuberg",
-        "artificial_minus": 40, "artificial_average": 50, "artificial_plus": 60,
-    })  # fmt: skip
+    response = dclient.post(
+        reverse("director:create"),
+        {
+            "name": "Олимпийский кубок",
+            "form": "olympic",
+            "variant": "sochi",
+            "players_per_table": 3,
+            "deals_per_set": 4,
+            "minutes_per_deal": 5,
+            "correction_minutes": 30,
+            "unequal_results": "neuberg",
+            "artificial_minus": 40,
+            "artificial_average": 50,
+            "artificial_plus": 60,
+        },
+    )
     t = Tournament.objects.get(name="Олимпийский кубок")
     assert response.status_code == 302
     assert response["Location"] == reverse("director:participants", kwargs={"slug": t.slug})
@@ -85,20 +110,37 @@ def test_create_a_pulka_event_on_the_create_page(dclient, director):
     assert url("director_standings", t) in hrefs
     assert not any("/s1/" in (h or "") for h in hrefs)  # no duplicate session tabs
     # a duplicate event is still created as before
-    dclient.post(reverse("director:create"), {
-        "name": "Дубликат", "variant": "sochi", "players_per_table": 4, "deals_per_set": 4, "minutes_per_deal": 5,
-        "correction_minutes": 30, "unequal_results": "neuberg", "artificial_minus": 40, "artificial_average": 50,
-        "artificial_plus": 60,
-    })  # fmt: skip
+    dclient.post(
+        reverse("director:create"),
+        {
+            "name": "Дубликат",
+            "variant": "sochi",
+            "players_per_table": 4,
+            "deals_per_set": 4,
+            "minutes_per_deal": 5,
+            "correction_minutes": 30,
+            "unequal_results": "neuberg",
+            "artificial_minus": 40,
+            "artificial_average": 50,
+            "artificial_plus": 60,
+        },
+    )
     assert Tournament.objects.get(name="Дубликат").form == "duplicate"
 
 
 def test_the_general_settings_page_of_a_pulka_event_has_no_duplicate_fields(dclient, director):
     t = make_event(director, "swiss", 8, 4)
     response = dclient.get(reverse("director:settings", kwargs={"slug": t.slug}))
-    assert set(response.context["form"].fields) == {"name", "starts_on", "venue", "zone", "correction_minutes"}
-    response = dclient.post(reverse("director:settings", kwargs={"slug": t.slug}),
-                            {"name": "Новое имя", "correction_minutes": 20})  # fmt: skip
+    assert set(response.context["form"].fields) == {
+        "name",
+        "starts_on",
+        "venue",
+        "zone",
+        "correction_minutes",
+    }
+    response = dclient.post(
+        reverse("director:settings", kwargs={"slug": t.slug}), {"name": "Новое имя", "correction_minutes": 20}
+    )
     assert response.status_code == 302
     t.refresh_from_db()
     assert t.name == "Новое имя" and t.correction_minutes == 20
@@ -122,8 +164,19 @@ def test_settings_saved_and_refused(dclient, director):
     assert response.status_code == 200
     assert {"advance"}.isdisjoint(response.context["form"].fields)  # Olympic only
     assert {"cut_after", "cut_to", "rounds"} <= set(response.context["form"].fields)
-    ok = settings_post(response, pool=12, raspasy_exit="7, 8,9", tiebreak_1="remizes", tiebreak_2="raspasy_won",
-                       compensation_x=2, compensation_y=-1, cut_after=2, cut_to=8, rounds=5, round_minutes=90)
+    ok = settings_post(
+        response,
+        pool=12,
+        raspasy_exit="7, 8,9",
+        tiebreak_1="remizes",
+        tiebreak_2="raspasy_won",
+        compensation_x=2,
+        compensation_y=-1,
+        cut_after=2,
+        cut_to=8,
+        rounds=5,
+        round_minutes=90,
+    )
     assert dclient.post(page, ok).status_code == 302
     event = PulkaEvent.objects.get(tournament=t)
     assert (event.pool, event.raspasy_exit, event.tiebreaks) == (12, [7, 8, 9], ["remizes", "raspasy_won"])
@@ -162,11 +215,16 @@ def test_settings_fixed_once_a_round_is_drawn(dclient, director):
     page = url("director_settings", t)
     response = dclient.get(page)
     form = response.context["form"]
-    assert form.fields["pool"].disabled and form.fields["variant"].disabled and form.fields["advance"].disabled
+    assert (
+        form.fields["pool"].disabled and form.fields["variant"].disabled and form.fields["advance"].disabled
+    )
     assert not form.fields["round_minutes"].disabled
     assert parse(response).by_id("settings-fixed") is not None
     # a changed pool is not taken (the field is fixed); the time limit is
-    assert dclient.post(page, settings_post(response, pool=40, variant="rostov", round_minutes=45)).status_code == 302
+    assert (
+        dclient.post(page, settings_post(response, pool=40, variant="rostov", round_minutes=45)).status_code
+        == 302
+    )
     event = PulkaEvent.objects.get(tournament=t)
     t.refresh_from_db()
     assert event.pool == 6 and t.variant == "sochi" and event.round_minutes == 45
@@ -175,8 +233,9 @@ def test_settings_fixed_once_a_round_is_drawn(dclient, director):
 # -- rounds ---------------------------------------------------------------------------------------------------
 def action(dclient, t: Tournament, number: int, what: str, follow: bool = False):
     status = PulkaRound.objects.get(tournament=t, number=number).status
-    return dclient.post(url("director_round_action", t, number=number), {"action": what, "status": status},
-                        follow=follow)  # fmt: skip
+    return dclient.post(
+        url("director_round_action", t, number=number), {"action": what, "status": status}, follow=follow
+    )
 
 
 def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
@@ -291,7 +350,10 @@ def test_the_director_enters_a_deal_refused_then_accepted(dclient, director):
     response = dclient.post(page, {"action": "enter_json", "json-row": row, "json-version": table.version})
     assert response.status_code == 302, response.context["forms"]["enter_json"].errors
     doc = parse(dclient.get(page))
-    assert [tr.get("data-deal") for tr in doc.one("table", id="deals").find_all("tr", data_deal=True)] == ["1", "2"]
+    assert [tr.get("data-deal") for tr in doc.one("table", id="deals").find_all("tr", data_deal=True)] == [
+        "1",
+        "2",
+    ]
 
 
 def raspasy(table: PulkaTable, number: int) -> dict:
@@ -306,11 +368,19 @@ def test_the_director_corrects_a_deal_with_a_reason(dclient, director):
     page = url("director_table", t, number=1, table=1)
     first = table_setup(event_of(t), table).first_hand(1)
     d1, d2 = clockwise(first)
-    six = {"contract": "6S", "declarer": [first, 6], "w1": [d1, 2], "w2": [d2, 2],
-           "calls": {d1: "whist", d2: "whist"}, "play": "closed"}  # fmt: skip
+    six = {
+        "contract": "6S",
+        "declarer": [first, 6],
+        "w1": [d1, 2],
+        "w2": [d2, 2],
+        "calls": {d1: "whist", d2: "whist"},
+        "play": "closed",
+    }
     for row in (six, raspasy(table, 2)):
         table.refresh_from_db()
-        dclient.post(page, {"action": "enter_json", "json-row": json.dumps(row), "json-version": table.version})
+        dclient.post(
+            page, {"action": "enter_json", "json-row": json.dumps(row), "json-version": table.version}
+        )
     assert PulkaDeal.objects.filter(table=table).count() == 2
     response = dclient.get(page + "?correct=1")
     assert response.context["correct_number"] == 1
@@ -346,7 +416,9 @@ def test_stop_and_reopen_a_table(dclient, director):
     table.refresh_from_db()
     assert table.stopped_at is not None and table.reason == "stopped"
     doc = parse(dclient.get(page))
-    assert doc.one(id="table-state").get("data-state") == "stopped" and doc.find("form", id="enter-form") is None
+    assert (
+        doc.one(id="table-state").get("data-state") == "stopped" and doc.find("form", id="enter-form") is None
+    )
     dclient.post(page, {"action": "reopen", "reopen-version": table.version, "reopen-reason": "ошибка"})
     table.refresh_from_db()
     assert table.stopped_at is None and table.reason == "in_progress"
@@ -388,7 +460,11 @@ def test_a_bye_is_marked_in_the_rating_table(dclient, director):
     byes = doc.find_all("span", data_bye="1")
     assert len(byes) == 1
     bye = r.byes.get().participant
-    (row,) = [tr for tr in doc.find_all("tr", data_participant=True) if tr.get("data-participant") == str(bye.number)]
+    (row,) = [
+        tr
+        for tr in doc.find_all("tr", data_participant=True)
+        if tr.get("data-participant") == str(bye.number)
+    ]
     assert row.find("span", data_bye="1") is not None
 
 
@@ -400,8 +476,13 @@ def test_olympic_standings_and_bracket(dclient, director):
     for table in PulkaTable.objects.filter(round=r):
         if table.advance["tied"]:
             places = t.pulka_event.advance - len(table.advance["seats"])
-            rounds.decide_tie(table=table, seats=table.advance["tied"][:places], user=director, now=timezone.now(),
-                              reason="lot")  # fmt: skip
+            rounds.decide_tie(
+                table=table,
+                seats=table.advance["tied"][:places],
+                user=director,
+                now=timezone.now(),
+                reason="lot",
+            )
     rounds.end_round(pulka_round=r, user=director, now=timezone.now())
     doc = parse(dclient.get(url("director_standings", t)))
     bracket = doc.one(id="bracket")
@@ -416,11 +497,19 @@ def test_olympic_standings_and_bracket(dclient, director):
 def test_only_directors_open_the_pulka_pages(client, director, other_user):
     table = running_table(director)
     t = table.round.tournament
-    pages = [url("director_rounds", t), url("director_settings", t), url("director_standings", t),
-             url("director_table", t, number=1, table=1)]  # fmt: skip
-    posts = [url("director_draw", t), url("director_round_action", t, number=1),
-             url("director_tie", t, number=1, table=1), url("director_table", t, number=1, table=1),
-             url("director_settings", t)]  # fmt: skip
+    pages = [
+        url("director_rounds", t),
+        url("director_settings", t),
+        url("director_standings", t),
+        url("director_table", t, number=1, table=1),
+    ]
+    posts = [
+        url("director_draw", t),
+        url("director_round_action", t, number=1),
+        url("director_tie", t, number=1, table=1),
+        url("director_table", t, number=1, table=1),
+        url("director_settings", t),
+    ]
     login = reverse("login")
     for page in pages:
         response = client.get(page)
@@ -432,8 +521,12 @@ def test_only_directors_open_the_pulka_pages(client, director, other_user):
     for page in pages:
         assert client.get(page).status_code == 403, page
     for page in posts:
-        assert client.post(page, {"action": "stop", "status": "running", "stop-reason": "x",
-                                  "stop-version": 0}).status_code == 403, page  # fmt: skip
+        assert (
+            client.post(
+                page, {"action": "stop", "status": "running", "stop-reason": "x", "stop-version": 0}
+            ).status_code
+            == 403
+        ), page
     table.refresh_from_db()
     assert table.stopped_at is None and PulkaRound.objects.get(tournament=t).status == "running"
     # a duplicate tournament has no pulka pages
@@ -452,10 +545,17 @@ def test_russian_pages_have_no_english_words(dclient, director):
     ro = rounds.draw_round(tournament=o, user=director, now=timezone.now(), seed=1)
     rounds.start_round(pulka_round=ro, user=director, now=timezone.now())
     rounds.stop_round(pulka_round=ro, user=director, now=timezone.now())
-    pages = [url("director_rounds", t), url("director_settings", t), url("director_standings", t),
-             url("director_table", t, number=1, table=1), url("director_table", t, number=1, table=1) + "?correct=1",
-             url("director_rounds", o), url("director_standings", o), url("director_settings", o),
-             url("director_table", o, number=1, table=1)]  # fmt: skip
+    pages = [
+        url("director_rounds", t),
+        url("director_settings", t),
+        url("director_standings", t),
+        url("director_table", t, number=1, table=1),
+        url("director_table", t, number=1, table=1) + "?correct=1",
+        url("director_rounds", o),
+        url("director_standings", o),
+        url("director_settings", o),
+        url("director_table", o, number=1, table=1),
+    ]
     for page in pages:
         response = dclient.get(page)
         assert response.status_code == 200 and lang(response) == "ru", page

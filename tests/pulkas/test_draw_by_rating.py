@@ -30,14 +30,22 @@ def dclient(client, director):
 def rated_event(director, form: str = "compensation") -> Tournament:
     """Six players rated 1500, 1510, …, 1550 (R0 … R5) by a final event of the day before."""
     persons = [Person.objects.create(name=f"R{i}", federation_id=f"R{i}-{form}") for i in range(6)]
-    old = Tournament.objects.create(name=f"old {form}", slug=f"old-{form}", starts_on=dt.date(2026, 4, 1),
-                                    publication=Publication.FINAL)  # fmt: skip
+    old = Tournament.objects.create(
+        name=f"old {form}", slug=f"old-{form}", starts_on=dt.date(2026, 4, 1), publication=Publication.FINAL
+    )
     for i, person in enumerate(persons):
         Participant.objects.create(tournament=old, number=i + 1, person=person)
-        RatingEntry.objects.create(person=person, tournament=old, before="1500", after=str(1500 + 10 * i),
-                                   played_on=dt.date(2026, 4, 1), computed_at=NOW)  # fmt: skip
-    t = pulka_event_create(name=f"Кубок {form}", form=form, user=director, now=NOW, players_per_table=3,
-                           settings={})  # fmt: skip
+        RatingEntry.objects.create(
+            person=person,
+            tournament=old,
+            before="1500",
+            after=str(1500 + 10 * i),
+            played_on=dt.date(2026, 4, 1),
+            computed_at=NOW,
+        )
+    t = pulka_event_create(
+        name=f"Кубок {form}", form=form, user=director, now=NOW, players_per_table=3, settings={}
+    )
     for n, person in enumerate(persons, start=1):
         Participant.objects.create(tournament=t, number=n, name=person.name, person=person)
     return t
@@ -52,8 +60,10 @@ def draw_url(t: Tournament) -> str:
 
 
 def table_names(pulka_round: PulkaRound) -> list[list[str]]:
-    return [sorted(p.name for p in (tb.seat_n, tb.seat_e, tb.seat_s))
-            for tb in pulka_round.tables.order_by("number")]  # fmt: skip
+    return [
+        sorted(p.name for p in (tb.seat_n, tb.seat_e, tb.seat_s))
+        for tb in pulka_round.tables.order_by("number")
+    ]
 
 
 @pytest.mark.parametrize("form", ["compensation", "swiss"])
@@ -92,7 +102,9 @@ def test_the_box_is_offered_for_the_first_round_only(dclient, director):
 
 
 def test_an_olympic_event_is_not_offered_the_box(dclient, director):
-    t = pulka_event_create(name="Олимп", form="olympic", user=director, now=NOW, players_per_table=3, settings={})
+    t = pulka_event_create(
+        name="Олимп", form="olympic", user=director, now=NOW, players_per_table=3, settings={}
+    )
     for n in range(1, 7):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}")
     page = dclient.get(rounds_url(t))

@@ -23,12 +23,30 @@ SVG = "{http://www.w3.org/2000/svg}"
 CASES: dict[str, dict[str, Any]] = {c["id"]: c for c in golden.load("pulka_vectors.json")["cases"]}
 PLAYABLE = [cid for cid, case in CASES.items() if "exit" not in case["expected"]]
 LABELS = SheetLabels(
-    sheet="пулька", pool="пуля", mountain="гора", whists="висты", help="помощь", write_off="списано с горы",
-    raspasy="распасы", raspasy_step="шаг распасов", pool_target="пуля до", deal="Сдача", dealer="Сдаёт",
-    contract="Игра", result="Результат", total="Итог", player="Игрок", closing="Закрытие", vists="Висты",
-    whole_vists="Целые висты", rank="Место", misere="мизер", no_trump="БК", no_play="запись",
+    sheet="пулька",
+    pool="пуля",
+    mountain="гора",
+    whists="висты",
+    help="помощь",
+    write_off="списано с горы",
+    raspasy="распасы",
+    raspasy_step="шаг распасов",
+    pool_target="пуля до",
+    deal="Сдача",
+    dealer="Сдаёт",
+    contract="Игра",
+    result="Результат",
+    total="Итог",
+    player="Игрок",
+    closing="Закрытие",
+    vists="Висты",
+    whole_vists="Целые висты",
+    rank="Место",
+    misere="мизер",
+    no_trump="БК",
+    no_play="запись",
     in_progress="игра не окончена",
-)  # fmt: skip
+)
 HOSTILE = {"N": '<script>&"', "E": "Ёлкина\u202eлизавета\x00", "S": "O'Brien & <Co>", "W": "Григорьев"}
 
 

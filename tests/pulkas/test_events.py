@@ -22,9 +22,13 @@ pytestmark = pytest.mark.django_db
 
 def make_event(director, form: str, players: int, per_table: int, **settings):
     t = pulka_event_create(
-        name=f"{form} cup", form=form, user=director, now=timezone.now(), players_per_table=per_table,
+        name=f"{form} cup",
+        form=form,
+        user=director,
+        now=timezone.now(),
+        players_per_table=per_table,
         settings=settings,
-    )  # fmt: skip
+    )
     for n in range(1, players + 1):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
     return t
@@ -47,12 +51,18 @@ def test_olympic_nine_players_to_a_final(director) -> None:
     for table in PulkaTable.objects.filter(round=r1):
         assert table.ended and table.reason == "pool"
         if table.advance["tied"]:
-            rounds.decide_tie(table=table, seats=table.advance["tied"][:1], user=director, now=now, reason="lot")
+            rounds.decide_tie(
+                table=table, seats=table.advance["tied"][:1], user=director, now=now, reason="lot"
+            )
     rounds.end_round(pulka_round=r1, user=director, now=now)
     final = rounds.draw_round(tournament=t, user=director, now=now, seed=8)
     assert final.tables.count() == 1 and final.tables.get().players == 3
-    winners = {pid for tb in PulkaTable.objects.filter(round=r1) for s, pid in tb.seat_ids().items()
-               if s in tb.advance["seats"] or s in (tb.tie_decision or [])}  # fmt: skip
+    winners = {
+        pid
+        for tb in PulkaTable.objects.filter(round=r1)
+        for s, pid in tb.seat_ids().items()
+        if s in tb.advance["seats"] or s in (tb.tie_decision or [])
+    }
     assert set(final.tables.get().seat_ids().values()) == winners
     rounds.start_round(pulka_round=final, user=director, now=now)
     play_table(final.tables.get(), rng, now=now, deals=3)
@@ -127,7 +137,9 @@ def test_the_write_path_refuses_and_keeps_nothing(director) -> None:
     play_table(table, random.Random(5), now=now, deals=1)
     table.refresh_from_db()
     with pytest.raises(Conflict):
-        sheet.enter_deal(table=table, row={"contract": "-"}, participant=n, now=now, version=table.version - 1)
+        sheet.enter_deal(
+            table=table, row={"contract": "-"}, participant=n, now=now, version=table.version - 1
+        )
 
 
 def test_settings_fixed_once_drawn(director) -> None:
@@ -143,8 +155,14 @@ def test_settings_fixed_once_drawn(director) -> None:
 
 def _six(declarer: str, tricks: int, after: tuple[str, str]) -> dict:
     d1, d2 = after
-    return {"contract": "6S", "declarer": [declarer, tricks], "w1": [d1, 10 - tricks - 2], "w2": [d2, 2],
-            "calls": {d1: "whist", d2: "whist"}, "play": "closed"}  # fmt: skip
+    return {
+        "contract": "6S",
+        "declarer": [declarer, tricks],
+        "w1": [d1, 10 - tricks - 2],
+        "w2": [d2, 2],
+        "calls": {d1: "whist", d2: "whist"},
+        "play": "closed",
+    }
 
 
 def test_correction_warning_then_penalty(director) -> None:
@@ -159,11 +177,14 @@ def test_correction_warning_then_penalty(director) -> None:
     writer, others = seats["N"], [seats["E"], seats["S"]]
     after = ("E", "S")
     for number in (1, 2):
-        sheet.enter_deal(table=table, row=_six("N", 6, after), participant=writer, confirmations=others, now=now)
+        sheet.enter_deal(
+            table=table, row=_six("N", 6, after), participant=writer, confirmations=others, now=now
+        )
         assert PulkaDeal.objects.get(table=table, number=number).status == "confirmed"
         # E points out that N went down one: N wrote himself 2 pool points instead of 2 on the mountain
-        correction = sheet.correct_deal(table=table, number=number, row=_six("N", 5, after), participant=others[0],
-                                        now=now)  # fmt: skip
+        correction = sheet.correct_deal(
+            table=table, number=number, row=_six("N", 5, after), participant=others[0], now=now
+        )
         for p in (writer, others[1]):
             sheet.confirm_deal(table=table, number=number, participant=p, now=now)
         if number == 1:
@@ -196,10 +217,16 @@ def test_rules_of_a_pulka_event_keep_the_pulka_limits(director) -> None:
     t = make_event(director, "olympic", 6, 3)
     for rules in ({"pool_weight": 2}, {"price_6": "5/2"}):
         with pytest.raises(UserError):
-            tournament_update(tournament=t, user=director, now=timezone.now(), changes={"rule_overrides": rules})
+            tournament_update(
+                tournament=t, user=director, now=timezone.now(), changes={"rule_overrides": rules}
+            )
     with pytest.raises(UserError):
-        tournament_update(tournament=t, user=director, now=timezone.now(),
-                          changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}})  # fmt: skip
+        tournament_update(
+            tournament=t,
+            user=director,
+            now=timezone.now(),
+            changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}},
+        )
     t.refresh_from_db()
     assert t.rule_overrides == {} and t.variant == "sochi"
 
@@ -217,11 +244,22 @@ def test_players_write_no_penalties_and_keep_the_directors(director) -> None:
     seats = table.seats()
     fine = [{"type": "mountain", "seat": "E", "amount": 5}]
     with pytest.raises(NotAllowed):
-        sheet.enter_deal(table=table, row={**_six("N", 6, ("E", "S")), "extra_entries": fine},
-                         participant=seats["N"], now=now)  # fmt: skip
-    sheet.enter_deal(table=table, row={**_six("N", 6, ("E", "S")), "extra_entries": fine}, user=director, now=now)
+        sheet.enter_deal(
+            table=table,
+            row={**_six("N", 6, ("E", "S")), "extra_entries": fine},
+            participant=seats["N"],
+            now=now,
+        )
+    sheet.enter_deal(
+        table=table, row={**_six("N", 6, ("E", "S")), "extra_entries": fine}, user=director, now=now
+    )
     sheet.correct_deal(table=table, number=1, row=_six("N", 5, ("E", "S")), participant=seats["E"], now=now)
     assert PulkaDeal.objects.get(table=table, number=1).row["extra_entries"] == fine
     with pytest.raises(NotAllowed):
-        sheet.correct_deal(table=table, number=1, row={**_six("N", 5, ("E", "S")), "extra_entries": []},
-                           participant=seats["E"], now=now)  # fmt: skip
+        sheet.correct_deal(
+            table=table,
+            number=1,
+            row={**_six("N", 5, ("E", "S")), "extra_entries": []},
+            participant=seats["E"],
+            now=now,
+        )

@@ -38,9 +38,13 @@ def _fresh_cache():
 def make_table(director, per_table: int = 3, **settings) -> PulkaTable:
     now = timezone.now()
     t = pulka_event_create(
-        name="Кубок «Пуля»", form="compensation", user=director, now=now, players_per_table=per_table,
+        name="Кубок «Пуля»",
+        form="compensation",
+        user=director,
+        now=now,
+        players_per_table=per_table,
         settings={"pool": 10, **settings},
-    )  # fmt: skip
+    )
     for n in range(1, per_table + 1):
         Participant.objects.create(tournament=t, number=n, name=NAMES[n - 1], pin=f"{1000 + n}")
     r = rounds.draw_round(tournament=t, user=director, now=now, seed=5)
@@ -85,10 +89,20 @@ def deal_post(table: PulkaTable, writer: str = "N", *, confirm: tuple[str, ...] 
     declarer = hands_in_order(table.players, label(table, number))[0]
     p = seats(table)
     data = {
-        "action": "save", "board": number, "key": f"key-{number}-{writer}", "version": table.version,
-        "contract": "6S", "declarer": declarer, "call1": "whist", "call2": "pass", "play": "closed",
-        "t1": "6", "t2": "2", "writer": p[writer].number, "pin": p[writer].pin,
-    }  # fmt: skip
+        "action": "save",
+        "board": number,
+        "key": f"key-{number}-{writer}",
+        "version": table.version,
+        "contract": "6S",
+        "declarer": declarer,
+        "call1": "whist",
+        "call2": "pass",
+        "play": "closed",
+        "t1": "6",
+        "t2": "2",
+        "writer": p[writer].number,
+        "pin": p[writer].pin,
+    }
     for seat in confirm:
         data[f"pin_{seat}"] = p[seat].pin
     data.update(over)
@@ -117,7 +131,11 @@ def test_three_players_before_and_after_identifying(client, three):
         assert f"{seat} {p.number} {p.name}" in text  # the players by seat
     assert doc.find("div", class_="pk-clock").get("data-ends-at")  # the round's clock
     setup = sheet.load_sheet(three).setup
-    assert "Сдача 1" in text and f"сдаёт {setup.dealer(1)}" in text and f"первая рука {setup.first_hand(1)}" in text
+    assert (
+        "Сдача 1" in text
+        and f"сдаёт {setup.dealer(1)}" in text
+        and f"первая рука {setup.first_hand(1)}" in text
+    )
     assert "шаг распасов, если будут: 1" in text
     assert doc.find("svg") is None and doc.find("form", class_="tb-form") is None  # rows only to the players
     assert doc.by_id("unlock") is not None
@@ -145,7 +163,9 @@ def test_four_players_the_dealer_sits_out(client, four):
     assert form.find("input", name="dealer_whist") is not None
     writers = [o.get("value") for o in form.one("select", name="writer").find_all("option")]
     assert writers == [str(p.number) for p in seats(four).values()]  # any player of the table writes (4.2.4)
-    assert form.one("select", name="writer").one("option", selected=True).get("value") == str(seats(four)["E"].number)
+    assert form.one("select", name="writer").one("option", selected=True).get("value") == str(
+        seats(four)["E"].number
+    )
     assert "не играет" in words(response)
 
 
@@ -154,7 +174,11 @@ def test_a_deal_with_every_confirmation_is_confirmed(client, three):
     response = client.post(url(three), deal_post(three, "E", confirm=others(three, "E")))
     assert response.status_code == 302
     deal = PulkaDeal.objects.get(table=three)
-    assert deal.status == "confirmed" and deal.confirmed_by == ["N", "S"] and deal.entered_by == seats(three)["E"]
+    assert (
+        deal.status == "confirmed"
+        and deal.confirmed_by == ["N", "S"]
+        and deal.entered_by == seats(three)["E"]
+    )
     assert deal.row["contract"] == "6S" and deal.row["w2"][1] == 2  # the third count derived
     page = client.get(url(three))  # the writer is now remembered on this phone
     text = words(page)
@@ -177,7 +201,9 @@ def test_a_wrong_pin_stores_nothing(client, three):
     response = client.post(url(three), deal_post(three, "N", pin="9999"))
     assert response.status_code == 403
     assert not PulkaDeal.objects.filter(table=three).exists()
-    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in words(response)
+    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in words(
+        response
+    )
     form = parse(response).one("form", class_="tb-form")
     assert form.one("input", name="contract", value="6S").get("checked") is not None  # what was typed stays
     # no PIN at all: said so, and not counted as a guess
@@ -200,7 +226,9 @@ def test_a_refused_row_keeps_the_form_and_says_why_in_russian(client, three):
     assert box is not None and re.search("[а-я]", box.text()) and english_phrases(box.text()) == []
     form = parse(response).one("form", class_="tb-form")
     assert form.one("input", name="contract", value="6S").get("checked") is not None
-    assert form.one("input", name="t1").get("value") == "9" and form.one("input", name="t2").get("value") == "4"
+    assert (
+        form.one("input", name="t1").get("value") == "9" and form.one("input", name="t2").get("value") == "4"
+    )
     assert english_phrases(words(response), *data_names(three)) == []
 
 
@@ -250,9 +278,13 @@ def test_confirm_later_on_another_phone(three):
     page = e_phone.get(url(three))
     assert parse(page).by_id("confirm") is not None
     p = seats(three)
-    response = e_phone.post(url(three), {"action": "confirm", "deal": 1, "number": p["N"].number, "pin": p["N"].pin})
+    response = e_phone.post(
+        url(three), {"action": "confirm", "deal": 1, "number": p["N"].number, "pin": p["N"].pin}
+    )
     assert response.status_code == 400  # the writer does not confirm his own deal
-    response = e_phone.post(url(three), {"action": "confirm", "deal": 1, "number": p["E"].number, "pin": p["E"].pin})
+    response = e_phone.post(
+        url(three), {"action": "confirm", "deal": 1, "number": p["E"].number, "pin": p["E"].pin}
+    )
     assert response.status_code == 302
     deal.refresh_from_db()
     assert deal.status == "entered" and deal.confirmed_by == ["E"]
@@ -372,11 +404,18 @@ def test_only_the_players_of_the_table_open_it_or_write_on_it(client, three):
     p = seats(three)["N"]
     response = client.post(url(three), {"action": "show", "number": p.number, "pin": "0000"})
     assert response.status_code == 403 and parse(response).find("svg") is None
-    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in parse(response).by_id("unlock").text()
-    stranger = Participant.objects.create(tournament=three.round.tournament, number=9, name="Чужой", pin="9009")
+    assert (
+        "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре."
+        in parse(response).by_id("unlock").text()
+    )
+    stranger = Participant.objects.create(
+        tournament=three.round.tournament, number=9, name="Чужой", pin="9009"
+    )
     response = client.post(url(three), {"action": "show", "number": 9, "pin": "9009"})
     assert response.status_code == 403 and parse(response).find("svg") is None
     response = client.post(url(three), {**deal_post(three), "writer": stranger.number, "pin": stranger.pin})
     assert response.status_code == 403 and not PulkaDeal.objects.exists()
     # a right PIN of someone not at this table is answered as a wrong one: the answer tells a guesser nothing
-    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in words(response)
+    assert "Неверный номер или PIN, или этот участник не играет за этим столом в этом туре." in words(
+        response
+    )

@@ -48,10 +48,15 @@ def three_player_bundle(seed: int = 7) -> dict[str, Any]:
             results[7] = {k: r[k] for k in ("board", "round", "table", "seats")} | {
                 "assigned": {"N": "10", "E": "-4", "S": "-6"}
             }
-        sessions.append({
-            "number": number, "movement": spec, "boards": [board_to_dict(b) for b in boards], "results": results,
-            "penalties": [{"participant": 3 + number, "matchpoints": "-3", "reason": "12.2.1 lateness"}],
-        })  # fmt: skip
+        sessions.append(
+            {
+                "number": number,
+                "movement": spec,
+                "boards": [board_to_dict(b) for b in boards],
+                "results": results,
+                "penalties": [{"participant": 3 + number, "matchpoints": "-3", "reason": "12.2.1 lateness"}],
+            }
+        )
     return {
         "format": "duplicate-preferans-bundle",
         "version": 1,
@@ -62,7 +67,7 @@ def three_player_bundle(seed: int = 7) -> dict[str, Any]:
             "deals_per_set": per_set,
             "rules": {},
             "scoring": {"unequal_results": "neuberg", "artificial": {"A-": 40, "A": 50, "A+": 60}},
-        },  # fmt: skip
+        },
         "participants": [{"number": n, "name": f"Player {n}", "club": "Club"} for n in range(1, 16)],
         "sessions": sessions,
     }

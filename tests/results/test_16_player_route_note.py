@@ -23,8 +23,10 @@ def _pages(body: bytes) -> list[str]:
 
 
 # (language, words that must be on the printout)
-LANGS = [("ru", ["исправляет опечатку книги", "3W-3N-4N-4S-4E-4W-4S", "3W-3N-4N-3S-4E-4W-4S"]),
-         ("en", ["corrects a misprint of the book", "3W-3N-4N-4S-4E-4W-4S", "3W-3N-4N-3S-4E-4W-4S"])]  # fmt: skip
+LANGS = [
+    ("ru", ["исправляет опечатку книги", "3W-3N-4N-4S-4E-4W-4S", "3W-3N-4N-3S-4E-4W-4S"]),
+    ("en", ["corrects a misprint of the book", "3W-3N-4N-4S-4E-4W-4S", "3W-3N-4N-3S-4E-4W-4S"]),
+]
 
 
 @pytest.mark.parametrize(("lang", "words"), LANGS)
@@ -52,7 +54,9 @@ def test_rule_5_procedure_4_the_route_played_is_the_corrected_one():
     assert where[16] == after[16] == "3E"
 
 
-@pytest.mark.parametrize("m", [book_movement(8), book_movement(24), basic_movement(5, 4)], ids=["8", "24", "basic"])
+@pytest.mark.parametrize(
+    "m", [book_movement(8), book_movement(24), basic_movement(5, 4)], ids=["8", "24", "basic"]
+)
 def test_rule_5_other_movements_carry_no_misprint_note(m):
     assert book_correction(m) is None and correction_note(m, "ru") is None
     assert "опечат" not in " ".join(_pages(row_of_sets_pdf(m, tournament="T", session=1, lang="ru")))

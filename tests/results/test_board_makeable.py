@@ -28,8 +28,14 @@ TRICKS = {  # N: a seven in clubs; E: misère; S: eight no-trumps, the board's p
 
 def store(board: Board, tricks: dict[str, dict[str, int]] = TRICKS) -> None:
     seats = {s: t | {"discards": {k: ["S7", "S8"] for k in t}} for s, t in tricks.items()}
-    BoardAnalysis.objects.create(board=board, layout=layout_of(board), seats=seats, solver="test",
-                                 seconds=Decimal("0.1"), made_at=timezone.now())  # fmt: skip
+    BoardAnalysis.objects.create(
+        board=board,
+        layout=layout_of(board),
+        seats=seats,
+        solver="test",
+        seconds=Decimal("0.1"),
+        made_at=timezone.now(),
+    )
 
 
 @pytest.fixture
@@ -51,7 +57,10 @@ def table_cells(html: str) -> dict[str, list[str]]:
     """Per seat: its row of the table (seat, six numbers), then its par as the page writes it."""
     doc = parse(html)
     table = doc.one("table", id="makeable-table")
-    rows = {tr.get("data-seat"): [td.text().strip() for td in tr.find_all("td")] for tr in table.find("tbody").find_all("tr")}
+    rows = {
+        tr.get("data-seat"): [td.text().strip() for td in tr.find_all("td")]
+        for tr in table.find("tbody").find_all("tr")
+    }
     for span in doc.one(id="seat-pars").find_all("span", class_="nobr"):
         rows[span.get("data-seat")].append(" ".join(span.text().split()[1:]))
     return rows
@@ -68,12 +77,16 @@ def test_public_table_shows_the_stored_values_and_the_par(three: Tournament, boa
     assert cells["E"][7] == f"misère ({rules.misere_price})"
     assert cells["S"][7] == f"8NT ({rules.price(8)})"
     par = parse(html).one(id="board-par").text()
-    best = max([("N", rules.price(7), 1), ("E", rules.misere_price, 2), ("S", rules.price(8), 1)],
-               key=lambda x: (x[1], x[2]))  # fmt: skip  (misère ranks above every eight on the ladder)
+    best = max(
+        [("N", rules.price(7), 1), ("E", rules.misere_price, 2), ("S", rules.price(8), 1)],
+        key=lambda x: (x[1], x[2]),
+    )  # misère ranks above every eight on the ladder
     assert f"{best[0]} " in par and ("misère" if best[0] == "E" else "8NT") in par
 
 
-def test_public_page_hides_the_table_while_the_board_is_in_play(three: Tournament, board: Board, director) -> None:
+def test_public_page_hides_the_table_while_the_board_is_in_play(
+    three: Tournament, board: Board, director
+) -> None:
     Session.objects.filter(tournament=three, number=2).update(status=Session.Status.RUNNING)
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     html = public(client, three).content.decode()

@@ -29,11 +29,28 @@ def test_writes_each_format(demo, tmp_path, fmt):
 
 
 def test_other_kinds_by_command(demo, tmp_path):
-    for kind, fmt in (("table_cards", "pdf"), ("row_of_sets", "pdf"), ("cost_table", "pdf"), ("appeal_form", "pdf"),
-                      ("cards", "pdf"), ("workbook", "xlsx")):  # fmt: skip
+    for kind, fmt in (
+        ("table_cards", "pdf"),
+        ("row_of_sets", "pdf"),
+        ("cost_table", "pdf"),
+        ("appeal_form", "pdf"),
+        ("cards", "pdf"),
+        ("workbook", "xlsx"),
+    ):
         out = tmp_path / f"{kind}.{fmt}"
-        call_command("export_results", "demo", "--kind", kind, "--format", fmt, "--output", str(out),
-                     "--lang", "en", stdout=StringIO())  # fmt: skip
+        call_command(
+            "export_results",
+            "demo",
+            "--kind",
+            kind,
+            "--format",
+            fmt,
+            "--output",
+            str(out),
+            "--lang",
+            "en",
+            stdout=StringIO(),
+        )
         assert out.stat().st_size > 1000
 
 

@@ -20,16 +20,28 @@ pytestmark = pytest.mark.django_db
 RU = {"accept-language": "ru"}
 EN = {"accept-language": "en"}
 SEATS = {s: {"S": 5, "C": 5, "D": 5, "H": 5, "NT": 5, "misere": 3, "discards": {}} for s in ("N", "E", "S")}
-ROW = {"contract": "6S", "declarer": ["N", 6], "w1": ["E", 3], "w2": ["S", 1],
-       "calls": {"E": "whist", "S": "pass"}, "play": "closed"}  # fmt: skip
+ROW = {
+    "contract": "6S",
+    "declarer": ["N", 6],
+    "w1": ["E", 3],
+    "w2": ["S", 1],
+    "calls": {"E": "whist", "S": "pass"},
+    "play": "closed",
+}
 
 
 def _played(three: Tournament, *, analysed: bool = True) -> Result:
     """Session 2, board 2, its first row made a six in spades with one whister (E) and a passer (S)."""
     board = Board.objects.get(session__tournament=three, session__number=2, number=2)
     if analysed:
-        BoardAnalysis.objects.create(board=board, layout=layout_of(board), seats=SEATS, solver="test",
-                                     seconds=Decimal("0.1"), made_at=timezone.now())  # fmt: skip
+        BoardAnalysis.objects.create(
+            board=board,
+            layout=layout_of(board),
+            seats=SEATS,
+            solver="test",
+            seconds=Decimal("0.1"),
+            made_at=timezone.now(),
+        )
     result = Result.objects.filter(session=board.session, board_number=2).order_by("round_number").first()
     Result.objects.filter(pk=result.pk).update(row=ROW, adjusted=None, assigned=None, version="A")
     result.refresh_from_db()
@@ -64,16 +76,23 @@ def test_russian_card_has_the_line_in_russian(three, client):
     three.save(update_fields=["language"])
     result = _played(three)
     assert _line(client, three, result.seat_n.number, RU) == "взято 6, возможно 5"
-    page = client.get(reverse("results:player", kwargs={"slug": three.slug, "number": result.seat_n.number}),
-                      headers=RU)  # fmt: skip
+    page = client.get(
+        reverse("results:player", kwargs={"slug": three.slug, "number": result.seat_n.number}), headers=RU
+    )
     assert english_phrases(visible_text(page)) == []
 
 
 def test_no_line_without_analysis_or_before_the_board_is_public(three, client):
     result = _played(three, analysed=False)
     assert _line(client, three, result.seat_n.number) is None
-    BoardAnalysis.objects.create(board=Board.objects.get(session=result.session, number=2), layout={}, seats=SEATS,
-                                 solver="test", seconds=Decimal("0.1"), made_at=timezone.now())  # fmt: skip
+    BoardAnalysis.objects.create(
+        board=Board.objects.get(session=result.session, number=2),
+        layout={},
+        seats=SEATS,
+        solver="test",
+        seconds=Decimal("0.1"),
+        made_at=timezone.now(),
+    )
     # a stale analysis (made for another layout) is never used
     assert _line(client, three, result.seat_n.number) is None
     BoardAnalysis.objects.all().delete()
@@ -81,6 +100,7 @@ def test_no_line_without_analysis_or_before_the_board_is_public(three, client):
     Session.objects.filter(pk=result.session_id).update(status=Session.Status.RUNNING)
     Result.objects.filter(session=result.session, board_number=2).exclude(pk=result.pk).delete()
     Result.objects.filter(session=result.session, board_number=3).delete()  # board 3 keeps the expected count
-    page = client.get(reverse("results:player", kwargs={"slug": three.slug, "number": result.seat_n.number}),
-                      headers=EN)  # fmt: skip
+    page = client.get(
+        reverse("results:player", kwargs={"slug": three.slug, "number": result.seat_n.number}), headers=EN
+    )
     assert "dd-card" not in page.content.decode()  # board 2 is still in play at other tables

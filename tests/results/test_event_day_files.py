@@ -55,7 +55,7 @@ def _csv(t, lang: str, delimiter: str) -> list[list[str]]:
         ("ru", ";", ["Место", "№", "Фамилия, имя", "Клуб", "МП", "Макс", "%"], _DECIMAL_COMMA, "."),
         ("en", ",", ["Place", "No.", "Name", "Club", "MP", "Max", "%"], _DECIMAL_POINT, ","),
     ],
-)  # fmt: skip
+)
 def test_csv_dialect_follows_the_language_header_first(three, lang, delimiter, head, decimal, wrong_sign):
     """ru: ``;`` with decimal commas (Russian Excel splits on ``;``); en: ``,`` with points; no title line."""
     lines = _csv(three, lang, delimiter)
@@ -93,8 +93,14 @@ def test_csv_has_no_title_line_in_any_kind(three):
 
 def test_ru_csv_field_with_semicolon_is_quoted():
     """A name with the separator in it stays one field."""
-    sheet = Sheet("s", "s", "heading", [Column("Фамилия, имя"), Column("МП", "num")],
-                  [["Иванов; мл.", Fraction(209, 2)]], 1)  # fmt: skip
+    sheet = Sheet(
+        "s",
+        "s",
+        "heading",
+        [Column("Фамилия, имя"), Column("МП", "num")],
+        [["Иванов; мл.", Fraction(209, 2)]],
+        1,
+    )
     text = render_csv([sheet], lang="ru").decode("utf-8-sig")
     assert list(csv.reader(io.StringIO(text), delimiter=";")) == [
         ["Фамилия, имя", "МП"],
@@ -115,7 +121,7 @@ def test_ru_csv_field_with_semicolon_is_quoted():
         (Fraction(12), True, "12", "12"),
         ("A+", True, "A+", "A+"),  # not a number: shown as it is
     ],
-)  # fmt: skip
+)
 def test_one_decimal_sign_per_language(value, trim, ru, en):
     assert display_number(value, "ru", trim=trim) == ru
     assert display_number(value, "en", trim=trim) == en
@@ -143,8 +149,14 @@ def test_page_and_pdf_show_the_same_decimal_sign(three, lang, sign, other):
 # -- Excel --------------------------------------------------------------------------------------------------
 def test_xlsx_place_is_a_number_where_it_is_one():
     """«3–4» (a shared place) and «дискв.» stay text; «1» is the number 1, so Excel sorts the column."""
-    sheet = Sheet("standings", "Итоги", "heading", [Column("Место", "place"), Column("№", "int")],
-                  [["1", 5], ["2–3", 7], ["2–3", 8], [4, 9], ["дискв.", 3]], 5)  # fmt: skip
+    sheet = Sheet(
+        "standings",
+        "Итоги",
+        "heading",
+        [Column("Место", "place"), Column("№", "int")],
+        [["1", 5], ["2–3", 7], ["2–3", 8], [4, 9], ["дискв.", 3]],
+        5,
+    )
     ws = openpyxl.load_workbook(io.BytesIO(render_xlsx([sheet])))["Итоги"]
     cells = [row[0] for row in ws.iter_rows(min_row=3)]
     assert [c.value for c in cells] == [1, "2–3", "2–3", 4, "дискв."]

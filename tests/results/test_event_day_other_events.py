@@ -35,8 +35,14 @@ from tournaments.services.bundles import import_bundle
 
 def people(n: int) -> list[dict[str, Any]]:
     """Long Russian names and clubs, as a real entry list has them."""
-    return [{"number": i, "name": f"Участник Александр Константинович {i}", "club": "Клуб «Преферанс» Санкт-Петербург"}
-            for i in range(1, n + 1)]  # fmt: skip
+    return [
+        {
+            "number": i,
+            "name": f"Участник Александр Константинович {i}",
+            "club": "Клуб «Преферанс» Санкт-Петербург",
+        }
+        for i in range(1, n + 1)
+    ]
 
 
 def with_rooms(bundle: dict[str, Any]) -> dict[str, Any]:
@@ -53,15 +59,25 @@ def with_rooms(bundle: dict[str, Any]) -> dict[str, Any]:
 
 def leningrad_two_rooms(user: Any, slug: str = "len40") -> Tournament:
     """40 participants, Leningrad, 4-player tables in two rooms of 5 (basic movement), all played, provisional."""
-    bundle = simulated_bundle(name="Ленинградка в двух залах", variant="leningrad", seed=7, participants=people(40),
-                              movement={"scheme": "basic", "tables": 5, "rooms": 2})  # fmt: skip
+    bundle = simulated_bundle(
+        name="Ленинградка в двух залах",
+        variant="leningrad",
+        seed=7,
+        participants=people(40),
+        movement={"scheme": "basic", "tables": 5, "rooms": 2},
+    )
     return imported(with_rooms(bundle), slug=slug, user=user)
 
 
 def threes(user: Any, slug: str = "tri45") -> Tournament:
     """45 participants at 15 three-player tables (basic movement), all played, provisional."""
-    bundle = simulated_bundle(name="Турнир на тройках", players=3, seed=8, participants=people(45),
-                              movement={"scheme": "basic", "tables": 15})  # fmt: skip
+    bundle = simulated_bundle(
+        name="Турнир на тройках",
+        players=3,
+        seed=8,
+        participants=people(45),
+        movement={"scheme": "basic", "tables": 15},
+    )
     return imported(bundle, slug=slug, user=user)
 
 
@@ -71,13 +87,21 @@ def running(user: Any, slug: str = "run41") -> Tournament:
     planned = plan(41, deals_per_set=3).movement
     spec = movement_to_dict(planned) | {"scheme": "explicit"}
     spec.pop("properties")
-    bundle = simulated_bundle(name="Идёт турнир", players=planned.per_table, deals_per_set=planned.deals,
-                              movement=spec, participants=people(41), seed=9, played_rounds=3)  # fmt: skip
+    bundle = simulated_bundle(
+        name="Идёт турнир",
+        players=planned.per_table,
+        deals_per_set=planned.deals,
+        movement=spec,
+        participants=people(41),
+        seed=9,
+        played_rounds=3,
+    )
     t = import_bundle(data=bundle, user=user, slug=slug, now=timezone.now())
     session = t.sessions.get()
     Session.objects.filter(pk=session.pk).update(status=Session.Status.RUNNING)
-    session.rounds.filter(number__lte=2).update(status=Round.Status.ENDED, started_at=timezone.now(),
-                                                ended_at=timezone.now())  # fmt: skip
+    session.rounds.filter(number__lte=2).update(
+        status=Round.Status.ENDED, started_at=timezone.now(), ended_at=timezone.now()
+    )
     session.rounds.filter(number=3).update(status=Round.Status.RUNNING, started_at=timezone.now())
     third = Result.objects.filter(session=session, round_number=3)
     third.filter(table_number__lte=4).delete()
@@ -111,8 +135,10 @@ def test_director_board_page_puts_matchpoints_under_each_seat_and_names_the_room
     assert len(head) == 10 and head[2:6] == ["NМП", "EМП", "SМП", "WМП"]
     rows = table.find("tbody").find_all("tr")
     assert len(rows) == 10  # 5 tables × 2 rooms play board 1
-    results = {(r.room, r.round_number, r.table_number): r for r in Result.objects.filter(session__tournament=len40,
-                                                                                        board_number=1)}  # fmt: skip
+    results = {
+        (r.room, r.round_number, r.table_number): r
+        for r in Result.objects.filter(session__tournament=len40, board_number=1)
+    }
     for tr in rows:
         cells = tr.find_all("td")
         where = cells[1].text()
@@ -125,7 +151,9 @@ def test_director_board_page_puts_matchpoints_under_each_seat_and_names_the_room
     assert sum(1 for tr in rows if "/" in tr.find_all("td")[1].text()) == 5  # the second room's five tables
     # in the order of play: round, then room 1's tables, then room 2's (not in the order the rows were entered)
     order = [(int(tr.find_all("td")[0].text()), tr.find_all("td")[1].text()) for tr in rows]
-    key = [(rnd, (int(w.split("/")[0]), int(w.split("/")[1])) if "/" in w else (1, int(w))) for rnd, w in order]
+    key = [
+        (rnd, (int(w.split("/")[0]), int(w.split("/")[1])) if "/" in w else (1, int(w))) for rnd, w in order
+    ]
     assert key == sorted(key)
 
 
@@ -142,8 +170,14 @@ def test_compact_protocol_puts_the_round_above_room_and_table(len40):
 def test_big_events_pages_take_a_bounded_number_of_queries(build, db, director, dclient):
     """No query per participant, table or result: the busiest pages of a 40-45 participant event stay under 30."""
     t = build(director)
-    for url in (f"/director/{t.slug}/", f"/director/{t.slug}/standings/", f"/t/{t.slug}/standings/",
-                f"/director/{t.slug}/s1/seating/", f"/director/{t.slug}/s1/boards/1/", f"/t/{t.slug}/projector/"):  # fmt: skip
+    for url in (
+        f"/director/{t.slug}/",
+        f"/director/{t.slug}/standings/",
+        f"/t/{t.slug}/standings/",
+        f"/director/{t.slug}/s1/seating/",
+        f"/director/{t.slug}/s1/boards/1/",
+        f"/t/{t.slug}/projector/",
+    ):
         with CaptureQueriesContext(connection) as queries:
             assert dclient.get(url).status_code == 200
         assert len(queries) <= 30, (url, len(queries))

@@ -23,8 +23,13 @@ from tournaments.services.rests import session_rests
 def thirteen_bundle(*, played_rounds: int | None = None) -> dict[str, Any]:
     """13 participants on four-player tables (book movement): one rests in each round."""
     people = [{"number": n, "name": f"Игрок {n}", "club": "Клуб"} for n in range(1, 14)]
-    return simulated_bundle(name="Кубок 13", movement={"scheme": "book", "participants": 13},
-                            played_rounds=played_rounds, participants=people, seed=5)  # fmt: skip
+    return simulated_bundle(
+        name="Кубок 13",
+        movement={"scheme": "book", "participants": 13},
+        played_rounds=played_rounds,
+        participants=people,
+        seed=5,
+    )
 
 
 def imported(bundle: dict[str, Any], *, slug: str, user: Any) -> Tournament:
@@ -111,8 +116,11 @@ def test_projector_shows_next_round_seats_rests_and_the_clock(hall):
     doc = parse(html)
     assert "Идёт тур 4 из 13" in doc.one(id="pj-round").text() and data["round"] == 4
     assert data["next_round"] == 5 and "Тур 5: кто где сидит" in html
-    seated = {(s.table_number, seat, p.number) for s in session.seatings.filter(round_number=5)
-              for seat, p in s.seats().items()}  # fmt: skip
+    seated = {
+        (s.table_number, seat, p.number)
+        for s in session.seatings.filter(round_number=5)
+        for seat, p in s.seats().items()
+    }
     assert {(t["table"], seat, n) for t in data["tables"] for seat, n, _name in t["seats"]} == seated
     (resting,) = session_rests(session)[5]
     assert f"№ {resting.number} {resting.name} → тур " in doc.one(id="pj-rests").text()

@@ -111,23 +111,27 @@ def seated_event(director, *, name: str, slug: str, count: int, spec: dict) -> T
 @pytest.fixture
 def thirteen(db, director) -> Tournament:
     """13 participants at 4-player tables, the book's movement: 13 rounds, one player resting in each."""
-    return seated_event(director, name="Кубок Сочи", slug="sochi13", count=13,
-                        spec={"scheme": "book", "participants": 13})  # fmt: skip
+    return seated_event(
+        director, name="Кубок Сочи", slug="sochi13", count=13, spec={"scheme": "book", "participants": 13}
+    )
 
 
 @pytest.fixture
 def two_rooms(db, director) -> Tournament:
-    return seated_event(director, name="Два зала", slug="rooms", count=24,
-                        spec={"scheme": "basic", "tables": 3, "rooms": 2})  # fmt: skip
+    return seated_event(
+        director, name="Два зала", slug="rooms", count=24, spec={"scheme": "basic", "tables": 3, "rooms": 2}
+    )
 
 
 @pytest.fixture
 def played13(db, director) -> Tournament:
     """The 13-participant event with every board played (52 boards), the session over."""
     bundle = simulated_bundle(
-        name="Тринадцать", movement={"scheme": "book", "participants": 13}, seed=5,
+        name="Тринадцать",
+        movement={"scheme": "book", "participants": 13},
+        seed=5,
         participants=[{"number": n, "name": f"Игрок{n:02d}"} for n in range(1, 14)],
-    )  # fmt: skip
+    )
     t = import_bundle(data=bundle, user=director, slug="played13", now=timezone.now())
     Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
     return t
@@ -141,8 +145,12 @@ def test_seating_pdf_has_every_seat_in_its_column_and_the_resting_player(thirtee
     assert_every_seat(lines, thirteen, thirteen.sessions.get(number=1))
     text = "\n".join(lines)
     assert "Рассадка" in text and "Кубок Сочи" in text and "Сессия 1" in text
-    seated = {(s.round_number, p.number) for s in Seating.objects.filter(session__tournament=thirteen)
-               for p in s.seats().values() if p}  # fmt: skip
+    seated = {
+        (s.round_number, p.number)
+        for s in Seating.objects.filter(session__tournament=thirteen)
+        for p in s.seats().values()
+        if p
+    }
     for rnd in range(1, 14):  # the one participant not seated in a round is named on its «Отдыхают» line
         (resting,) = [n for n in range(1, 14) if (rnd, n) not in seated]
         assert re.search(rf"Отдыхают: № {resting} Игрок{resting:02d}", text), rnd
@@ -244,8 +252,11 @@ def test_protocols_pdf_packs_a_three_player_event(three):
     _name, body = build_file(three.pk, "protocols", "pdf")
     pages = len(PdfReader(io.BytesIO(body)).pages)
     lines = pdf_lines(body)
-    headings = [(int(m.group(1)), int(m.group(2))) for line in lines
-                if (m := re.search(r"PROTOCOL · Session (\d) · Board (\d+)", line))]  # fmt: skip
+    headings = [
+        (int(m.group(1)), int(m.group(2)))
+        for line in lines
+        if (m := re.search(r"PROTOCOL · Session (\d) · Board (\d+)", line))
+    ]
     expected = sorted({(s, b) for s in (1, 2) for b in range(1, 16)})
     assert headings == expected
     assert pages <= len(expected) // 2, pages

@@ -43,7 +43,16 @@ def test_workbook_numbers_are_the_cores(demo):
     ws = wb["Итоги"]
     assert ws.freeze_panes == "A3"
     # the demo's players have federation numbers (the register links them across events): their column is there
-    assert [c.value for c in ws[2]] == ["Место", "№", "Фамилия, имя", "Клуб", "Номер в федерации", "МП", "Макс", "%"]
+    assert [c.value for c in ws[2]] == [
+        "Место",
+        "№",
+        "Фамилия, имя",
+        "Клуб",
+        "Номер в федерации",
+        "МП",
+        "Макс",
+        "%",
+    ]
     assert ws.auto_filter.ref.startswith("A2:")
     assert ws.column_dimensions["C"].width >= 20
     for row, st in zip(ws.iter_rows(min_row=3), _standings(demo), strict=True):
@@ -87,8 +96,19 @@ def test_workbook_in_english_for_an_english_tournament(three):
     wb = openpyxl.load_workbook(io.BytesIO(body))
     assert wb.sheetnames == ["Standings", "Session totals", "Protocols", "Score cards", "Frequencies"]
     head = [c.value for c in wb["Standings"][2]]
-    assert head == ["Place", "No.", "Name", "Club", "MP", "Max", "%", "Session 1: MP", "Session 1: %",
-                    "Session 2: MP", "Session 2: %"]  # fmt: skip
+    assert head == [
+        "Place",
+        "No.",
+        "Name",
+        "Club",
+        "MP",
+        "Max",
+        "%",
+        "Session 1: MP",
+        "Session 1: %",
+        "Session 2: MP",
+        "Session 2: %",
+    ]
     assert "W No." not in [c.value for c in wb["Protocols"][2]]  # 3-player tables have no W
     totals = {}
     for row in wb["Session totals"].iter_rows(min_row=3, values_only=True):
@@ -195,22 +215,58 @@ def test_cost_table_pdf_numbers_come_from_the_core(three):
 def test_appeal_form_blank_and_filled():
     blank = appeal_form_pdf(None, lang="ru")
     _r, text = _pdf_text(blank)
-    for label in ("АПЕЛЛЯЦИЯ", "1. Игрок, подающий апелляцию", "2. Тур №", "3. Сдача №", "4. Расклад",
-                  "5. Участники сдачи", "6. Торговля", "7. Розыгрыш", "8. Суть претензии", "9. Комментарий судьи",
-                  "10. Решение Апелляционного комитета", "11. Состав Апелляционного комитета", "Подписи", "12. Дата"):  # fmt: skip
+    for label in (
+        "АПЕЛЛЯЦИЯ",
+        "1. Игрок, подающий апелляцию",
+        "2. Тур №",
+        "3. Сдача №",
+        "4. Расклад",
+        "5. Участники сдачи",
+        "6. Торговля",
+        "7. Розыгрыш",
+        "8. Суть претензии",
+        "9. Комментарий судьи",
+        "10. Решение Апелляционного комитета",
+        "11. Состав Апелляционного комитета",
+        "Подписи",
+        "12. Дата",
+    ):
         assert label in text
-    layout = {"number": 5, "dealer": "N", "hands": {"E": "SA10 7 CAJ DK 7 HQ J 10 8", "S": "SA K 10 CK 10 8 7 D98 HK",
-              "W": "SJ C9 DA K Q J 10 HA 9 7"}, "prikup": ["CQ", "S7"]}  # fmt: skip
+    layout = {
+        "number": 5,
+        "dealer": "N",
+        "hands": {
+            "E": "SA10 7 CAJ DK 7 HQ J 10 8",
+            "S": "SA K 10 CK 10 8 7 D98 HK",
+            "W": "SJ C9 DA K Q J 10 HA 9 7",
+        },
+        "prikup": ["CQ", "S7"],
+    }
     data = AppealFormData(
-        appellant="№ 12 Морозова Татьяна", round=2, board=5, layout=layout,
-        participants={"W": "16", "N": "3", "E": "7", "S": "11"}, bidding=[["", "пас", "6♠", "пас"]],
-        play="Первый ход ♥K", claim="Разыгрывающий не объявил план", director_comment="Отклонено",
-        committee_decision="Оставить в силе", committee_members=["Иванов И.И."], signed_by=["Иванов"],
-        date=dt.date(2026, 5, 17), tournament="Кубок",
-    )  # fmt: skip
+        appellant="№ 12 Морозова Татьяна",
+        round=2,
+        board=5,
+        layout=layout,
+        participants={"W": "16", "N": "3", "E": "7", "S": "11"},
+        bidding=[["", "пас", "6♠", "пас"]],
+        play="Первый ход ♥K",
+        claim="Разыгрывающий не объявил план",
+        director_comment="Отклонено",
+        committee_decision="Оставить в силе",
+        committee_members=["Иванов И.И."],
+        signed_by=["Иванов"],
+        date=dt.date(2026, 5, 17),
+        tournament="Кубок",
+    )
     _r, text = _pdf_text(appeal_form_pdf(data, lang="ru"))
-    for value in ("№ 12 Морозова Татьяна", "Разыгрывающий не объявил план", "Оставить в силе", "«17» мая 2026 г.",
-                  "Иванов И.И.", "Прикуп"):  # fmt: skip
+    for value in (
+        "№ 12 Морозова Татьяна",
+        "Разыгрывающий не объявил план",
+        "Оставить в силе",
+        "«17» мая 2026 г.",
+        "Иванов И.И.",
+        "Прикуп",
+    ):
         assert value in text
     _r, text = _pdf_text(appeal_form_pdf(None, lang="en"))
     assert "APPEAL" in text and "8. Substance of the claim" in text
@@ -220,8 +276,15 @@ def test_pack_holds_every_pdf(demo):
     name, body = build_file(demo.pk, "pack", "zip")
     names = zipfile.ZipFile(io.BytesIO(body)).namelist()
     assert name == "demo-pack-ru.zip"
-    assert names == ["demo-standings.pdf", "demo-protocols.pdf", "demo-cards.pdf", "demo-table-cards-s1.pdf",
-                     "demo-row-of-sets-s1.pdf", "demo-cost-table.pdf", "demo-appeal-form.pdf"]  # fmt: skip
+    assert names == [
+        "demo-standings.pdf",
+        "demo-protocols.pdf",
+        "demo-cards.pdf",
+        "demo-table-cards-s1.pdf",
+        "demo-row-of-sets-s1.pdf",
+        "demo-cost-table.pdf",
+        "demo-appeal-form.pdf",
+    ]
     for n in names:
         PdfReader(io.BytesIO(zipfile.ZipFile(io.BytesIO(body)).read(n)))
 

@@ -27,9 +27,13 @@ def played(board: int, tricks: int) -> dict[str, Any]:
     declarer, w1, w2 = SEATS[(i + 1) % 4], SEATS[(i + 2) % 4], SEATS[(i + 3) % 4]
     rest = 10 - tricks
     return {
-        "contract": "6S", "declarer": [declarer, tricks], "w1": [w1, rest - rest // 2], "w2": [w2, rest // 2],
-        "calls": {w1: "whist", w2: "whist"}, "play": "closed",
-    }  # fmt: skip
+        "contract": "6S",
+        "declarer": [declarer, tricks],
+        "w1": [w1, rest - rest // 2],
+        "w2": [w2, rest // 2],
+        "calls": {w1: "whist", w2: "whist"},
+        "play": "closed",
+    }
 
 
 def tricks_at(room: int, table: int, board: int) -> int:
@@ -54,12 +58,23 @@ def two_rooms(*, results: bool = True) -> dict[str, Any]:
                         row | {"seats": t["seats"]} | played(board, tricks_at(t["room"], t["table"], board))
                     )
     return {
-        "format": "duplicate-preferans-bundle", "version": 1,
-        "tournament": {"name": "Two rooms", "variant": "sochi", "players_per_table": 4, "deals_per_set": DEALS},
+        "format": "duplicate-preferans-bundle",
+        "version": 1,
+        "tournament": {
+            "name": "Two rooms",
+            "variant": "sochi",
+            "players_per_table": 4,
+            "deals_per_set": DEALS,
+        },
         "participants": [{"number": n, "name": f"Игрок {n}"} for n in range(1, 25)],
-        "sessions": [{
-            "number": 1, "movement": copy.deepcopy(MOVEMENT),
-            "boards": [{"number": b, "set": (b - 1) // DEALS + 1, "dealer": dealer_of(b)} for b in range(1, 7)],
-            "results": rows,
-        }],
-    }  # fmt: skip
+        "sessions": [
+            {
+                "number": 1,
+                "movement": copy.deepcopy(MOVEMENT),
+                "boards": [
+                    {"number": b, "set": (b - 1) // DEALS + 1, "dealer": dealer_of(b)} for b in range(1, 7)
+                ],
+                "results": rows,
+            }
+        ],
+    }

@@ -53,7 +53,14 @@ def test_a_row_is_accepted_while_the_broker_is_down(broker_down, django_capture_
     board = session.boards.filter(set_number=seating.set_number).order_by("number").first()
     seats = {k: p.number for k, p in seating.seats().items()}
     with django_capture_on_commit_callbacks(execute=True):
-        result = result_save(session=session, board=board.number, round=4, table=2, seats=seats,
-                             adjusted={"N": "A", "E": "A", "S": "A", "W": "A"}, now=timezone.now())  # fmt: skip
+        result = result_save(
+            session=session,
+            board=board.number,
+            round=4,
+            table=2,
+            seats=seats,
+            adjusted={"N": "A", "E": "A", "S": "A", "W": "A"},
+            now=timezone.now(),
+        )
     result.refresh_from_db()
     assert result.matchpoints is not None

@@ -45,8 +45,11 @@ def averaged(data: dict) -> dict[int, str]:
     )
     out = {}
     for row in scored.standings:
-        played = [s.totals[row.participant].percent for s in scored.sessions if row.participant in s.totals
-                  and s.totals[row.participant].max > 0]  # fmt: skip
+        played = [
+            s.totals[row.participant].percent
+            for s in scored.sessions
+            if row.participant in s.totals and s.totals[row.participant].max > 0
+        ]
         out[row.participant] = format_percent(sum(played, Fraction(0)) / len(played)) if played else "0.00"
     return out
 
@@ -89,8 +92,10 @@ def test_the_optional_fields_round_trip_through_the_document():
     assert bundle.tournament.carry_over == Fraction(1, 2)
     written = bundle_to_dict(bundle)["tournament"]
     assert (written["session_totals"], written["qualification"], written["carry_over"]) == (
-        "percent", "club-qual", "1/2"
-    )  # fmt: skip
+        "percent",
+        "club-qual",
+        "1/2",
+    )
     assert parse_bundle(bundle_to_dict(bundle)) == bundle
 
 

@@ -8,9 +8,17 @@ from scoring.templatetags.scores import display_number, exact
 
 @pytest.mark.parametrize(
     ("value", "ru", "en"),
-    [("63/2", "31,5", "31.5"), ("16/3", "5,33", "5.33"), ("-8/3", "-2,67", "-2.67"), ("48", "48", "48"),
-     ("1/200", "0,01", "0.01"), ("-1/200", "-0,01", "-0.01"), (None, "", ""), ("2/3", "0,67", "0.67")],
-)  # fmt: skip
+    [
+        ("63/2", "31,5", "31.5"),
+        ("16/3", "5,33", "5.33"),
+        ("-8/3", "-2,67", "-2.67"),
+        ("48", "48", "48"),
+        ("1/200", "0,01", "0.01"),
+        ("-1/200", "-0,01", "-0.01"),
+        (None, "", ""),
+        ("2/3", "0,67", "0.67"),
+    ],
+)
 def test_scores_are_rounded_only_for_display(value, ru, en):
     with translation.override("ru"):
         assert display_number(value) == ru

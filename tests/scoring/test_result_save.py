@@ -17,9 +17,13 @@ from tournaments.models import AuditEntry, Session, Tournament
 pytestmark = pytest.mark.django_db
 
 ROW = {
-    "contract": "6S", "declarer": ["E", 6], "w1": ["S", 2], "w2": ["W", 2],
-    "calls": {"S": "whist", "W": "whist"}, "play": "closed",
-}  # fmt: skip
+    "contract": "6S",
+    "declarer": ["E", 6],
+    "w1": ["S", 2],
+    "w2": ["W", 2],
+    "calls": {"S": "whist", "W": "whist"},
+    "play": "closed",
+}
 
 
 @pytest.fixture
@@ -45,12 +49,26 @@ def test_a_legal_row_is_stored_with_the_cores_vists_audited_and_rescored(
     row = dict(ROW)
     if board.dealer in ("E", "S", "W"):  # the declarer and defenders must be the three active seats
         active = [s for s in "NESW" if s != board.dealer]
-        row = {**row, "declarer": [active[0], 6], "w1": [active[1], 2], "w2": [active[2], 2],
-               "calls": {active[1]: "whist", active[2]: "whist"}}  # fmt: skip
+        row = {
+            **row,
+            "declarer": [active[0], 6],
+            "w1": [active[1], 2],
+            "w2": [active[2], 2],
+            "calls": {active[1]: "whist", active[2]: "whist"},
+        }
     before = Standing.objects.filter(tournament=t).count()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        result = result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=row,
-                             user=director, reason="entered from the paper protocol", now=timezone.now())  # fmt: skip
+        result = result_save(
+            session=session,
+            board=board.number,
+            round=4,
+            table=1,
+            seats=seats,
+            row=row,
+            user=director,
+            reason="entered from the paper protocol",
+            now=timezone.now(),
+        )
     assert len(callbacks) == 1
     result.refresh_from_db()
     assert sum(int(v) for v in result.vists.values()) == 0
@@ -67,11 +85,19 @@ def test_an_illegal_row_is_refused_with_the_rule_and_nothing_is_stored(demo):
     _t, session = demo
     board, _seating, seats = _free_slot(session)
     active = [s for s in "NESW" if s != board.dealer]
-    bad = {"contract": "6S", "declarer": [active[0], 6], "w1": [active[1], 3], "w2": [active[2], 2],
-           "calls": {active[1]: "whist", active[2]: "whist"}, "play": "closed"}  # fmt: skip
+    bad = {
+        "contract": "6S",
+        "declarer": [active[0], 6],
+        "w1": [active[1], 3],
+        "w2": [active[2], 2],
+        "calls": {active[1]: "whist", active[2]: "whist"},
+        "play": "closed",
+    }
     count = Result.objects.count()
     with pytest.raises(ResultRejected) as info:
-        result_save(session=session, board=board.number, round=4, table=1, seats=seats, row=bad, now=timezone.now())
+        result_save(
+            session=session, board=board.number, round=4, table=1, seats=seats, row=bad, now=timezone.now()
+        )
     assert "6 + 3 + 2 = 11 tricks, more than 10" in str(info.value)
     assert info.value.refusals[0].code
     assert Result.objects.count() == count
@@ -81,8 +107,15 @@ def test_seats_are_checked(demo):
     _t, session = demo
     board, _seating, seats = _free_slot(session)
     with pytest.raises(ResultRejected) as info:
-        result_save(session=session, board=board.number, round=4, table=1,
-                    seats={**seats, "E": seats["N"], "W": 999}, adjusted={"N": "A", "E": "A", "S": "A", "W": "A"}, now=timezone.now())  # fmt: skip
+        result_save(
+            session=session,
+            board=board.number,
+            round=4,
+            table=1,
+            seats={**seats, "E": seats["N"], "W": 999},
+            adjusted={"N": "A", "E": "A", "S": "A", "W": "A"},
+            now=timezone.now(),
+        )
     codes = {r.code for r in info.value.refusals}
     assert {"seat_twice", "participant_unknown"} <= codes
 
@@ -91,12 +124,37 @@ def test_second_entry_conflicts_and_director_replace_is_audited(demo, director):
     _t, session = demo
     board, _seating, seats = _free_slot(session)
     adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
-    first = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted, now=timezone.now())
+    first = result_save(
+        session=session,
+        board=board.number,
+        round=4,
+        table=1,
+        seats=seats,
+        adjusted=adjusted,
+        now=timezone.now(),
+    )
     with pytest.raises(ResultConflict):
-        result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted, now=timezone.now())
-    changed = result_save(session=session, board=board.number, round=4, table=1, seats=seats,
-                          assigned={"N": "10", "E": "-5", "S": "-5", "W": "0"}, replace=True, user=director,
-                          reason="§11.2 assigned score", now=timezone.now())  # fmt: skip
+        result_save(
+            session=session,
+            board=board.number,
+            round=4,
+            table=1,
+            seats=seats,
+            adjusted=adjusted,
+            now=timezone.now(),
+        )
+    changed = result_save(
+        session=session,
+        board=board.number,
+        round=4,
+        table=1,
+        seats=seats,
+        assigned={"N": "10", "E": "-5", "S": "-5", "W": "0"},
+        replace=True,
+        user=director,
+        reason="§11.2 assigned score",
+        now=timezone.now(),
+    )
     assert changed.pk == first.pk
     entry = AuditEntry.objects.filter(action="result.update").latest("at")
     assert entry.reason == "§11.2 assigned score"
@@ -108,10 +166,26 @@ def test_a_retried_submission_returns_the_first_row(demo):
     _t, session = demo
     board, _seating, seats = _free_slot(session)
     adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
-    a = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted,
-                    idempotency_key="device-1:42", now=timezone.now())  # fmt: skip
-    b = result_save(session=session, board=board.number, round=4, table=1, seats=seats, adjusted=adjusted,
-                    idempotency_key="device-1:42", now=timezone.now())  # fmt: skip
+    a = result_save(
+        session=session,
+        board=board.number,
+        round=4,
+        table=1,
+        seats=seats,
+        adjusted=adjusted,
+        idempotency_key="device-1:42",
+        now=timezone.now(),
+    )
+    b = result_save(
+        session=session,
+        board=board.number,
+        round=4,
+        table=1,
+        seats=seats,
+        adjusted=adjusted,
+        idempotency_key="device-1:42",
+        now=timezone.now(),
+    )
     assert a.pk == b.pk
     assert Result.objects.filter(idempotency_key="device-1:42").count() == 1
 
@@ -122,8 +196,15 @@ def test_nobody_plays_a_board_twice(demo):
     seats = played.seats()
     # The same four players on the same board at another table in round 4: refused, naming the rule.
     with pytest.raises(ResultRejected) as info:
-        result_save(session=session, board=played.board_number, round=4, table=3, seats=seats,
-                    adjusted={"N": "A", "E": "A", "S": "A", "W": "A"}, now=timezone.now())  # fmt: skip
+        result_save(
+            session=session,
+            board=played.board_number,
+            round=4,
+            table=3,
+            seats=seats,
+            adjusted={"N": "A", "E": "A", "S": "A", "W": "A"},
+            now=timezone.now(),
+        )
     assert info.value.refusals[0].code == "board_played_twice"
     assert "§11.6" in str(info.value)
 
@@ -137,9 +218,17 @@ def test_final_results_change_only_for_arithmetic_errors_and_locked_never(demo):
 
     t.publication, t.official_at, t.final_at = Publication.FINAL, timezone.now(), timezone.now()
     t.save(update_fields=["publication", "official_at", "final_at"])
-    again = {"session": session, "board": played.board_number, "round": played.round_number,
-             "table": played.table_number, "seats": played.seats(), "row": played.row, "replace": True,
-             "reason": "an arithmetic error", "now": timezone.now()}  # fmt: skip
+    again = {
+        "session": session,
+        "board": played.board_number,
+        "round": played.round_number,
+        "table": played.table_number,
+        "seats": played.seats(),
+        "row": played.row,
+        "replace": True,
+        "reason": "an arithmetic error",
+        "now": timezone.now(),
+    }
     with pytest.raises(UserError) as info:
         result_save(**again)
     assert info.value.code == "results_final"

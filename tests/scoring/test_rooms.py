@@ -100,8 +100,12 @@ def _bundle_channel(room_of_second: int) -> str:
     data = two_rooms()
     rows = data["sessions"][0]["results"]
     first = rows[0]
-    twin = next(r for r in rows if r.get("room", 1) == 2 and (r["board"], r["table"], r["round"]) == (
-        first["board"], first["table"], first["round"]))  # fmt: skip
+    twin = next(
+        r
+        for r in rows
+        if r.get("room", 1) == 2
+        and (r["board"], r["table"], r["round"]) == (first["board"], first["table"], first["round"])
+    )
     if room_of_second == 1:
         twin.pop("room")
         twin["seats"] = first["seats"]
@@ -226,8 +230,13 @@ def test_rule_2_rescore_with_both_rooms_at_the_same_board_table_and_round() -> N
     t = import_bundle(now=NOW, data=two_rooms(results=False))
     session = t.sessions.get()
     assert sorted(Table.objects.filter(session=session).values_list("room", "number")) == [
-        (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3),
-    ]  # fmt: skip
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+    ]
     result_save(session=session, board=1, round=1, table=1, room=1, row=played(1, 6), now=NOW)
     result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 8), now=NOW)
     rescore_tournament(tournament_id=t.pk)
@@ -235,8 +244,10 @@ def test_rule_2_rescore_with_both_rooms_at_the_same_board_table_and_round() -> N
     declarer = played(1, 6)["declarer"][0]
     assert (one.matchpoints[declarer], two.matchpoints[declarer]) == ("0", "2")
     assert one.top[declarer] == two.top[declarer] == "2"
-    winner = getattr(Seating.objects.get(session=session, room=2, round_number=1, table_number=1),
-                     f"seat_{declarer.lower()}")  # fmt: skip
+    winner = getattr(
+        Seating.objects.get(session=session, room=2, round_number=1, table_number=1),
+        f"seat_{declarer.lower()}",
+    )
     assert Standing.objects.get(tournament=t, participant=winner).matchpoints == "2"
     assert Standing.objects.filter(tournament=t).count() == 24
 
@@ -264,9 +275,10 @@ def test_rule_2_score_import_rescore_and_export_agree_on_two_rooms(tmp_path: Pat
         for r in Result.objects.filter(session__tournament=t)
     }
     assert {key: (res["matchpoints"], res["top"]) for key, res in by_place(pure, data).items()} == stored
-    standings = [(s.participant.number, s.matchpoints, s.max, s.percent, s.rank)
-                 for s in Standing.objects.filter(tournament=t).order_by("position")
-                 .select_related("participant")]  # fmt: skip
+    standings = [
+        (s.participant.number, s.matchpoints, s.max, s.percent, s.rank)
+        for s in Standing.objects.filter(tournament=t).order_by("position").select_related("participant")
+    ]
     assert standings == [
         (s["participant"], s["matchpoints"], s["max"], s["percent"], s["rank"]) for s in pure["standings"]
     ]
@@ -325,12 +337,19 @@ def test_formats_4_an_explicit_movement_with_rooms_seats_both_rooms_on_import() 
     t = import_bundle(now=NOW, data=data)
     session = t.sessions.get()
     assert sorted(Table.objects.filter(session=session).values_list("room", "number")) == [
-        (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3),
-    ]  # fmt: skip
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+    ]
     assert session.seatings.filter(room=2).count() == 9
     short = score_document(two_rooms())
-    assert [(s.participant.number, s.matchpoints) for s in Standing.objects.filter(tournament=t).order_by("position")
-            .select_related("participant")] == [(s["participant"], s["matchpoints"]) for s in short["standings"]]  # fmt: skip
+    assert [
+        (s.participant.number, s.matchpoints)
+        for s in Standing.objects.filter(tournament=t).order_by("position").select_related("participant")
+    ] == [(s["participant"], s["matchpoints"]) for s in short["standings"]]
 
 
 @pytest.mark.django_db
@@ -346,7 +365,15 @@ def test_rule_11_6_a_board_played_in_another_room_names_that_room() -> None:
     here = Seating.objects.get(session=session, room=1, round_number=2, set_number=1)
     seats = {seat: p.number for seat, p in here.seats().items()} | {"N": there.seat_n.number}
     with translation.override("ru"), pytest.raises(ResultRejected) as refused:
-        result_save(session=session, board=1, round=2, table=here.table_number, room=1, seats=seats,
-                    row=played(1, 6), now=NOW)  # fmt: skip
+        result_save(
+            session=session,
+            board=1,
+            round=2,
+            table=here.table_number,
+            room=1,
+            seats=seats,
+            row=played(1, 6),
+            now=NOW,
+        )
     assert refused.value.refusals[0].code == "board_played_twice"
     assert f"Участник {there.seat_n.number} уже играл сдачу 1 (стол 1 зала 2, тур 1)" in refused.value.message

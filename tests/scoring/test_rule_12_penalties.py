@@ -108,9 +108,14 @@ def _api(t, session, director, value):
 def _ruling(t, session, director, value):
     try:
         irr = svc.irregularity_record(
-            session=session, kind="procedural", round=1, table=1, user=director, now=IN_TIME,
+            session=session,
+            kind="procedural",
+            round=1,
+            table=1,
+            user=director,
+            now=IN_TIME,
             facts={"offence": "12.2.3", "penalty_participant": 3, "penalty_matchpoints": value},
-        )  # fmt: skip
+        )
     except svc.AppealsError as exc:
         assert exc.code == "penalty_sign"
         return
@@ -119,21 +124,30 @@ def _ruling(t, session, director, value):
 
 def _committee(t, session, director, value):
     members = [
-        CommitteeMember.objects.create(tournament=t, name=f"Member {n}",
-                                       participant=Participant.objects.get(tournament=t, number=n))
+        CommitteeMember.objects.create(
+            tournament=t, name=f"Member {n}", participant=Participant.objects.get(tournament=t, number=n)
+        )
         for n in (2, 3, 4)
-    ]  # fmt: skip
+    ]
     appeal = svc.appeal_file(
-        session=session, appellant=Participant.objects.get(tournament=t, number=1), round=1, board=1,
-        claim="slow play by the opponents", now=IN_TIME,
-    )  # fmt: skip
+        session=session,
+        appellant=Participant.objects.get(tournament=t, number=1),
+        round=1,
+        board=1,
+        claim="slow play by the opponents",
+        now=IN_TIME,
+    )
     appeal = svc.appeal_comment(appeal=appeal, comment="no ruling", user=director, now=IN_TIME)
     appeal = svc.appeal_hear(appeal=appeal, members=members, notes="heard", user=director, now=IN_TIME)
     try:
         appeal = svc.appeal_decide(
-            appeal=appeal, outcome="adjusted", decision="A penalty for slow play.", user=director, now=IN_TIME,
+            appeal=appeal,
+            outcome="adjusted",
+            decision="A penalty for slow play.",
+            user=director,
+            now=IN_TIME,
             adjustment={"penalty": {"participant": 3, "matchpoints": value}},
-        )  # fmt: skip
+        )
     except svc.AppealsError as exc:
         assert exc.code == "penalty_sign"
         return
@@ -179,8 +193,12 @@ def test_rule_12_penalties_never_add_matchpoints_on_any_channel(demo, channel, v
 def test_rule_12_the_admin_form_keeps_the_sign_rule(demo):
     """Even the site administrator's form refuses a penalty that adds matchpoints (§12)."""
     t, session = demo
-    penalty = Penalty(session=session, participant=Participant.objects.get(tournament=t, number=3),
-                      matchpoints="3", reason="12.2.2")  # fmt: skip
+    penalty = Penalty(
+        session=session,
+        participant=Participant.objects.get(tournament=t, number=3),
+        matchpoints="3",
+        reason="12.2.2",
+    )
     with pytest.raises(ValidationError):
         penalty.full_clean()
     penalty.matchpoints = "-3"

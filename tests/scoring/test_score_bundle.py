@@ -87,9 +87,19 @@ def test_fixture_output_checked_by_hand() -> None:
     assert list(session) == ["number", "results"]
     results = session["results"]
     assert [(r["board"], r["table"], r["round"]) for r in results] == [
-        (1, 1, 1), (1, 2, 1), (1, 3, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1),
-        (3, 1, 2), (3, 2, 2), (3, 3, 2), (4, 1, 2), (4, 2, 2), (4, 3, 2),
-    ]  # fmt: skip
+        (1, 1, 1),
+        (1, 2, 1),
+        (1, 3, 1),
+        (2, 1, 1),
+        (2, 2, 1),
+        (2, 3, 1),
+        (3, 1, 2),
+        (3, 2, 2),
+        (3, 3, 2),
+        (4, 1, 2),
+        (4, 2, 2),
+        (4, 3, 2),
+    ]
     assert list(results[0]) == ["board", "round", "table", "vists", "matchpoints", "top"]
     # board 1, all three played (E = 3): N line [-10, -20, 25] → 2, 0, 4
     assert results[0]["vists"] == {"N": "-10", "E": "18", "S": "-2", "W": "-6"}
@@ -108,16 +118,29 @@ def test_fixture_output_checked_by_hand() -> None:
     standings = out["standings"]
     assert list(standings[0]) == ["participant", "name", "matchpoints", "max", "percent", "rank"]
     assert [(s["participant"], s["percent"], s["rank"]) for s in standings] == [
-        (7, "81.25", "1"), (9, "62.50", "2"), (10, "61.88", "3"), (6, "59.38", "4-5"), (12, "59.38", "4-5"),
-        (5, "50.00", "6-7"), (8, "50.00", "6-7"), (4, "40.63", "8"), (1, "37.50", "9-10"), (3, "37.50", "9-10"),
-        (2, "31.25", "11"), (11, "22.50", "12"),
-    ]  # fmt: skip
+        (7, "81.25", "1"),
+        (9, "62.50", "2"),
+        (10, "61.88", "3"),
+        (6, "59.38", "4-5"),
+        (12, "59.38", "4-5"),
+        (5, "50.00", "6-7"),
+        (8, "50.00", "6-7"),
+        (4, "40.63", "8"),
+        (1, "37.50", "9-10"),
+        (3, "37.50", "9-10"),
+        (2, "31.25", "11"),
+        (11, "22.50", "12"),
+    ]
     # participant 3: 2 + 1/2 + 1/2 + 4 = 7, penalty −1
     three = next(s for s in standings if s["participant"] == 3)
     assert three == {
-        "participant": 3, "name": "Сидоров Сидор", "matchpoints": "6", "max": "16", "percent": "37.50",
+        "participant": 3,
+        "name": "Сидоров Сидор",
+        "matchpoints": "6",
+        "max": "16",
+        "percent": "37.50",
         "rank": "9-10",
-    }  # fmt: skip
+    }
     assert next(s for s in standings if s["participant"] == 10)["matchpoints"] == "99/10"
 
 
@@ -184,8 +207,13 @@ def test_participant_without_results_is_listed_last_with_zero() -> None:
     data["participants"].append({"number": 13})
     out = score_document(data)
     assert out["standings"][-1] == {
-        "participant": 13, "name": "", "matchpoints": "0", "max": "0", "percent": "0.00", "rank": "13",
-    }  # fmt: skip
+        "participant": 13,
+        "name": "",
+        "matchpoints": "0",
+        "max": "0",
+        "percent": "0.00",
+        "rank": "13",
+    }
 
 
 def test_a_participant_may_change_lines() -> None:
@@ -198,24 +226,39 @@ def test_a_participant_may_change_lines() -> None:
     r = out["sessions"][0]["results"]
     two = {s["participant"]: s for s in out["standings"]}[2]
     # boards 1, 2 at E of table 1 (2 + 1/2); boards 3, 4 at S of table 2 (7/2 + 2)
-    assert (r[0]["matchpoints"]["E"], r[3]["matchpoints"]["E"], r[7]["matchpoints"]["S"], r[10]["matchpoints"]["S"]) == (
-        "2", "1/2", "7/2", "2",
-    )  # fmt: skip
+    assert (
+        r[0]["matchpoints"]["E"],
+        r[3]["matchpoints"]["E"],
+        r[7]["matchpoints"]["S"],
+        r[10]["matchpoints"]["S"],
+    ) == (
+        "2",
+        "1/2",
+        "7/2",
+        "2",
+    )
     assert two["matchpoints"] == "8"
 
 
 def test_three_player_tables() -> None:
     seats = [{"N": 1, "E": 2, "S": 3}, {"N": 4, "E": 5, "S": 6}, {"N": 7, "E": 8, "S": 9}]
     data = {
-        "format": "duplicate-preferans-bundle", "version": 1,
+        "format": "duplicate-preferans-bundle",
+        "version": 1,
         "tournament": {"name": "Трое", "variant": "sochi", "players_per_table": 3},
         "participants": [{"number": n} for n in range(1, 10)],
-        "sessions": [{"number": 1, "boards": [{"number": 1, "dealer": "N"}], "results": [
-            {"board": 1, "round": 1, "table": 1, "seats": seats[0], **vector_row("S01")},
-            {"board": 1, "round": 1, "table": 2, "seats": seats[1], **vector_row("S02")},
-            {"board": 1, "round": 1, "table": 3, "seats": seats[2], **vector_row("S05")},
-        ]}],
-    }  # fmt: skip
+        "sessions": [
+            {
+                "number": 1,
+                "boards": [{"number": 1, "dealer": "N"}],
+                "results": [
+                    {"board": 1, "round": 1, "table": 1, "seats": seats[0], **vector_row("S01")},
+                    {"board": 1, "round": 1, "table": 2, "seats": seats[1], **vector_row("S02")},
+                    {"board": 1, "round": 1, "table": 3, "seats": seats[2], **vector_row("S05")},
+                ],
+            }
+        ],
+    }
     results = score_document(data)["sessions"][0]["results"]
     assert results[0]["vists"] == {"N": "16/3", "E": "-8/3", "S": "-8/3"}
     assert [r["matchpoints"]["N"] for r in results] == ["2", "4", "0"]  # 16/3 < 14; −82/3 lowest

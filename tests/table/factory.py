@@ -34,9 +34,15 @@ def make_event(*, director=None, players: int = 4, tables: int = 2, variant: str
         Table.objects.create(session=session, number=i, code=f"TAB{i}{slug.upper()[:4]}"[:12])
         seat = people[(i - 1) * players : i * players]
         Seating.objects.create(
-            session=session, round_number=1, table_number=i, set_number=i,
-            seat_n=seat[0], seat_e=seat[1], seat_s=seat[2], seat_w=seat[3] if players == 4 else None,
-        )  # fmt: skip
+            session=session,
+            round_number=1,
+            table_number=i,
+            set_number=i,
+            seat_n=seat[0],
+            seat_e=seat[1],
+            seat_s=seat[2],
+            seat_w=seat[3] if players == 4 else None,
+        )
         for k in range(players):
             Board.objects.create(
                 session=session, number=(i - 1) * players + k + 1, set_number=i, dealer=dealers[k]
@@ -52,9 +58,13 @@ def legal_row(players: int, dealer: str, *, tricks=(6, 2, 2)) -> dict:
     """6♠ by the first active seat, both defenders whist, closed."""
     a = active(players, dealer)
     return {
-        "contract": "6S", "declarer": [a[0], tricks[0]], "w1": [a[1], tricks[1]], "w2": [a[2], tricks[2]],
-        "calls": {a[1]: "whist", a[2]: "whist"}, "play": "closed",
-    }  # fmt: skip
+        "contract": "6S",
+        "declarer": [a[0], tricks[0]],
+        "w1": [a[1], tricks[1]],
+        "w2": [a[2], tricks[2]],
+        "calls": {a[1]: "whist", a[2]: "whist"},
+        "play": "closed",
+    }
 
 
 def player_auth(table: Table, number: int, pin: str | None = None) -> str:

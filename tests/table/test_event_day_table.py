@@ -85,17 +85,27 @@ def test_the_rule_is_the_same_for_a_row_sent_already_agreed(event):
     state = services.table_state(Table.objects.get(code="TAB1TT"))
     people = {p.number: p for p in Participant.objects.all()}
     result, _created = services.table_submit(
-        state=state, participant=people[1], board_number=1, row=services_row(), now=timezone.now(),
+        state=state,
+        participant=people[1],
+        board_number=1,
+        row=services_row(),
+        now=timezone.now(),
         confirmed_by=[people[2]],
-    )  # fmt: skip
+    )
     assert result.status == "confirmed"
     event[0].confirmation = "all"
     assert not confirmers(event[0]).complete(["E"]) and confirmers(event[0]).complete(["E", "S", "W"])
 
 
 def services_row() -> dict:
-    return {"contract": "6S", "declarer": ["E", 6], "w1": ["S", 2], "w2": ["W", 2],
-            "calls": {"S": "whist", "W": "whist"}, "play": "closed"}  # fmt: skip
+    return {
+        "contract": "6S",
+        "declarer": ["E", 6],
+        "w1": ["S", 2],
+        "w2": ["W", 2],
+        "calls": {"S": "whist", "W": "whist"},
+        "play": "closed",
+    }
 
 
 def test_the_director_sets_the_rule_on_the_settings_page(client, director, event):
@@ -105,10 +115,19 @@ def test_the_director_sets_the_rule_on_the_settings_page(client, director, event
     assert parse(page).find("select", name="confirmation") is not None
     assert "Подтверждение результата" in visible_text(page) and "один соперник" in page.content.decode()
     data = {
-        "name": "Table test", "variant": "sochi", "players_per_table": 4, "deals_per_set": 4,
-        "minutes_per_deal": 5, "correction_minutes": 30, "unequal_results": "neuberg", "artificial_minus": 40,
-        "artificial_average": 50, "artificial_plus": 60, "rules": "", "confirmation": "one",
-    }  # fmt: skip
+        "name": "Table test",
+        "variant": "sochi",
+        "players_per_table": 4,
+        "deals_per_set": 4,
+        "minutes_per_deal": 5,
+        "correction_minutes": 30,
+        "unequal_results": "neuberg",
+        "artificial_minus": 40,
+        "artificial_average": 50,
+        "artificial_plus": 60,
+        "rules": "",
+        "confirmation": "one",
+    }
     assert client.post(url, data).status_code == 302
     event[0].refresh_from_db()
     assert event[0].confirmation == "one"
@@ -216,8 +235,15 @@ def test_impossible_tricks_speak_of_what_was_typed(event, lang, expected):
     assert page.status_code == 400
     tricks = parse(page).one(id="board-1").one("fieldset", class_="tb-tricks")
     assert tricks.one("p", class_="tb-err").text().strip() == expected
-    preview = Client().get(reverse("table:preview", kwargs={"code": "TAB1TT"}), row_post(t1="8", t2="5"),
-                           headers={"accept-language": lang}).json()  # fmt: skip
+    preview = (
+        Client()
+        .get(
+            reverse("table:preview", kwargs={"code": "TAB1TT"}),
+            row_post(t1="8", t2="5"),
+            headers={"accept-language": lang},
+        )
+        .json()
+    )
     assert preview["errors"] == [expected] and not preview["incomplete"]
     assert not Result.objects.exists()
 
@@ -230,6 +256,11 @@ def test_the_director_and_the_api_say_the_same_words(event):
     assert three == "6 + 3 + 2 = 11 взяток, больше 10." and few == "2 + 1 + 1 = 4 взятки, меньше 10."
     state = services.table_state(Table.objects.get(code="TAB1TT"))
     with pytest.raises(ResultRejected) as caught:
-        services.table_submit(state=state, participant=Participant.objects.get(number=1), board_number=1,
-                              row={**services_row(), "w1": ["S", 3]}, now=timezone.now())  # fmt: skip
+        services.table_submit(
+            state=state,
+            participant=Participant.objects.get(number=1),
+            board_number=1,
+            row={**services_row(), "w1": ["S", 3]},
+            now=timezone.now(),
+        )
     assert caught.value.refusals[0].params["tricks"] == [6, 3, 2]

@@ -34,8 +34,17 @@ def url():
 
 def row_post(board=1, **extra):
     # board 1: dealer N, so E, S, W play; E declares 6♠, S and W whist
-    data = {"board": board, "key": "form-key-1", "contract": "6S", "declarer": "E", "t1": "6", "t2": "2",
-            "call1": "whist", "call2": "whist", "play": "closed"}  # fmt: skip
+    data = {
+        "board": board,
+        "key": "form-key-1",
+        "contract": "6S",
+        "declarer": "E",
+        "t1": "6",
+        "t2": "2",
+        "call1": "whist",
+        "call2": "whist",
+        "play": "closed",
+    }
     data.update(extra)
     return data
 

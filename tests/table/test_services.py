@@ -65,25 +65,43 @@ def test_wrong_pins_are_refused_and_limited(event):
 
 def test_n_enters_the_others_confirm_and_the_row_locks(event):
     state = state_of()
-    result, created = services.table_submit(state=state, participant=person(1), board_number=1,
-                                            row=legal_row(4, "N"), idempotency_key="k1", now=timezone.now())  # fmt: skip
+    result, created = services.table_submit(
+        state=state,
+        participant=person(1),
+        board_number=1,
+        row=legal_row(4, "N"),
+        idempotency_key="k1",
+        now=timezone.now(),
+    )
     assert created and result.status == Result.Status.ENTERED
     assert sum(int(v) for v in result.vists.values()) == 0
     entry = AuditEntry.objects.get(action="result.create")
     assert entry.actor == "1 Player 1 · 1/N"
     state = state_of()
     for number, seat in ((2, "E"), (3, "S")):
-        result = services.table_confirm(state=state, result=state.results[1], participant=person(number), now=timezone.now())
+        result = services.table_confirm(
+            state=state, result=state.results[1], participant=person(number), now=timezone.now()
+        )
         assert result.status == Result.Status.ENTERED and seat in result.confirmed_by
-    result = services.table_confirm(state=state_of(), result=state.results[1], participant=person(4), now=timezone.now())
+    result = services.table_confirm(
+        state=state_of(), result=state.results[1], participant=person(4), now=timezone.now()
+    )
     assert result.status == Result.Status.CONFIRMED
     assert AuditEntry.objects.filter(action="result.confirm").count() == 3
     # locked: N can no longer correct it, nobody can dispute it
     with pytest.raises(ResultLocked):
-        services.table_submit(state=state_of(), participant=person(1), board_number=1,
-                              row=legal_row(4, "N", tricks=(7, 2, 1)), replace=True, now=timezone.now())  # fmt: skip
+        services.table_submit(
+            state=state_of(),
+            participant=person(1),
+            board_number=1,
+            row=legal_row(4, "N", tricks=(7, 2, 1)),
+            replace=True,
+            now=timezone.now(),
+        )
     with pytest.raises(ResultLocked):
-        services.table_dispute(state=state_of(), result=result, participant=person(2), reason="wrong", now=timezone.now())
+        services.table_dispute(
+            state=state_of(), result=result, participant=person(2), reason="wrong", now=timezone.now()
+        )
 
 
 def test_confirming_twice_is_harmless_and_n_cannot_confirm_his_own_row(event):
@@ -103,22 +121,36 @@ def test_confirming_twice_is_harmless_and_n_cannot_confirm_his_own_row(event):
 def test_only_the_player_at_n_enters_and_only_seated_players_act(event):
     state = state_of()
     with pytest.raises(TableRefused) as info:
-        services.table_submit(state=state, participant=person(2), board_number=1, row=legal_row(4, "N"), now=timezone.now())
+        services.table_submit(
+            state=state, participant=person(2), board_number=1, row=legal_row(4, "N"), now=timezone.now()
+        )
     assert info.value.code == "not_entry_seat"
     with pytest.raises(TableRefused) as info:
-        services.table_submit(state=state, participant=person(5), board_number=1, row=legal_row(4, "N"), now=timezone.now())
+        services.table_submit(
+            state=state, participant=person(5), board_number=1, row=legal_row(4, "N"), now=timezone.now()
+        )
     assert info.value.code == "not_seated"
     # The board-in-set rule is the write path's (scoring.rows), the same for every channel.
     with pytest.raises(UserError) as info:
-        services.table_submit(state=state, participant=person(1), board_number=5, row=legal_row(4, "N"), now=timezone.now())
+        services.table_submit(
+            state=state, participant=person(1), board_number=5, row=legal_row(4, "N"), now=timezone.now()
+        )
     assert info.value.code == "board_not_here"
 
 
 def test_n_corrects_until_someone_confirms(event):
     state = state_of()
-    services.table_submit(state=state, participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now())
-    fixed, created = services.table_submit(state=state_of(), participant=person(1), board_number=1,
-                                           row=legal_row(4, "N", tricks=(7, 2, 1)), replace=True, now=timezone.now())  # fmt: skip
+    services.table_submit(
+        state=state, participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now()
+    )
+    fixed, created = services.table_submit(
+        state=state_of(),
+        participant=person(1),
+        board_number=1,
+        row=legal_row(4, "N", tricks=(7, 2, 1)),
+        replace=True,
+        now=timezone.now(),
+    )
     assert not created and fixed.row["declarer"][1] == 7
     assert AuditEntry.objects.filter(action="result.update").count() == 1
     assert Result.objects.count() == 1
@@ -130,7 +162,9 @@ def test_a_dispute_waits_for_the_director(event):
         state=state, participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now()
     )
     with pytest.raises(TableRefused):
-        services.table_dispute(state=state_of(), result=result, participant=person(3), reason="  ", now=timezone.now())
+        services.table_dispute(
+            state=state_of(), result=result, participant=person(3), reason="  ", now=timezone.now()
+        )
     disputed = services.table_dispute(
         state=state_of(), result=result, participant=person(3), reason="W took 3", now=timezone.now()
     )
@@ -141,35 +175,76 @@ def test_a_dispute_waits_for_the_director(event):
 
 def test_an_invalid_row_is_refused_with_the_cores_reasons(event):
     with pytest.raises(ResultRejected) as info:
-        services.table_submit(state=state_of(), participant=person(1), board_number=1,
-                              row=legal_row(4, "N", tricks=(6, 3, 2)), now=timezone.now())  # fmt: skip
+        services.table_submit(
+            state=state_of(),
+            participant=person(1),
+            board_number=1,
+            row=legal_row(4, "N", tricks=(6, 3, 2)),
+            now=timezone.now(),
+        )
     assert info.value.refusals[0].code == "tricks_total"
     assert not Result.objects.exists()
 
 
 def test_retries_and_second_devices(event):
     state = state_of()
-    first, created = services.table_submit(state=state, participant=person(1), board_number=1,
-                                           row=legal_row(4, "N"), idempotency_key="same", now=timezone.now())  # fmt: skip
-    again, created_again = services.table_submit(state=state_of(), participant=person(1), board_number=1,
-                                                 row=legal_row(4, "N"), idempotency_key="same", now=timezone.now())  # fmt: skip
+    first, created = services.table_submit(
+        state=state,
+        participant=person(1),
+        board_number=1,
+        row=legal_row(4, "N"),
+        idempotency_key="same",
+        now=timezone.now(),
+    )
+    again, created_again = services.table_submit(
+        state=state_of(),
+        participant=person(1),
+        board_number=1,
+        row=legal_row(4, "N"),
+        idempotency_key="same",
+        now=timezone.now(),
+    )
     assert created and not created_again and again.pk == first.pk
     with pytest.raises(ResultConflict):
-        services.table_submit(state=state_of(), participant=person(1), board_number=1,
-                              row=legal_row(4, "N"), idempotency_key="other device", now=timezone.now())  # fmt: skip
+        services.table_submit(
+            state=state_of(),
+            participant=person(1),
+            board_number=1,
+            row=legal_row(4, "N"),
+            idempotency_key="other device",
+            now=timezone.now(),
+        )
     with pytest.raises(TableRefused) as info:
-        services.table_submit(state=state_of(), participant=person(1), board_number=2,
-                              row=legal_row(4, "E"), idempotency_key="same", now=timezone.now())  # fmt: skip
+        services.table_submit(
+            state=state_of(),
+            participant=person(1),
+            board_number=2,
+            row=legal_row(4, "E"),
+            idempotency_key="same",
+            now=timezone.now(),
+        )
     assert info.value.code == "idempotency_key_reused"
     assert Result.objects.count() == 1
 
 
 def test_keys_are_scoped_to_the_table(event):
     """The same client key at another table is another submission, never a replay of this table's row."""
-    services.table_submit(state=state_of(), participant=person(1), board_number=1, row=legal_row(4, "N"),
-                          idempotency_key="abc", now=timezone.now())  # fmt: skip
-    other, created = services.table_submit(state=state_of("TAB2TT"), participant=person(5), board_number=5,
-                                           row=legal_row(4, "N"), idempotency_key="abc", now=timezone.now())  # fmt: skip
+    services.table_submit(
+        state=state_of(),
+        participant=person(1),
+        board_number=1,
+        row=legal_row(4, "N"),
+        idempotency_key="abc",
+        now=timezone.now(),
+    )
+    other, created = services.table_submit(
+        state=state_of("TAB2TT"),
+        participant=person(5),
+        board_number=5,
+        row=legal_row(4, "N"),
+        idempotency_key="abc",
+        now=timezone.now(),
+    )
     assert created and other.table_number == 2
 
 
@@ -177,5 +252,7 @@ def test_nothing_is_entered_outside_a_running_round(event):
     _t, session = event
     Round.objects.filter(session=session, number=1).update(status=Round.Status.ENDED, ended_at=timezone.now())
     with pytest.raises(TableRefused) as info:
-        services.table_submit(state=state_of(), participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now())
+        services.table_submit(
+            state=state_of(), participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now()
+        )
     assert info.value.code == "no_round"

@@ -16,8 +16,14 @@ ORDER = ("N", "E", "S", "W")
 def legal_row(dealer: str) -> dict:
     active = [s for s in ORDER if s != dealer]
     d, w1, w2 = active[0], active[1], active[2]
-    return {"contract": "6S", "declarer": [d, 6], "w1": [w1, 2], "w2": [w2, 2],
-            "calls": {w1: "whist", w2: "whist"}, "play": "closed"}  # fmt: skip
+    return {
+        "contract": "6S",
+        "declarer": [d, 6],
+        "w1": [w1, 2],
+        "w2": [w2, 2],
+        "calls": {w1: "whist", w2: "whist"},
+        "play": "closed",
+    }
 
 
 @pytest.fixture

@@ -64,7 +64,9 @@ def test_a_final_is_restored_after_its_qualification_whatever_their_names(tmp_pa
     final["tournament"]["qualification"] = "z-qualification"
     final["tournament"]["carry_over"] = "1/2"
     (tmp_path / "a-final.json").write_text(json.dumps(final, ensure_ascii=False), encoding="utf-8")
-    (tmp_path / "z-qualification.json").write_text(json.dumps(qualification, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "z-qualification.json").write_text(
+        json.dumps(qualification, ensure_ascii=False), encoding="utf-8"
+    )
     out = StringIO()
     call_command("restore_tournaments", str(tmp_path), stdout=out)
     assert "restored 2" in out.getvalue()

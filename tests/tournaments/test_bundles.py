@@ -112,8 +112,12 @@ def test_seed_demo_builds_a_runnable_event_and_is_repeatable():
     assert Seating.objects.filter(session=session).count() == 25
     assert Table.objects.filter(session=session).count() == 5
     assert list(Round.objects.filter(session=session).values_list("status", flat=True)) == [
-        "ended", "ended", "ended", "running", "pending",
-    ]  # fmt: skip
+        "ended",
+        "ended",
+        "ended",
+        "running",
+        "pending",
+    ]
     assert Result.objects.filter(session=session).count() == 60
     assert Result.objects.filter(session=session, adjusted__isnull=False).count() == 1
     assert Standing.objects.filter(tournament=t).count() == 20

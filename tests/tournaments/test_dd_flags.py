@@ -25,8 +25,15 @@ pytestmark = pytest.mark.django_db
 EN = {"accept-language": "en"}
 RU = {"accept-language": "ru"}
 # What the flag shows on the dashboard, in both languages, and its marker: none of it may reach a player.
-MARKERS = ("dd-flags", "Check: a probable entry error", "Проверьте: вероятная ошибка записи",
-           "best defence", "лучшей защите", "double-dummy", "в открытую")  # fmt: skip
+MARKERS = (
+    "dd-flags",
+    "Check: a probable entry error",
+    "Проверьте: вероятная ошибка записи",
+    "best defence",
+    "лучшей защите",
+    "double-dummy",
+    "в открытую",
+)
 
 
 def _analysed_board(session, director) -> Board:
@@ -34,16 +41,24 @@ def _analysed_board(session, director) -> Board:
     every active seat makes 5 in every strain, misère costs 3."""
     seating = session.seatings.get(round_number=1, table_number=1, room=1)
     board = Board.objects.filter(session=session, set_number=seating.set_number).order_by("number").first()
-    dealt = board_to_dict(deal_board(seeded_rng(7), number=board.number, set_number=board.set_number,
-                                     dealer=Seat(board.dealer), players=4))  # fmt: skip
+    dealt = board_to_dict(
+        deal_board(
+            seeded_rng(7),
+            number=board.number,
+            set_number=board.set_number,
+            dealer=Seat(board.dealer),
+            players=4,
+        )
+    )
     board_layout_record(
         board=board, hands=dealt["hands"], prikup=dealt["prikup"], user=director, now=timezone.now()
     )
     board.refresh_from_db()
     active = [s for s in "NESW" if s != board.dealer]
     seats = {s: {"S": 5, "C": 5, "D": 5, "H": 5, "NT": 5, "misere": 3, "discards": {}} for s in active}
-    BoardAnalysis.objects.create(board=board, layout=layout_of(board), seats=seats, solver="test", seconds=0,
-                                 made_at=timezone.now())  # fmt: skip
+    BoardAnalysis.objects.create(
+        board=board, layout=layout_of(board), seats=seats, solver="test", seconds=0, made_at=timezone.now()
+    )
     return board
 
 
@@ -53,8 +68,15 @@ def flagged(seated, session, director, dclient):
     play at the other tables."""
     dclient.post(reverse("director:start_round", kwargs={"slug": seated.slug, "session": 1, "number": 1}))
     board = _analysed_board(session, director)
-    result_save(session=session, board=board.number, round=1, table=1, user=director,
-                row=legal_row(board.dealer), now=timezone.now())  # fmt: skip
+    result_save(
+        session=session,
+        board=board.number,
+        round=1,
+        table=1,
+        user=director,
+        row=legal_row(board.dealer),
+        now=timezone.now(),
+    )
     seated.publication = Publication.PROVISIONAL
     seated.published_at = timezone.now()
     seated.save(update_fields=["publication", "published_at"])
@@ -72,8 +94,10 @@ def test_the_dashboard_lists_the_row_for_the_director(flagged, seated, dclient):
     text = " ".join(box.text().split())
     assert "Проверьте: вероятная ошибка записи или перепутанная раздача" in text
     assert "6♠" in text and "лучшей защите" in text and f"Сдача {flagged.number}, тур 1, стол 1" in text
-    entry = reverse("director:board_entry", kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": 1,
-                                                    "board": flagged.number})  # fmt: skip
+    entry = reverse(
+        "director:board_entry",
+        kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": 1, "board": flagged.number},
+    )
     assert box.find("a", href=entry) is not None
     assert english_phrases(" ".join(box.text().split())) == []
     en = dclient.get(dash, headers=EN).content.decode()

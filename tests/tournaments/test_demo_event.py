@@ -39,15 +39,35 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
         for seating in session.seatings.filter(round_number=number):
             for board in Board.objects.filter(session=session, set_number=seating.set_number):
                 row = legal_row(board.dealer)
-                url = reverse("director:board_entry", kwargs={"slug": "demo", "session": 1, "round": number,
-                                                              "table": seating.table_number, "board": board.number})  # fmt: skip
+                url = reverse(
+                    "director:board_entry",
+                    kwargs={
+                        "slug": "demo",
+                        "session": 1,
+                        "round": number,
+                        "table": seating.table_number,
+                        "board": board.number,
+                    },
+                )
                 with django_capture_on_commit_callbacks(execute=True):
-                    response = client.post(url, {"kind": "row", "contract": "6S", "declarer_seat": row["declarer"][0],
-                                                 "declarer_tricks": 6, "w1_tricks": 2, "w2_tricks": 2,
-                                                 "call1": "whist", "call2": "whist"})  # fmt: skip
+                    response = client.post(
+                        url,
+                        {
+                            "kind": "row",
+                            "contract": "6S",
+                            "declarer_seat": row["declarer"][0],
+                            "declarer_tricks": 6,
+                            "w1_tricks": 2,
+                            "w2_tricks": 2,
+                            "call1": "whist",
+                            "call2": "whist",
+                        },
+                    )
                 assert response.status_code == 302
-        client.post(reverse("director:end_round", kwargs={"slug": "demo", "session": 1, "number": number}),
-                    {"acknowledged": round_gaps(session.rounds.get(number=number)).token})
+        client.post(
+            reverse("director:end_round", kwargs={"slug": "demo", "session": 1, "number": number}),
+            {"acknowledged": round_gaps(session.rounds.get(number=number)).token},
+        )
     assert Result.objects.filter(session=session).count() == 100
     response = client.get(dash, headers=EN)
     assert response.context["ov"].next_action == "publish"  # play is over, the results are provisional
@@ -63,8 +83,13 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
     assert ends == t.official_at + dt.timedelta(minutes=t.correction_minutes)
     (final,) = parse(response).buttons(name="action", value="final")
     assert "disabled" in final.attrs  # not before the correction period is over
-    publish(tournament=t, to=Publication.FINAL, user=None, now=t.official_at + dt.timedelta(minutes=31),
-            acknowledged=gaps.token)
+    publish(
+        tournament=t,
+        to=Publication.FINAL,
+        user=None,
+        now=t.official_at + dt.timedelta(minutes=31),
+        acknowledged=gaps.token,
+    )
     client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "lock"})
     t.refresh_from_db()
     assert t.is_locked

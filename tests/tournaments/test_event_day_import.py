@@ -53,16 +53,32 @@ def xlsx(rows: list[list[object]]) -> bytes:
 @pytest.mark.parametrize(
     ("header", "role"),
     [
-        ("№", "number"), ("No.", "number"), ("Стартовый номер", "number"), ("номер", "number"),
-        ("Name", "name"), ("ФИО", "name"), ("Фамилия Имя", "name"), ("Фамилия, имя", "name"),
-        ("Фамилия", "last_name"), ("Имя", "first_name"), ("Отчество", "middle_name"),
-        ("Клуб", "club"), ("ГОРОД", "club"), ("Team", "club"),
-        ("ФСП", "federation_id"), ("Номер ФСП", "federation_id"), ("номер-фсп:", "federation_id"),
-        ("Номер в федерации", "federation_id"), ("Federation id", "federation_id"), ("FSP", "federation_id"),
+        ("№", "number"),
+        ("No.", "number"),
+        ("Стартовый номер", "number"),
+        ("номер", "number"),
+        ("Name", "name"),
+        ("ФИО", "name"),
+        ("Фамилия Имя", "name"),
+        ("Фамилия, имя", "name"),
+        ("Фамилия", "last_name"),
+        ("Имя", "first_name"),
+        ("Отчество", "middle_name"),
+        ("Клуб", "club"),
+        ("ГОРОД", "club"),
+        ("Team", "club"),
+        ("ФСП", "federation_id"),
+        ("Номер ФСП", "federation_id"),
+        ("номер-фсп:", "federation_id"),
+        ("Номер в федерации", "federation_id"),
+        ("Federation id", "federation_id"),
+        ("FSP", "federation_id"),
         ("Рейтинг-лист ID", "federation_id"),
-        ("Разряд", None), ("Год рождения", None), ("Иванов Иван", None),
+        ("Разряд", None),
+        ("Год рождения", None),
+        ("Иванов Иван", None),
     ],
-)  # fmt: skip
+)
 def test_common_russian_and_english_headers_are_recognised(header, role):
     """Headers are compared case- and punctuation-insensitively, from one table of Russian and English names
     (the app's own «Номер в федерации» among them)."""
@@ -85,17 +101,21 @@ def test_a_row_of_mostly_header_words_is_the_header(row, is_header):
 
 def test_without_a_header_the_columns_are_number_name_club_federation_id():
     assert guess_mapping(["1", "Иванов", "Сочи", "F-1", "x"], 5) == (
-        False, ("number", "name", "club", "federation_id", ""),
-    )  # fmt: skip
+        False,
+        ("number", "name", "club", "federation_id", ""),
+    )
 
 
 def test_cyrillic_csv_preview_maps_the_columns_and_lists_the_unknown_one_as_ignored():
     preview = read_participants_file(filename="список.csv", content=CYRILLIC_CSV.encode("cp1251"))
     assert preview.header
     assert [(c.letter, c.title, c.role) for c in preview.columns] == [
-        ("A", "№", "number"), ("B", "Фамилия Имя", "name"), ("C", "Клуб", "club"),
-        ("D", "Номер ФСП", "federation_id"), ("E", "Разряд", ""),
-    ]  # fmt: skip
+        ("A", "№", "number"),
+        ("B", "Фамилия Имя", "name"),
+        ("C", "Клуб", "club"),
+        ("D", "Номер ФСП", "federation_id"),
+        ("E", "Разряд", ""),
+    ]
     assert [c.title for c in preview.ignored] == ["Разряд"]
     assert [(line.line, line.number, line.name, line.club, line.federation_id) for line in preview.lines] == [
         (2, 1, "Иванов Иван", "Сочи", "ФСП-101"),
@@ -162,8 +182,14 @@ def test_director_page_previews_the_mapping_changes_it_and_imports_the_federatio
     assert not event.participants.exists()  # nothing saved by the preview
     # The director reads «Билет» as the federation number and «Номер ФСП» not at all; confirming a changed
     # mapping without looking at it only shows the new preview.
-    changed = {"col-0": "number", "col-1": "name", "col-2": "club", "col-3": "", "col-4": "federation_id",
-               "header": "1"}  # fmt: skip
+    changed = {
+        "col-0": "number",
+        "col-1": "name",
+        "col-2": "club",
+        "col-3": "",
+        "col-4": "federation_id",
+        "header": "1",
+    }
     response = dclient.post(upload, {**changed, "confirm": "1"}, headers=RU)
     assert response.status_code == 200 and not event.participants.exists()
     assert [line.federation_id for line in response.context["preview"].lines] == ["B-1", "B-2"]
@@ -206,8 +232,16 @@ def _give_federation_ids(t, director) -> dict[int, str]:
     ids = {1: "FSP-1", 7: "FSP-7"}
     for number, fed in ids.items():
         p = t.participants.get(number=number)
-        participant_save(tournament=t, user=director, now=timezone.now(), participant=p, number=number,
-                         name=p.name, club=p.club, federation_id=fed)  # fmt: skip
+        participant_save(
+            tournament=t,
+            user=director,
+            now=timezone.now(),
+            participant=p,
+            number=number,
+            name=p.name,
+            club=p.club,
+            federation_id=fed,
+        )
     return ids
 
 

@@ -33,8 +33,17 @@ def dclient(client, director):
 
 def dispute_from_the_table(client) -> Result:
     """N enters board 1 on the table page, S disputes it there (the players' own channel)."""
-    row = {"board": 1, "key": "polish-1", "contract": "6S", "declarer": "E", "t1": "6", "t2": "2",
-           "call1": "whist", "call2": "whist", "play": "closed"}  # fmt: skip
+    row = {
+        "board": 1,
+        "key": "polish-1",
+        "contract": "6S",
+        "declarer": "E",
+        "t1": "6",
+        "t2": "2",
+        "call1": "whist",
+        "call2": "whist",
+        "play": "closed",
+    }
     client.post(TABLE, {**row, "action": "save", "number": 1, "pin": pin_of(1)})
     client.post(TABLE, {"board": 1, "number": 3, "pin": pin_of(3), "action": "dispute", "reason": REASON})
     client.post(TABLE, {"action": "forget"})
@@ -73,8 +82,17 @@ def test_a_dispute_is_settled_in_two_clicks_from_the_dashboard(client, dclient, 
 
 def test_only_a_disputed_row_is_accepted_and_the_page_says_why(client, dclient, event):
     tournament, _session = event
-    row = {"board": 1, "key": "polish-2", "contract": "6S", "declarer": "E", "t1": "6", "t2": "2",
-           "call1": "whist", "call2": "whist", "play": "closed"}  # fmt: skip
+    row = {
+        "board": 1,
+        "key": "polish-2",
+        "contract": "6S",
+        "declarer": "E",
+        "t1": "6",
+        "t2": "2",
+        "call1": "whist",
+        "call2": "whist",
+        "play": "closed",
+    }
     client.post(TABLE, {**row, "action": "save", "number": 1, "pin": pin_of(1)})
     page = reverse(
         "director:table_round", kwargs={"slug": tournament.slug, "session": 1, "round": 1, "table": 1}
@@ -90,8 +108,10 @@ def test_only_a_disputed_row_is_accepted_and_the_page_says_why(client, dclient, 
 def test_the_stored_row_of_a_disputed_board_is_amber_with_the_reason_and_accept(client, dclient, event):
     tournament, _session = event
     dispute_from_the_table(client)
-    url = reverse("director:board_entry",
-                  kwargs={"slug": tournament.slug, "session": 1, "round": 1, "table": 1, "board": 1})  # fmt: skip
+    url = reverse(
+        "director:board_entry",
+        kwargs={"slug": tournament.slug, "session": 1, "round": 1, "table": 1, "board": 1},
+    )
     stored = parse(dclient.get(url)).one(id="stored")
     assert "warn-box" in stored.classes and "ok-box" not in stored.classes
     assert REASON in stored.text() and stored.find("button", name="accept") is not None
@@ -119,8 +139,14 @@ def test_the_audit_trail_speaks_words_and_keeps_the_code_in_a_tooltip(client, dc
 
 
 def test_a_row_in_words_has_russian_plurals():
-    row = {"contract": "6C", "declarer": ["N", 5], "w1": ["E", 3], "w2": ["W", 2],
-           "calls": {"E": "whist", "W": "pass"}, "play": "closed"}  # fmt: skip
+    row = {
+        "contract": "6C",
+        "declarer": ["N", 5],
+        "w1": ["E", 3],
+        "w2": ["W", 2],
+        "calls": {"E": "whist", "W": "pass"},
+        "play": "closed",
+    }
     with translation.override("ru"):
         assert describe_in_words(Result(row=row)) == "6♣ · играл N: 5 взяток · E: 3 взятки · W пас: 2 взятки"
     with translation.override("en"):

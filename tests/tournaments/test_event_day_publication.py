@@ -33,8 +33,15 @@ RU = {"accept-language": "ru"}
 
 def enter(session, director, *, round, table, board):
     dealer = Board.objects.get(session=session, number=board).dealer
-    return result_save(session=session, board=board, round=round, table=table, user=director,
-                       row=legal_row(dealer), now=timezone.now())  # fmt: skip
+    return result_save(
+        session=session,
+        board=board,
+        round=round,
+        table=table,
+        user=director,
+        row=legal_row(dealer),
+        now=timezone.now(),
+    )
 
 
 def boards_at(session, round, table):
@@ -88,9 +95,14 @@ def test_ending_a_complete_round_goes_straight_through(dclient, seated, director
 
 @pytest.mark.parametrize(
     ("status", "kind"),
-    [(None, "missing"), (Result.Status.ENTERED, "unconfirmed"), (Result.Status.DISPUTED, "disputed"),
-     (Result.Status.CONFIRMED, ""), (Result.Status.DIRECTOR, "")],
-)  # fmt: skip
+    [
+        (None, "missing"),
+        (Result.Status.ENTERED, "unconfirmed"),
+        (Result.Status.DISPUTED, "disputed"),
+        (Result.Status.CONFIRMED, ""),
+        (Result.Status.DIRECTOR, ""),
+    ],
+)
 def test_a_gap_is_a_missing_unconfirmed_or_disputed_board(session, director, status, kind):
     """Missing: no row; unconfirmed: entered, the opponents have not confirmed; disputed: an opponent disputes."""
     r1 = session.rounds.get(number=1)
@@ -142,7 +154,9 @@ def test_publishing_with_missing_rows_needs_acknowledgement(dclient, seated, dir
     play_all(session, director, complete=True)
     gone = boards_at(session, 2, 4)[:2]
     Result.objects.filter(session=session, round_number=2, table_number=4, board_number__in=gone).delete()
-    Result.objects.filter(session=session, round_number=3, table_number=1).update(status=Result.Status.ENTERED)
+    Result.objects.filter(session=session, round_number=3, table_number=1).update(
+        status=Result.Status.ENTERED
+    )
     page = dclient.post(url, {"action": "official"}, headers=RU, follow=True).content.decode()
     seated.refresh_from_db()
     assert seated.publication == Publication.PROVISIONAL
@@ -180,13 +194,19 @@ def test_official_results_can_be_withdrawn_until_final(dclient, seated, director
     assert seated.publication == Publication.OFFICIAL  # no reason, no withdrawal
     dclient.post(url, {"action": "withdraw", "reason": "стол 3 перепутал сдачи"})
     seated.refresh_from_db()
-    assert (seated.publication, seated.official_at, seated.published_at) == (Publication.PROVISIONAL, None, t0)
+    assert (seated.publication, seated.official_at, seated.published_at) == (
+        Publication.PROVISIONAL,
+        None,
+        t0,
+    )
     entry = AuditEntry.objects.filter(action="publication.provisional").latest("id")
     assert entry.reason == "стол 3 перепутал сдачи" and entry.data == {"withdrawn": True}
     # Published again: the correction period starts again from the new official publication.
     publish(tournament=seated, to=Publication.OFFICIAL, user=director, now=t0)
     publish(tournament=seated, to=Publication.FINAL, user=director, now=timezone.now())
-    page = dclient.post(url, {"action": "withdraw", "reason": "поздно"}, headers=RU, follow=True).content.decode()
+    page = dclient.post(
+        url, {"action": "withdraw", "reason": "поздно"}, headers=RU, follow=True
+    ).content.decode()
     seated.refresh_from_db()
     assert seated.publication == Publication.FINAL
     assert "окончательные остаются окончательными" in page
@@ -216,11 +236,14 @@ def test_gaps_name_the_room_when_there_are_rooms(event, director):
         Participant(tournament=event, number=n, name=f"Игрок {n}", pin=f"{1000 + n}") for n in range(21, 25)
     )
     session = event.sessions.get(number=1)
-    movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 3, "rooms": 2},
-                    now=timezone.now())  # fmt: skip
+    movement_choose(
+        session=session, user=director, spec={"scheme": "basic", "tables": 3, "rooms": 2}, now=timezone.now()
+    )
     r1 = session.rounds.get(number=1)
     round_start(rnd=r1, user=director, now=timezone.now())
     gaps = round_gaps(r1)
-    assert gaps.rooms and {(g.room, g.table) for g in gaps.items} == {(r, t) for r in (1, 2) for t in (1, 2, 3)}
+    assert gaps.rooms and {(g.room, g.table) for g in gaps.items} == {
+        (r, t) for r in (1, 2) for t in (1, 2, 3)
+    }
     with translation.override("ru"):
         assert "Тур 1, стол 2 (зал 2) — не введены сдачи" in "\n".join(gaps.lines())

@@ -31,12 +31,16 @@ LINES = ("N", "E", "S", "W")
 
 @pytest.fixture
 def thirteen(db, director):
-    t = tournament_create(name="Кубок Сочи", user=director, slug="sochi13", players_per_table=4, now=timezone.now())
+    t = tournament_create(
+        name="Кубок Сочи", user=director, slug="sochi13", players_per_table=4, now=timezone.now()
+    )
     Participant.objects.bulk_create(
         Participant(tournament=t, number=n, name=f"Игрок{n:02d}", pin=f"{2000 + n}") for n in range(1, 14)
     )
     session = t.sessions.get(number=1)
-    movement_choose(session=session, user=director, spec={"scheme": "book", "participants": 13}, now=timezone.now())
+    movement_choose(
+        session=session, user=director, spec={"scheme": "book", "participants": 13}, now=timezone.now()
+    )
     return t
 
 
@@ -50,7 +54,9 @@ def stored_rests(t) -> dict[int, list[int]]:
     """Round -> the participants not seated in it, from the stored seating."""
     everyone = set(t.participants.values_list("number", flat=True))
     seated: dict[int, set[int]] = {}
-    for s in Seating.objects.filter(session__tournament=t).select_related("seat_n", "seat_e", "seat_s", "seat_w"):
+    for s in Seating.objects.filter(session__tournament=t).select_related(
+        "seat_n", "seat_e", "seat_s", "seat_w"
+    ):
         seated.setdefault(s.round_number, set()).update(p.number for p in s.seats().values() if p is not None)
     return {r: sorted(everyone - numbers) for r, numbers in seated.items()}
 
@@ -79,7 +85,9 @@ def test_rule_P_rests_every_unseated_participant_with_the_seat_he_comes_back_to(
     assert sorted(found) == [r.number for r in m.rounds]
     for i, rnd in enumerate(m.rounds):
         seated = set(rnd.where())
-        assert sorted(r.participant for r in found[rnd.number]) == sorted(set(range(1, participants + 1)) - seated)
+        assert sorted(r.participant for r in found[rnd.number]) == sorted(
+            set(range(1, participants + 1)) - seated
+        )
         assert len(found[rnd.number]) == resting_per_round
         for r in found[rnd.number]:
             later = [(j, m.rounds[j].where().get(r.participant)) for j in range(i + 1, len(m.rounds))]
@@ -87,15 +95,21 @@ def test_rule_P_rests_every_unseated_participant_with_the_seat_he_comes_back_to(
             if first is None:
                 assert r.back is None
             else:
-                assert r.back is not None and (r.back.round, r.back.room, r.back.seat) == (first[0], *first[1])
+                assert r.back is not None and (r.back.round, r.back.room, r.back.seat) == (
+                    first[0],
+                    *first[1],
+                )
             before = m.rounds[i - 1].where().get(r.participant) if i else None
             assert r.came_from == before
 
 
 def rest_line(page, selector_class: str, round_number: int | None = None):
     doc = parse(page)
-    nodes = [n for n in doc.find_all("p", class_=selector_class)
-             if round_number is None or n.get("data-round") == str(round_number)]  # fmt: skip
+    nodes = [
+        n
+        for n in doc.find_all("p", class_=selector_class)
+        if round_number is None or n.get("data-round") == str(round_number)
+    ]
     assert len(nodes) == 1, f"expected one «{selector_class}» line"
     return nodes[0].text()
 
@@ -196,7 +210,9 @@ def test_rule_P_table_page_tells_each_player_his_next_seat_or_his_rest(client, t
 
 
 @pytest.mark.parametrize(("participants", "per_table"), [(27, 4), (10, 3)])
-def test_rule_P_printouts_name_every_resting_player_when_several_rest_or_tables_seat_three(participants, per_table):
+def test_rule_P_printouts_name_every_resting_player_when_several_rest_or_tables_seat_three(
+    participants, per_table
+):
     """Three resting per round (27 at six 4-player tables) and 3-player tables: every resting player of every
     round is printed with the seat he takes next round, on the cards and on the row of sets."""
     m = plan(participants, per_table=per_table).movement

@@ -22,9 +22,7 @@ from tests import golden
 from tournaments.models import AuditEntry, Participant, Session, Tournament
 from tournaments.services.bundles import BundleInvalid, import_bundle
 
-FIXTURE = json.loads(
-    golden.text("small_bundle.json")
-)
+FIXTURE = json.loads(golden.text("small_bundle.json"))
 MODELS = (Tournament, Participant, Session, Board, Result, Penalty, Standing, AuditEntry)
 
 json_values = st.recursive(

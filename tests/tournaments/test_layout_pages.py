@@ -26,9 +26,14 @@ FIELD = {"N": "hand_n", "E": "hand_e", "S": "hand_s", "W": "hand_w"}
 
 def dealt(board: Board, seed: int = 7) -> dict:
     return board_to_dict(
-        deal_board(seeded_rng(seed), number=board.number, set_number=board.set_number,
-                   dealer=Seat(board.dealer), players=4)
-    )  # fmt: skip
+        deal_board(
+            seeded_rng(seed),
+            number=board.number,
+            set_number=board.set_number,
+            dealer=Seat(board.dealer),
+            players=4,
+        )
+    )
 
 
 def post_data(layout: dict) -> dict:
@@ -42,8 +47,11 @@ def swapped(layout: dict, a: str, b: str) -> dict:
     hands = {seat: list(parse_hand(text)) for seat, text in layout["hands"].items()}
     ca, cb = hands[a][0], hands[b][0]
     hands[a][0], hands[b][0] = cb, ca
-    return {"hands": {s: format_hand(c) for s, c in hands.items()}, "prikup": list(layout["prikup"]),
-            "moved": (ca, cb)}  # fmt: skip
+    return {
+        "hands": {s: format_hand(c) for s, c in hands.items()},
+        "prikup": list(layout["prikup"]),
+        "moved": (ca, cb),
+    }
 
 
 def url(name, slug, board=1):
@@ -55,8 +63,17 @@ def results_of_board(session, director, number=1):
     board = Board.objects.get(session=session, number=number)
     out = []
     for s in session.seatings.filter(set_number=board.set_number).order_by("round_number"):
-        out.append(director_result_save(session=session, board=number, round=s.round_number,
-                                        table=s.table_number, user=director, row=legal_row(board.dealer), now=timezone.now()))  # fmt: skip
+        out.append(
+            director_result_save(
+                session=session,
+                board=number,
+                round=s.round_number,
+                table=s.table_number,
+                user=director,
+                row=legal_row(board.dealer),
+                now=timezone.now(),
+            )
+        )
     return out
 
 
@@ -68,7 +85,9 @@ def test_record_layout_audits_and_needs_a_reason_to_replace(session, director):
     first = dealt(board)
     with pytest.raises(TypeError):
         board_layout_record(board, first["hands"], first["prikup"], director, now=timezone.now())  # type: ignore[misc]
-    board_layout_record(board=board, hands=first["hands"], prikup=first["prikup"], user=director, now=timezone.now())
+    board_layout_record(
+        board=board, hands=first["hands"], prikup=first["prikup"], user=director, now=timezone.now()
+    )
     board.refresh_from_db()
     assert board.hands == first["hands"] and board.prikup == first["prikup"]
     entry = AuditEntry.objects.get(action="board.layout")
@@ -78,11 +97,19 @@ def test_record_layout_audits_and_needs_a_reason_to_replace(session, director):
 
     second = dealt(board, seed=8)
     with pytest.raises(UserError, match="say why"):
-        board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director, now=timezone.now())
+        board_layout_record(
+            board=board, hands=second["hands"], prikup=second["prikup"], user=director, now=timezone.now()
+        )
     board.refresh_from_db()
     assert board.hands == first["hands"]
-    board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director,
-                        reason="the first table misread the protocol", now=timezone.now())  # fmt: skip
+    board_layout_record(
+        board=board,
+        hands=second["hands"],
+        prikup=second["prikup"],
+        user=director,
+        reason="the first table misread the protocol",
+        now=timezone.now(),
+    )
     board.refresh_from_db()
     assert board.hands == second["hands"]
     entry = AuditEntry.objects.filter(action="board.layout").latest("id")
@@ -91,7 +118,9 @@ def test_record_layout_audits_and_needs_a_reason_to_replace(session, director):
         and entry.reason == "the first table misread the protocol"
     )
     # the same layout again changes nothing and needs no reason
-    board_layout_record(board=board, hands=second["hands"], prikup=second["prikup"], user=director, now=timezone.now())
+    board_layout_record(
+        board=board, hands=second["hands"], prikup=second["prikup"], user=director, now=timezone.now()
+    )
     assert AuditEntry.objects.filter(action="board.layout").count() == 2
 
 
@@ -102,7 +131,9 @@ def test_record_layout_refuses_a_bad_layout(session, director):
     seats = list(hands)
     hands[seats[0]] = hands[seats[1]]  # ten cards twice, ten missing
     with pytest.raises(UserError):
-        board_layout_record(board=board, hands=hands, prikup=layout["prikup"], user=director, now=timezone.now())
+        board_layout_record(
+            board=board, hands=hands, prikup=layout["prikup"], user=director, now=timezone.now()
+        )
     board.refresh_from_db()
     assert not board.has_layout and not AuditEntry.objects.filter(action="board.layout").exists()
 
@@ -133,7 +164,9 @@ def test_enter_layout_through_the_page(dclient, seated):
     codes = _codes(response.context["form"])
     assert "duplicate" in codes.get(FIELD[seats[1]], set()) | codes.get(None, set())  # the card twice
     assert "wrong_count" in codes.get(FIELD[seats[1]], set()) | codes.get(None, set())  # a hand of 11
-    assert card.symbol_text in " ".join(str(e) for errors in response.context["form"].errors.values() for e in errors)
+    assert card.symbol_text in " ".join(
+        str(e) for errors in response.context["form"].errors.values() for e in errors
+    )
     board.refresh_from_db()
     assert not board.has_layout
 
@@ -150,7 +183,9 @@ def test_enter_layout_through_the_page(dclient, seated):
 def test_correcting_a_layout_needs_a_reason(dclient, seated, director):
     board = Board.objects.get(session__tournament=seated, session__number=1, number=1)
     first = dealt(board)
-    board_layout_record(board=board, hands=first["hands"], prikup=first["prikup"], user=director, now=timezone.now())
+    board_layout_record(
+        board=board, hands=first["hands"], prikup=first["prikup"], user=director, now=timezone.now()
+    )
     response = dclient.get(url("board_layout", seated.slug), headers=EN)
     page = response.content.decode()
     assert response.context["form"].replacing and "reason" in response.context["form"].fields  # a correction
@@ -179,7 +214,9 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
     session = seated.sessions.get(number=1)
     board = Board.objects.get(session=session, number=1)
     layout = dealt(board)
-    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now())
+    board_layout_record(
+        board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now()
+    )
     results = results_of_board(session, director)
     assert len(results) >= 3
     seats = list(layout["hands"])
@@ -193,8 +230,9 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
     assert f'value="{results[-1].pk}" selected' in page and "comparison" not in response.context
 
     # as dealt: no difference, nothing to apply
-    response = dclient.post(target, post_data(layout) | {"result": results[0].pk, "action": "compare"},
-                            headers=EN)  # fmt: skip
+    response = dclient.post(
+        target, post_data(layout) | {"result": results[0].pk, "action": "compare"}, headers=EN
+    )
     page = response.content.decode()
     assert response.context["comparison"]["fouled"] is False and response.context["label"] == "A"
     assert parse(response).one("section", id="comparison").find(class_="ok-box") is not None
@@ -211,8 +249,7 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
     assert Result.objects.get(pk=results[-1].pk).version == "A"  # the comparison changes nothing
 
     # applying with a layout changed since the comparison is refused
-    stale = data | {"action": "apply", "version": "B", "note": "swap",
-                    "checked": "{}"}  # fmt: skip
+    stale = data | {"action": "apply", "version": "B", "note": "swap", "checked": "{}"}
     response = dclient.post(target, stale, headers=EN)
     page = response.content.decode()
     assert response.context["form"].non_field_errors() and not response.context["form"].errors.get("note")
@@ -221,8 +258,9 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
 
     # the comparison's own form, re-posted with the apply button
     checked = _hidden(page, "checked")
-    response = dclient.post(target, data | {"action": "apply", "version": "B", "note": "cards swapped",
-                                            "checked": checked})  # fmt: skip
+    response = dclient.post(
+        target, data | {"action": "apply", "version": "B", "note": "cards swapped", "checked": checked}
+    )
     assert response.status_code == 302 and response["Location"] == url("board_detail", seated.slug)
     board.refresh_from_db()
     assert board.fouled and board.fouled_note == "cards swapped"
@@ -240,8 +278,11 @@ def test_compare_then_apply_splits_the_results_into_versions(dclient, seated, di
     response = dclient.post(target, data3 | {"action": "compare"}, headers=EN)
     page = response.content.decode()
     assert _version(response) == "C"
-    response = dclient.post(target, data3 | {"action": "apply", "version": "C", "note": "another swap",
-                                             "checked": _hidden(page, "checked")})  # fmt: skip
+    response = dclient.post(
+        target,
+        data3
+        | {"action": "apply", "version": "C", "note": "another swap", "checked": _hidden(page, "checked")},
+    )
     assert response.status_code == 302
     assert Result.objects.get(pk=results[-3].pk).version == "C"
 
@@ -250,7 +291,9 @@ def test_comparison_reports_typing_errors_and_a_missing_note(dclient, seated, di
     session = seated.sessions.get(number=1)
     board = Board.objects.get(session=session, number=1)
     layout = dealt(board)
-    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now())
+    board_layout_record(
+        board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now()
+    )
     results = results_of_board(session, director)
     target = url("board_fouled", seated.slug)
     seats = list(layout["hands"])
@@ -262,8 +305,11 @@ def test_comparison_reports_typing_errors_and_a_missing_note(dclient, seated, di
     altered = swapped(layout, seats[0], seats[2])
     data = post_data(altered) | {"result": results[0].pk}
     page = dclient.post(target, data | {"action": "compare"}, headers=EN).content.decode()
-    response = dclient.post(target, data | {"action": "apply", "note": "", "version": "B",
-                                            "checked": _hidden(page, "checked")}, headers=EN)  # fmt: skip
+    response = dclient.post(
+        target,
+        data | {"action": "apply", "note": "", "version": "B", "checked": _hidden(page, "checked")},
+        headers=EN,
+    )
     assert set(response.context["form"].errors) == {"note"}  # say what happened to the board
     assert not Board.objects.get(pk=board.pk).fouled
     # a card in the wrong pocket: one hand short, another long
@@ -284,7 +330,9 @@ def test_comparison_reports_typing_errors_and_a_missing_note(dclient, seated, di
 def test_board_page_links_to_the_ruling_flow(dclient, seated, director):
     board = Board.objects.get(session__tournament=seated, session__number=1, number=1)
     layout = dealt(board)
-    board_layout_record(board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now())
+    board_layout_record(
+        board=board, hands=layout["hands"], prikup=layout["prikup"], user=director, now=timezone.now()
+    )
     detail = dclient.get(url("board_detail", seated.slug), headers=EN).content.decode()
     ruling = reverse("appeals:ruling-new", kwargs={"slug": seated.slug})
     assert f"{ruling}?kind=fouled&amp;session=1&amp;board=1" in detail

@@ -65,8 +65,12 @@ def test_basic_movement_with_too_many_rounds(dclient, event):
     assert "от 2 до 5" in expected
     assert not Round.objects.filter(session__tournament=event).exists()
     with pytest.raises(SeatingError) as caught:
-        movement_choose(session=event.sessions.get(number=1), user=None, now=timezone.now(),
-                        spec={"scheme": "basic", "tables": 5, "rounds": 7})  # fmt: skip
+        movement_choose(
+            session=event.sessions.get(number=1),
+            user=None,
+            now=timezone.now(),
+            spec={"scheme": "basic", "tables": 5, "rounds": 7},
+        )
     assert isinstance(caught.value, UserError) and caught.value.code == "basic_rounds"
 
 
@@ -175,7 +179,9 @@ def test_every_message_has_a_russian_translation():
     for name in FIELD_NAMES.values():
         with translation.override("ru"):
             assert _no_latin(str(name))
-    no_movement = MovementError("x", code="no_movement", params={"participants": 21, "per_table": 4, "rounds": 9})
+    no_movement = MovementError(
+        "x", code="no_movement", params={"participants": 21, "per_table": 4, "rounds": 9}
+    )
     with translation.override("ru"):
         text = movement_message(no_movement)
     assert _no_latin(text) and "21" in text and "9" in text

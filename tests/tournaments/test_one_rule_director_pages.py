@@ -19,14 +19,25 @@ RU = {"Accept-Language": "ru"}
 
 
 def _board_url(seated, table: int, board: int) -> str:
-    return reverse("director:board_entry",
-                   kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": table, "board": board})  # fmt: skip
+    return reverse(
+        "director:board_entry",
+        kwargs={"slug": seated.slug, "session": 1, "round": 1, "table": table, "board": board},
+    )
 
 
 def _row_data(dealer: str, **changes: object) -> dict:
     row = legal_row(dealer)
-    return {"kind": "row", "contract": "6S", "declarer_seat": row["declarer"][0], "declarer_tricks": 6,
-            "w1_tricks": 2, "w2_tricks": 2, "call1": "whist", "call2": "whist", **changes}  # fmt: skip
+    return {
+        "kind": "row",
+        "contract": "6S",
+        "declarer_seat": row["declarer"][0],
+        "declarer_tricks": 6,
+        "w1_tricks": 2,
+        "w2_tricks": 2,
+        "call1": "whist",
+        "call2": "whist",
+        **changes,
+    }
 
 
 def test_the_row_page_shows_the_cores_refusal_in_russian(seated, session, dclient):
@@ -36,7 +47,9 @@ def test_the_row_page_shows_the_cores_refusal_in_russian(seated, session, dclien
     assert page.status_code == 200
     text = page.content.decode()
     with translation.override("ru"):
-        expected = refusal_message(Refusal("tricks_total", "w1", "tricks total 11", {"total": 11, "tricks": [6, 3, 2]}))
+        expected = refusal_message(
+            Refusal("tricks_total", "w1", "tricks total 11", {"total": 11, "tricks": [6, 3, 2]})
+        )
     assert expected in text  # «Сумма взяток 11 — должно быть 10.»
     assert "tricks total 11" not in text  # the core's English words never reach a Russian page
     assert not Result.objects.exists()
@@ -48,7 +61,9 @@ def test_the_row_page_refuses_a_board_of_another_set(seated, session, dclient):
     page = dclient.post(_board_url(seated, 1, other.number), _row_data(other.dealer, reason="x"), headers=RU)
     text = page.content.decode()
     assert page.status_code == 200 and 'role="alert"' in text
-    assert f"Сдачи {other.number} нет в комплекте {seating.set_number}" in text  # the service's words, in Russian
+    assert (
+        f"Сдачи {other.number} нет в комплекте {seating.set_number}" in text
+    )  # the service's words, in Russian
     assert not Result.objects.exists()
 
 

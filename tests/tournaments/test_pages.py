@@ -34,7 +34,9 @@ def test_unpublished_results_are_hidden_from_the_public(client, tournament, dire
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "83,33" not in page and "83.33" not in page
     client.force_login(director)
-    assert "83,33" in client.get(tournament.get_absolute_url()).content.decode()  # a Russian page: decimal comma
+    assert (
+        "83,33" in client.get(tournament.get_absolute_url()).content.decode()
+    )  # a Russian page: decimal comma
 
 
 def test_published_results_are_public(client, published):
@@ -47,7 +49,9 @@ def test_published_results_are_public(client, published):
         max="12",
         percent="83.33",
     )
-    assert "83,33" in client.get(published.get_absolute_url()).content.decode()  # a Russian page: decimal comma
+    assert (
+        "83,33" in client.get(published.get_absolute_url()).content.decode()
+    )  # a Russian page: decimal comma
 
 
 def test_unknown_tournament_is_404(client, db):

@@ -22,8 +22,20 @@ def event(director):
     return Tournament.objects.get(slug="tt")
 
 
-@pytest.mark.parametrize(("typed", "number"), [("7", 7), (" 07 ", 7), (7, 7), ("0", None), ("-1", None),
-                                               ("1e3", None), ("2147483648", None), ("", None), (None, None)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [
+        ("7", 7),
+        (" 07 ", 7),
+        (7, 7),
+        ("0", None),
+        ("-1", None),
+        ("1e3", None),
+        ("2147483648", None),
+        ("", None),
+        (None, None),
+    ],
+)
 def test_the_number_is_read_as_the_tournament_knows_it(typed, number):
     assert participant_number(typed) == number
 

@@ -36,6 +36,11 @@ def test_final_is_refused_while_a_correction_is_open(director):
     with pytest.raises(UserError, match="open"):
         publish(tournament=t, to=Publication.FINAL, user=director, now=timezone.now())
     Correction.objects.update(status=Correction.Status.REFUSED)
-    done = publish(tournament=t, to=Publication.FINAL, user=director, now=timezone.now(),
-                   acknowledged=publication_gaps(t).token)  # the demo's rows are not all confirmed
+    done = publish(
+        tournament=t,
+        to=Publication.FINAL,
+        user=director,
+        now=timezone.now(),
+        acknowledged=publication_gaps(t).token,
+    )  # the demo's rows are not all confirmed
     assert done.publication == Publication.FINAL

@@ -69,8 +69,9 @@ def test_general_provisions_random_initial_seating_renumbers_and_reseats(seated,
 def test_general_provisions_random_initial_seating_refused_once_results_exist(seated, director):
     session = seated.sessions.get(number=1)
     dealer = Board.objects.get(session=session, number=1).dealer
-    director_result_save(session=session, board=1, round=1, table=1, user=director, now=timezone.now(),
-                         row=legal_row(dealer))  # fmt: skip
+    director_result_save(
+        session=session, board=1, round=1, table=1, user=director, now=timezone.now(), row=legal_row(dealer)
+    )
     before = list(Participant.objects.filter(tournament=seated).values_list("pk", "number"))
     with pytest.raises(UserError) as info:
         draw_initial_seating(tournament=seated, user=director, now=timezone.now(), seed=1)

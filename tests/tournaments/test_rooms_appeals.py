@@ -20,8 +20,15 @@ def test_rule_2_an_appeal_names_the_room_of_the_appellants_table(room: int) -> N
     session = t.sessions.get()
     seating = Seating.objects.get(session=session, room=room, round_number=1, table_number=1)
     appellant = Participant.objects.get(pk=seating.seat_n_id)
-    appeal = svc.appeal_file(session=session, appellant=appellant, round=1, board=1, table=1, claim="Неверно записано",
-                             now=timezone.now())  # fmt: skip
+    appeal = svc.appeal_file(
+        session=session,
+        appellant=appellant,
+        round=1,
+        board=1,
+        table=1,
+        claim="Неверно записано",
+        now=timezone.now(),
+    )
     assert (appeal.room, appeal.table_number) == (room, 1)
     assert appellant.number in appeal.seats.values()
 
@@ -42,14 +49,32 @@ def test_rule_2_a_ruling_and_a_correction_name_the_room_of_the_table(client, dir
     client.force_login(director)
     page = client.get(reverse("appeals:ruling-new", kwargs={"slug": t.slug})).content.decode()
     assert 'name="room"' in page and "Зал" in page
-    answer = client.post(reverse("appeals:ruling-new", kwargs={"slug": t.slug}),
-                         {"session": 1, "kind": "wrong_hand", "round": 1, "room": room, "table": 1, "board": 1,
-                          "fault_E": "offending"})  # fmt: skip
+    answer = client.post(
+        reverse("appeals:ruling-new", kwargs={"slug": t.slug}),
+        {
+            "session": 1,
+            "kind": "wrong_hand",
+            "round": 1,
+            "room": room,
+            "table": 1,
+            "board": 1,
+            "fault_E": "offending",
+        },
+    )
     assert answer.status_code == 302, answer.content.decode()[:3000]
     irr = Irregularity.objects.get()
     assert irr.room == room and irr.seats["N"] == seating.seat_n.number
-    answer = client.post(reverse("appeals:correction-new", kwargs={"slug": t.slug}),
-                         {"session": 1, "kind": Correction.Kind.ENTRY, "round": 1, "room": room, "table": 1,
-                          "board": 1, "description": "Взятки записаны не тем"})  # fmt: skip
+    answer = client.post(
+        reverse("appeals:correction-new", kwargs={"slug": t.slug}),
+        {
+            "session": 1,
+            "kind": Correction.Kind.ENTRY,
+            "round": 1,
+            "room": room,
+            "table": 1,
+            "board": 1,
+            "description": "Взятки записаны не тем",
+        },
+    )
     assert answer.status_code == 302, answer.content.decode()[:3000]
     assert Correction.objects.get().room == room

@@ -38,8 +38,13 @@ def test_rule_5_procedure_2_the_director_seats_a_basic_movement_in_two_rooms(cli
     session = event.sessions.get()
     assert session.movement == {"scheme": "basic", "tables": 3, "rooms": 2}
     assert sorted(Table.objects.filter(session=session).values_list("room", "number")) == [
-        (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3),
-    ]  # fmt: skip
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+    ]
     sets = {(s.room, s.table_number): s.set_number for s in session.seatings.filter(round_number=1)}
     assert [sets[(1, t)] for t in (1, 2, 3)] == [sets[(2, t)] for t in (1, 2, 3)]
     assert "Залов: 2" in client.get(url).content.decode()
@@ -78,8 +83,16 @@ def test_formats_2_1_the_director_enters_a_row_for_a_table_of_room_2(client, dir
         "director:board_entry", kwargs={"slug": event.slug, "session": 1, "round": 1, "table": 1, "board": 1}
     )
     row = played(1, 6)
-    data = {"kind": "row", "contract": "6S", "declarer_seat": row["declarer"][0], "declarer_tricks": 6,
-            "w1_tricks": 2, "w2_tricks": 2, "call1": "whist", "call2": "whist"}  # fmt: skip
+    data = {
+        "kind": "row",
+        "contract": "6S",
+        "declarer_seat": row["declarer"][0],
+        "declarer_tricks": 6,
+        "w1_tricks": 2,
+        "w2_tricks": 2,
+        "call1": "whist",
+        "call2": "whist",
+    }
     assert client.post(url, data).status_code == 302
     answer = client.post(
         url + "?room=2", {**data, "room": "2", "declarer_tricks": 7, "w1_tricks": 2, "w2_tricks": 1}

@@ -87,8 +87,10 @@ def test_rule_13_2_4_disqualification_needs_the_approval_and_a_reason(demo):
     t = demo
     p = Participant.objects.get(tournament=t, number=1)
     director = t.directors.get()
-    for kw, code in (({"approved_by": " ", "reason": "cheating"}, "approval_missing"),
-                     ({"approved_by": "ОТ", "reason": " "}, "reason_missing")):  # fmt: skip
+    for kw, code in (
+        ({"approved_by": " ", "reason": "cheating"}, "approval_missing"),
+        ({"approved_by": "ОТ", "reason": " "}, "reason_missing"),
+    ):
         with pytest.raises(UserError) as info:
             disqualify(tournament=t, participant=p, user=director, now=timezone.now(), **kw)
         assert info.value.code == code
@@ -105,9 +107,14 @@ def test_rule_13_2_4_a_disqualified_participant_leaves_the_ranking_and_nothing_e
     before = _standings(t)
     leader = before[0][0]
     director = t.directors.get()
-    sanction = disqualify(tournament=t, participant=Participant.objects.get(tournament=t, number=leader),
-                          reason="Repeated discussion of results", approved_by="Турнирный комитет",
-                          user=director, now=timezone.now())  # fmt: skip
+    sanction = disqualify(
+        tournament=t,
+        participant=Participant.objects.get(tournament=t, number=leader),
+        reason="Repeated discussion of results",
+        approved_by="Турнирный комитет",
+        user=director,
+        now=timezone.now(),
+    )
     rescore_tournament(tournament_id=t.pk)
     after = _standings(t)
     assert after[-1] == (leader, "", before[0][2], before[0][3])
@@ -118,8 +125,14 @@ def test_rule_13_2_4_a_disqualified_participant_leaves_the_ranking_and_nothing_e
         entry.reason == "Repeated discussion of results" and entry.data["approved_by"] == "Турнирный комитет"
     )
     with pytest.raises(UserError):
-        disqualify(tournament=t, participant=sanction.participant, reason="x", approved_by="ОТ", user=director,
-                   now=timezone.now())  # fmt: skip
+        disqualify(
+            tournament=t,
+            participant=sanction.participant,
+            reason="x",
+            approved_by="ОТ",
+            user=director,
+            now=timezone.now(),
+        )
     sanction_withdraw(sanction=sanction, reason="Wrong participant number", user=director, now=timezone.now())
     rescore_tournament(tournament_id=t.pk)
     assert _standings(t) == before
@@ -137,8 +150,16 @@ def test_rule_13_2_4_suspension_from_a_session_or_part_of_it(demo, first, last, 
     before = _standings(t)
     p = Participant.objects.get(tournament=t, number=5)
     session = t.sessions.get(number=1)
-    call = dict(tournament=t, participant=p, session=session, first_round=first, last_round=last,
-                reason="Noise at the table", user=t.directors.get(), now=timezone.now())  # fmt: skip
+    call = dict(
+        tournament=t,
+        participant=p,
+        session=session,
+        first_round=first,
+        last_round=last,
+        reason="Noise at the table",
+        user=t.directors.get(),
+        now=timezone.now(),
+    )
     if not ok:
         with pytest.raises(UserError) as info:
             suspend(**call)
@@ -147,7 +168,11 @@ def test_rule_13_2_4_suspension_from_a_session_or_part_of_it(demo, first, last, 
         return
     sanction = suspend(**call)
     assert (sanction.kind, sanction.session, sanction.first_round, sanction.last_round) == (
-        "suspension", session, first, last)  # fmt: skip
+        "suspension",
+        session,
+        first,
+        last,
+    )
     assert AuditEntry.objects.get(action="participant.suspend").data["participant"] == 5
     rescore_tournament(tournament_id=t.pk)
     assert _standings(t) == before
@@ -163,16 +188,32 @@ def test_rule_13_2_4_director_page_public_standings_and_export_mark_the_disquali
     page = client.get(url, headers=RU)
     assert page.status_code == 200 and lang(page) == "ru"
     assert english_phrases(visible_text(page), t.name) == []
-    refused = client.post(url, {"action": "disqualify", "d-participant": 3, "d-approved_by": "", "d-reason": "x"},
-                          headers=RU)  # fmt: skip
+    refused = client.post(
+        url, {"action": "disqualify", "d-participant": 3, "d-approved_by": "", "d-reason": "x"}, headers=RU
+    )
     assert refused.status_code == 200 and "has-error" in refused.content.decode()
     assert not Sanction.objects.exists()
-    client.post(url, {"action": "suspend", "s-participant": 4, "s-session": 1, "s-first_round": 2,
-                      "s-last_round": 3, "s-reason": "Шум за столом"}, headers=RU)  # fmt: skip
-    client.post(url, {"action": "disqualify", "d-participant": 3, "d-approved_by": "ОТ",
-                      "d-reason": "Подсказки партнёру"}, headers=RU)  # fmt: skip
+    client.post(
+        url,
+        {
+            "action": "suspend",
+            "s-participant": 4,
+            "s-session": 1,
+            "s-first_round": 2,
+            "s-last_round": 3,
+            "s-reason": "Шум за столом",
+        },
+        headers=RU,
+    )
+    client.post(
+        url,
+        {"action": "disqualify", "d-participant": 3, "d-approved_by": "ОТ", "d-reason": "Подсказки партнёру"},
+        headers=RU,
+    )
     assert sorted(Sanction.objects.values_list("participant__number", "kind")) == [
-        (3, "disqualification"), (4, "suspension")]  # fmt: skip
+        (3, "disqualification"),
+        (4, "suspension"),
+    ]
     rescore_tournament(tournament_id=t.pk)
     listed = client.get(url, headers=RU)
     assert english_phrases(visible_text(listed), t.name, "Подсказки партнёру", "Шум за столом") == []

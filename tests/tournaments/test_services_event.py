@@ -48,7 +48,9 @@ def test_create_refuses_bad_settings(director, kwargs):
 def test_structure_is_frozen_once_seated(seated, director):
     with pytest.raises(UserError):
         tournament_update(tournament=seated, user=director, changes={"deals_per_set": 3}, now=timezone.now())
-    tournament_update(tournament=seated, user=director, changes={"minutes_per_deal": 7, "venue": "Клуб"}, now=timezone.now())
+    tournament_update(
+        tournament=seated, user=director, changes={"minutes_per_deal": 7, "venue": "Клуб"}, now=timezone.now()
+    )
     seated.refresh_from_db()
     assert seated.minutes_per_deal == 7
     entry = AuditEntry.objects.filter(tournament=seated, action="tournament.settings").first()

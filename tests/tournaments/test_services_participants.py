@@ -74,7 +74,9 @@ def test_import_registers_the_good_lines_with_pins(event, director):
 def test_replace_is_refused_once_seated(seated, director):
     preview = read_participants_file(filename="a.csv", content=b"1,A\n", replace=True)
     with pytest.raises(UserError):
-        participants_import(tournament=seated, lines=preview.lines, user=director, replace=True, now=timezone.now())
+        participants_import(
+            tournament=seated, lines=preview.lines, user=director, replace=True, now=timezone.now()
+        )
 
 
 def test_unknown_file_type():
@@ -86,14 +88,18 @@ def test_participant_save_update_delete(event, director, seated):
     p = participant_save(tournament=event, user=director, number=30, name="Запасной", now=timezone.now())
     with pytest.raises(UserError):
         participant_save(tournament=event, user=director, number=1, name="Двойник", now=timezone.now())
-    participant_save(tournament=event, user=director, participant=p, number=31, name="Запасной Игрок", now=timezone.now())
+    participant_save(
+        tournament=event, user=director, participant=p, number=31, name="Запасной Игрок", now=timezone.now()
+    )
     p.refresh_from_db()
     assert (p.number, p.name) == (31, "Запасной Игрок")
     seated_one = event.participants.get(number=1)
     with pytest.raises(UserError):
         participant_delete(participant=seated_one, user=director, now=timezone.now())
     with pytest.raises(UserError):
-        participant_save(tournament=event, user=director, participant=seated_one, number=40, name="x", now=timezone.now())
+        participant_save(
+            tournament=event, user=director, participant=seated_one, number=40, name="x", now=timezone.now()
+        )
     participant_delete(participant=p, user=director, now=timezone.now())
 
 

@@ -28,8 +28,9 @@ def enter(session, director, *, board, round=1, table=1, **kw):
     dealer = Board.objects.get(session=session, number=board).dealer
     if "adjusted" not in kw and "assigned" not in kw:
         kw.setdefault("row", legal_row(dealer))
-    return director_result_save(session=session, board=board, round=round, table=table, user=director,
-                                now=timezone.now(), **kw)
+    return director_result_save(
+        session=session, board=board, round=round, table=table, user=director, now=timezone.now(), **kw
+    )
 
 
 def set_of(session, round, table):
@@ -67,8 +68,12 @@ def test_board_must_belong_to_the_tables_set(session, director):
 def test_core_refusals_reach_the_director(session, director):
     b = boards_of(session, 1, 1)[0]
     with pytest.raises(ResultRejected) as exc:
-        enter(session, director, board=b, row={"contract": "6S", "declarer": ["N", 6], "w1": ["E", 3],
-                                                "w2": ["S", 3], "play": "closed"})  # fmt: skip
+        enter(
+            session,
+            director,
+            board=b,
+            row={"contract": "6S", "declarer": ["N", 6], "w1": ["E", 3], "w2": ["S", 3], "play": "closed"},
+        )
     assert exc.value.refusals
 
 
@@ -80,8 +85,14 @@ def test_correction_needs_a_reason_and_keeps_the_version(session, director):
     with pytest.raises(UserError):
         enter(session, director, board=b, replace=True)
     Result.objects.filter(board_number=b).update(version="B")
-    r = enter(session, director, board=b, adjusted={"N": "A+", "E": "A-", "S": "A", "W": "A"}, replace=True,
-              reason="11.7: wrong hand")  # fmt: skip
+    r = enter(
+        session,
+        director,
+        board=b,
+        adjusted={"N": "A+", "E": "A-", "S": "A", "W": "A"},
+        replace=True,
+        reason="11.7: wrong hand",
+    )
     assert r.version == "B" and r.adjusted["N"] == "A+" and not r.row
     entry = AuditEntry.objects.filter(action="result.update").first()
     assert entry.reason == "11.7: wrong hand" and entry.data["before"]["row"]["contract"] == "6S"
@@ -99,8 +110,11 @@ def test_assigned_result(session, director):
 
 def test_fouled_board_versions_are_scored_separately(session, director, django_capture_on_commit_callbacks):
     b = boards_of(session, 1, 1)[0]
-    tables = [s.table_number for s in session.seatings.filter(round_number__in=[1, 2, 3])
-              if b in boards_of(session, s.round_number, s.table_number)]  # fmt: skip
+    tables = [
+        s.table_number
+        for s in session.seatings.filter(round_number__in=[1, 2, 3])
+        if b in boards_of(session, s.round_number, s.table_number)
+    ]
     played = []
     for s in session.seatings.all():
         if b in boards_of(session, s.round_number, s.table_number):
@@ -110,8 +124,13 @@ def test_fouled_board_versions_are_scored_separately(session, director, django_c
     with pytest.raises(UserError):
         board_mark_fouled(board=board, user=director, note="", now=timezone.now())
     with django_capture_on_commit_callbacks(execute=True):
-        board_mark_fouled(board=board, user=director, note="♠A in E's pocket from round 3",
-                          versions={played[-1].pk: "B", played[-2].pk: "B"}, now=timezone.now())  # fmt: skip
+        board_mark_fouled(
+            board=board,
+            user=director,
+            note="♠A in E's pocket from round 3",
+            versions={played[-1].pk: "B", played[-2].pk: "B"},
+            now=timezone.now(),
+        )
     board.refresh_from_db()
     assert board.fouled
     versions = dict(Result.objects.filter(board_number=b).values_list("pk", "version"))
@@ -125,9 +144,21 @@ def test_fouled_board_versions_are_scored_separately(session, director, django_c
 def test_penalties(session, director):
     p = session.tournament.participants.get(number=7)
     with pytest.raises(UserError):
-        penalty_add(session=session, participant=p, matchpoints="2", reason="12.2.2", user=director, now=timezone.now())
+        penalty_add(
+            session=session,
+            participant=p,
+            matchpoints="2",
+            reason="12.2.2",
+            user=director,
+            now=timezone.now(),
+        )
     pen = penalty_add(
-        session=session, participant=p, matchpoints="-1/2", reason="12.2.2 slow play", user=director, now=timezone.now()
+        session=session,
+        participant=p,
+        matchpoints="-1/2",
+        reason="12.2.2 slow play",
+        user=director,
+        now=timezone.now(),
     )
     assert pen.matchpoints == "-1/2"
     assert AuditEntry.objects.filter(action="penalty.create").exists()
@@ -153,14 +184,21 @@ def test_publication_steps_and_lock(session, director):
         publish(tournament=t, to=Publication.OFFICIAL, user=director, now=timezone.now())
     play_everything(session, director)
     t.refresh_from_db()
-    publish(tournament=t, to=Publication.OFFICIAL, user=director, now=t0, acknowledged=publication_gaps(t).token)
+    publish(
+        tournament=t, to=Publication.OFFICIAL, user=director, now=t0, acknowledged=publication_gaps(t).token
+    )
     t.refresh_from_db()
     with pytest.raises(UserError):  # the correction period runs 30 minutes
         publish(tournament=t, to=Publication.FINAL, user=director, now=t0 + dt.timedelta(minutes=29))
     b = boards_of(session, 1, 1)[0]
     enter(session, director, board=b)  # corrections are still accepted
-    publish(tournament=t, to=Publication.FINAL, user=director, now=t0 + dt.timedelta(minutes=30),
-            acknowledged=publication_gaps(t).token)
+    publish(
+        tournament=t,
+        to=Publication.FINAL,
+        user=director,
+        now=t0 + dt.timedelta(minutes=30),
+        acknowledged=publication_gaps(t).token,
+    )
     t.refresh_from_db()
     with pytest.raises(UserError):
         enter(session, director, board=boards_of(session, 1, 1)[1])

@@ -46,7 +46,9 @@ def test_choosing_the_movement_seats_everyone(session):
 def test_movement_must_seat_the_registered_number(event, director):
     session = event.sessions.get(number=1)
     with pytest.raises(UserError):
-        movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 7}, now=timezone.now())
+        movement_choose(
+            session=session, user=director, spec={"scheme": "basic", "tables": 7}, now=timezone.now()
+        )
 
 
 def test_rounds_start_in_order_one_at_a_time(session, director):
@@ -65,7 +67,9 @@ def test_rounds_start_in_order_one_at_a_time(session, director):
         session.tournament.__class__.objects.get(pk=session.tournament_id).status == TournamentStatus.RUNNING
     )
     with pytest.raises(UserError):
-        movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 5}, now=timezone.now())
+        movement_choose(
+            session=session, user=director, spec={"scheme": "basic", "tables": 5}, now=timezone.now()
+        )
     timer = round_timer(Round.objects.get(pk=r1.pk), session.tournament)
     assert timer.ends_at == t0 + dt.timedelta(minutes=20)  # 5 minutes × 4 deals
     round_end(rnd=r1, user=director, now=t0 + dt.timedelta(minutes=21), acknowledged=round_gaps(r1).token)

@@ -21,11 +21,22 @@ EN = {"accept-language": "en"}
 
 
 def test_create_then_register_then_import(dclient, director):
-    response = dclient.post(reverse("director:create"), {
-        "name": "Осенний турнир", "variant": "sochi", "players_per_table": 4, "deals_per_set": 4,
-        "minutes_per_deal": 5, "correction_minutes": 30, "unequal_results": "neuberg",
-        "artificial_minus": 40, "artificial_average": 50, "artificial_plus": 60,
-    }, headers=EN)  # fmt: skip
+    response = dclient.post(
+        reverse("director:create"),
+        {
+            "name": "Осенний турнир",
+            "variant": "sochi",
+            "players_per_table": 4,
+            "deals_per_set": 4,
+            "minutes_per_deal": 5,
+            "correction_minutes": 30,
+            "unequal_results": "neuberg",
+            "artificial_minus": 40,
+            "artificial_average": 50,
+            "artificial_plus": 60,
+        },
+        headers=EN,
+    )
     t = Tournament.objects.get(name="Осенний турнир")
     assert response.status_code == 302 and response["Location"] == reverse(
         "director:participants", kwargs={"slug": t.slug}
@@ -121,8 +132,16 @@ def test_round_start_entry_end_handover(dclient, seated):
     )
     row = legal_row(first.dealer)
     # Seats left on "auto": the defenders are found clockwise after the declarer.
-    data = {"kind": "row", "contract": "6S", "declarer_seat": row["declarer"][0], "declarer_tricks": 6,
-            "w1_tricks": 2, "w2_tricks": 2, "call1": "whist", "call2": "whist"}  # fmt: skip
+    data = {
+        "kind": "row",
+        "contract": "6S",
+        "declarer_seat": row["declarer"][0],
+        "declarer_tricks": 6,
+        "w1_tricks": 2,
+        "w2_tricks": 2,
+        "call1": "whist",
+        "call2": "whist",
+    }
     response = dclient.post(url, data)
     assert response.status_code == 302
     assert response["Location"].endswith(f"/b{boards[1].number}/?room=1")  # on to the next board
@@ -132,8 +151,16 @@ def test_round_start_entry_end_handover(dclient, seated):
     response = dclient.post(url, data, headers=EN)
     assert Result.objects.filter(board_number=first.number).count() == 1
     with pytest.raises(UserError) as refused:  # what the write path says to a replacement without a reason
-        result_save(session=session, board=first.number, round=1, table=1, user=seated.directors.get(),
-                    row=stored.row, replace=True, now=timezone.now())  # fmt: skip
+        result_save(
+            session=session,
+            board=first.number,
+            round=1,
+            table=1,
+            user=seated.directors.get(),
+            row=stored.row,
+            replace=True,
+            now=timezone.now(),
+        )
     assert refused.value.code == "reason_missing"
     assert response.context["row_form"].non_field_errors() == [refused.value.message]
     # The core's refusal appears next to the field.
@@ -204,9 +231,15 @@ def test_fouled_board_page(dclient, seated, director):
     board = Board.objects.get(session=session, number=1)
     from scoring.rows import result_save as director_result_save
 
-    r = director_result_save(session=session, board=1, round=1, table=next(
-        s.table_number for s in session.seatings.filter(round_number=1) if s.set_number == 1),
-        user=director, row=legal_row(board.dealer), now=timezone.now())  # fmt: skip
+    r = director_result_save(
+        session=session,
+        board=1,
+        round=1,
+        table=next(s.table_number for s in session.seatings.filter(round_number=1) if s.set_number == 1),
+        user=director,
+        row=legal_row(board.dealer),
+        now=timezone.now(),
+    )
     url = reverse("director:board_detail", kwargs={"slug": seated.slug, "session": 1, "board": 1})
     dclient.post(url, {"foul": "1", "note": "two cards swapped", f"version-{r.pk}": "B"})
     board.refresh_from_db()
@@ -284,7 +317,14 @@ def test_rule_11_2_B1_the_directors_adjustment_page_gives_a_non_offender_more_th
     page (not only in a ruling) a non-offender may get more than A+, by the write path's one rule: never an
     offender, never below A+; the reason is the row's; the page shows what is stored."""
     board, url = _started_board_entry(dclient, seated)
-    grades = {"kind": "artificial", "n": "A+", "e": "A-", "s": "A", "w": "A", "reason": "11.6 A.2: session 71 %"}
+    grades = {
+        "kind": "artificial",
+        "n": "A+",
+        "e": "A-",
+        "s": "A",
+        "w": "A",
+        "reason": "11.6 A.2: session 71 %",
+    }
     for percent in ({"percent_e": "70"}, {"percent_n": "55"}, {"percent_n": "lots"}):
         refused = dclient.post(url, grades | percent, headers=EN)
         assert refused.status_code == 200 and not Result.objects.exists(), percent

@@ -38,17 +38,24 @@ class TournamentForm(forms.Form):
     )
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     zone = forms.ChoiceField(
-        label=_("Time zone"), required=False, choices=zones.choices,
+        label=_("Time zone"),
+        required=False,
+        choices=zones.choices,
         help_text=_("Deadlines, the round clock, messages and printed results show times in this zone."),
-    )  # fmt: skip
+    )
     variant = forms.ChoiceField(label=_("Variant"), choices=Variant.choices, initial=Variant.SOCHI)
     players_per_table = forms.TypedChoiceField(
         label=_("Players per table"), choices=[(4, "4"), (3, "3")], coerce=int, initial=4
     )
     deals_per_set = forms.IntegerField(
-        label=_("Deals per set"), min_value=1, max_value=12, initial=4,
-        help_text=_("Usually as many as players at the table, so that everyone is first hand once (rules §4)."),
-    )  # fmt: skip
+        label=_("Deals per set"),
+        min_value=1,
+        max_value=12,
+        initial=4,
+        help_text=_(
+            "Usually as many as players at the table, so that everyone is first hand once (rules §4)."
+        ),
+    )
     minutes_per_deal = forms.IntegerField(
         label=_("Minutes per deal"),
         min_value=1,
@@ -57,49 +64,80 @@ class TournamentForm(forms.Form):
         help_text=_("Rules §4: five minutes."),
     )
     correction_minutes = forms.IntegerField(
-        label=_("Correction period, minutes"), min_value=0, max_value=24 * 60, initial=30,
+        label=_("Correction period, minutes"),
+        min_value=0,
+        max_value=24 * 60,
+        initial=30,
         help_text=_("After the official results (rules §1: 30 minutes)."),
-    )  # fmt: skip
+    )
     confirmation = forms.ChoiceField(
-        label=_("Confirmation of a result"), choices=Confirmation.choices, initial=Confirmation.ALL, required=False,
-        help_text=_("Who confirms the row the player at N entered: every opponent, or one of them is enough."),
-    )  # fmt: skip
+        label=_("Confirmation of a result"),
+        choices=Confirmation.choices,
+        initial=Confirmation.ALL,
+        required=False,
+        help_text=_(
+            "Who confirms the row the player at N entered: every opponent, or one of them is enough."
+        ),
+    )
     unequal_results = forms.ChoiceField(
         label=_("Boards with fewer results"), choices=UnequalResults.choices, initial=UnequalResults.NEUBERG
     )
     artificial_minus = forms.IntegerField(
-        label=_("Artificial A-, per cent"), min_value=0, max_value=100, initial=40,
+        label=_("Artificial A-, per cent"),
+        min_value=0,
+        max_value=100,
+        initial=40,
         help_text=_("Rules §11.2 B1: 40 % of the top for the side at fault; no more."),
-    )  # fmt: skip
+    )
     artificial_average = forms.IntegerField(
-        label=_("Artificial A, per cent"), min_value=0, max_value=100, initial=50,
+        label=_("Artificial A, per cent"),
+        min_value=0,
+        max_value=100,
+        initial=50,
         help_text=_("Rules §11.2 B1: 50 % for a side partly at fault (between A- and A+)."),
-    )  # fmt: skip
+    )
     artificial_plus = forms.IntegerField(
-        label=_("Artificial A+, per cent"), min_value=0, max_value=100, initial=60,
-        help_text=_("Rules §11.2 B1: at least 60 % for the non-offending side; a ruling may give one seat more."),
-    )  # fmt: skip
+        label=_("Artificial A+, per cent"),
+        min_value=0,
+        max_value=100,
+        initial=60,
+        help_text=_(
+            "Rules §11.2 B1: at least 60 % for the non-offending side; a ruling may give one seat more."
+        ),
+    )
     # Several sessions, and a final after its qualification (docs/players/series.md).
     session_totals = forms.ChoiceField(
-        label=_("Totals over sessions"), initial="matchpoints", required=False,
+        label=_("Totals over sessions"),
+        initial="matchpoints",
+        required=False,
         choices=Tournament._meta.get_field("session_totals").choices,
-        help_text=_("Matchpoints summed over the sessions (the rules' one field), or each session's percentage "
-                    "averaged over the sessions a participant played."),
-    )  # fmt: skip
+        help_text=_(
+            "Matchpoints summed over the sessions (the rules' one field), or each session's percentage "
+            "averaged over the sessions a participant played."
+        ),
+    )
     qualification = forms.ModelChoiceField(
-        label=_("Qualification (its short name)"), queryset=Tournament.objects.all(), to_field_name="slug",
-        required=False, widget=forms.TextInput,
+        label=_("Qualification (its short name)"),
+        queryset=Tournament.objects.all(),
+        to_field_name="slug",
+        required=False,
+        widget=forms.TextInput,
         help_text=_("For a final: the event whose results its finalists bring."),
-    )  # fmt: skip
+    )
     carry_over = forms.CharField(
-        label=_("Share carried over"), max_length=16, required=False, initial="0",
-        help_text=_("From 0 to 1, exact (1/2, 0.25): the qualification weighs this share of the final; "
-                    "0 carries nothing."),
-    )  # fmt: skip
+        label=_("Share carried over"),
+        max_length=16,
+        required=False,
+        initial="0",
+        help_text=_(
+            "From 0 to 1, exact (1/2, 0.25): the qualification weighs this share of the final; "
+            "0 carries nothing."
+        ),
+    )
     rules = JSONObjectField(
         label=_("Rule overrides (JSON)"),
         help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
-    )  # fmt: skip
+    )
 
     # What a pulka event's settings page keeps: its game settings are on the pulka settings page.
     PULKA_FIELDS = ("name", "starts_on", "venue", "zone", "correction_minutes")
@@ -134,8 +172,11 @@ class TournamentForm(forms.Form):
         if not d.get("session_totals", True):
             d["session_totals"] = "matchpoints"
         if "artificial_minus" in d:
-            d["artificial"] = {"A-": d.pop("artificial_minus"), "A": d.pop("artificial_average"),
-                               "A+": d.pop("artificial_plus")}  # fmt: skip
+            d["artificial"] = {
+                "A-": d.pop("artificial_minus"),
+                "A": d.pop("artificial_average"),
+                "A+": d.pop("artificial_plus"),
+            }
         if "rules" in d:
             d["rule_overrides"] = d.pop("rules")
         if not d.get("confirmation"):  # not sent: the event keeps its rule (a new one: every opponent)
@@ -146,26 +187,40 @@ class TournamentForm(forms.Form):
     def initial_of(cls, t: Tournament) -> dict[str, Any]:
         art = t.artificial or {}
         return {
-            "name": t.name, "starts_on": t.starts_on, "venue": t.venue, "zone": t.zone, "variant": t.variant,
-            "players_per_table": t.players_per_table, "deals_per_set": t.deals_per_set,
-            "minutes_per_deal": t.minutes_per_deal, "correction_minutes": t.correction_minutes,
+            "name": t.name,
+            "starts_on": t.starts_on,
+            "venue": t.venue,
+            "zone": t.zone,
+            "variant": t.variant,
+            "players_per_table": t.players_per_table,
+            "deals_per_set": t.deals_per_set,
+            "minutes_per_deal": t.minutes_per_deal,
+            "correction_minutes": t.correction_minutes,
             "confirmation": t.confirmation,
-            "unequal_results": t.unequal_results, "artificial_minus": art.get("A-", 40),
-            "artificial_average": art.get("A", 50), "artificial_plus": art.get("A+", 60),
-            "session_totals": t.session_totals, "carry_over": t.carry_over or "0",
+            "unequal_results": t.unequal_results,
+            "artificial_minus": art.get("A-", 40),
+            "artificial_average": art.get("A", 50),
+            "artificial_plus": art.get("A+", 60),
+            "session_totals": t.session_totals,
+            "carry_over": t.carry_over or "0",
             "qualification": t.qualification.slug if t.qualification else "",
             "rules": json.dumps(t.rule_overrides, ensure_ascii=False) if t.rule_overrides else "",
-        }  # fmt: skip
+        }
 
 
 class NewTournamentForm(TournamentForm):
     """The create page: the settings above, and the form of the event (duplicate, or played in pulkas)."""
 
     form = forms.ChoiceField(
-        label=_("Form of the event"), choices=Form.choices, initial=Form.DUPLICATE, required=False,
-        help_text=_("Duplicate boards, or whole games (pulkas): Olympic, compensation or Swiss. The settings "
-                    "of a pulka event (pool, time limit, rounds) are set on its own settings page."),
-    )  # fmt: skip
+        label=_("Form of the event"),
+        choices=Form.choices,
+        initial=Form.DUPLICATE,
+        required=False,
+        help_text=_(
+            "Duplicate boards, or whole games (pulkas): Olympic, compensation or Swiss. The settings "
+            "of a pulka event (pool, time limit, rounds) are set on its own settings page."
+        ),
+    )
     field_order = ["name", "form"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -198,19 +253,32 @@ class DirectorAddForm(forms.Form):
 
 
 class MovementForm(forms.Form):
-    SCHEMES = [("auto", _("The suggested movement")), ("basic", _("Basic movement")),
-               ("book", _("The book's scheme"))]  # fmt: skip
+    SCHEMES = [
+        ("auto", _("The suggested movement")),
+        ("basic", _("Basic movement")),
+        ("book", _("The book's scheme")),
+    ]
     scheme = forms.ChoiceField(label=_("Movement"), choices=SCHEMES, widget=forms.RadioSelect, initial="auto")
     tables = forms.IntegerField(label=_("Tables (basic movement)"), min_value=2, max_value=99, required=False)
     rooms = forms.IntegerField(
-        label=_("Rooms (basic movement)"), min_value=1, max_value=99, required=False,
-        help_text=_("Every room plays the same boards, and each board is compared across all the rooms as one field "
-                    "(§5, procedure 2). The tables are numbered from 1 in each room."),
-    )  # fmt: skip
+        label=_("Rooms (basic movement)"),
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text=_(
+            "Every room plays the same boards, and each board is compared across all the rooms as one field "
+            "(§5, procedure 2). The tables are numbered from 1 in each room."
+        ),
+    )
     rounds = forms.IntegerField(
-        label=_("Rounds (to shorten the session)"), min_value=2, max_value=99, required=False,
-        help_text=_("Leave empty for the full movement. A shortened session is announced before it starts (§5)."),
-    )  # fmt: skip
+        label=_("Rounds (to shorten the session)"),
+        min_value=2,
+        max_value=99,
+        required=False,
+        help_text=_(
+            "Leave empty for the full movement. A shortened session is announced before it starts (§5)."
+        ),
+    )
 
 
 class ReasonForm(forms.Form):
@@ -220,12 +288,17 @@ class ReasonForm(forms.Form):
 class PenaltyForm(forms.Form):
     participant = forms.IntegerField(label=_("Participant No."), min_value=1)
     deduct = forms.CharField(
-        label=_("Matchpoints to deduct"), max_length=16, initial=format_fraction(DEFAULT_DEDUCTION),
-        help_text=_("A positive number: 2 deducts two matchpoints; fractions like 1/2 work. The rules (§12) give no "
-                    "values for the offences: how much to deduct is the organisers' choice, not the book's."),
-    )  # fmt: skip
-    kind = forms.ChoiceField(label=_("Infraction (rules §12.2)"),
-                             choices=[(k, PENALTY_LABELS[k]) for k in PENALTY_RULES])  # fmt: skip
+        label=_("Matchpoints to deduct"),
+        max_length=16,
+        initial=format_fraction(DEFAULT_DEDUCTION),
+        help_text=_(
+            "A positive number: 2 deducts two matchpoints; fractions like 1/2 work. The rules (§12) give no "
+            "values for the offences: how much to deduct is the organisers' choice, not the book's."
+        ),
+    )
+    kind = forms.ChoiceField(
+        label=_("Infraction (rules §12.2)"), choices=[(k, PENALTY_LABELS[k]) for k in PENALTY_RULES]
+    )
     note = forms.CharField(label=_("Details"), max_length=200, required=False)
 
     def reason_text(self) -> str:
@@ -236,6 +309,7 @@ class PenaltyForm(forms.Form):
 
 class FouledForm(forms.Form):
     note = forms.CharField(
-        label=_("What happened"), widget=forms.Textarea(attrs={"rows": 2}),
+        label=_("What happened"),
+        widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Which cards were displaced, and from which round or table on."),
-    )  # fmt: skip
+    )

@@ -23,8 +23,13 @@ from tournaments.director.fields import JSONObjectField
 from tournaments.errors import UserError
 
 EXTRA_KEYS = ("penalty_tricks", "wrong_cards", "misere_shared", "raspasy_step", "extra_entries")
-CALLS = [("", "—"), ("whist", _("whist")), ("pass", _("pass")), ("half", _("half-whist")),
-         ("half_returned", _("half-whist, whist returned"))]  # fmt: skip
+CALLS = [
+    ("", "—"),
+    ("whist", _("whist")),
+    ("pass", _("pass")),
+    ("half", _("half-whist")),
+    ("half_returned", _("half-whist, whist returned")),
+]
 PLAYS = [("", _("as the calls imply")), ("closed", _("closed")), ("open", _("open")), ("none", _("no play"))]
 TRICKS = [("", "—")] + [(str(n), str(n)) for n in range(11)]
 
@@ -71,16 +76,20 @@ class ProtocolRowForm(RevisionForm):
     call2 = forms.ChoiceField(label=_("Second whister's call"), choices=CALLS, required=False)
     dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
     play = forms.ChoiceField(
-        label=_("Play"), choices=PLAYS, required=False,
+        label=_("Play"),
+        choices=PLAYS,
+        required=False,
         help_text=_("One whister and nothing chosen: closed, as on the players' phones."),
-    )  # fmt: skip
+    )
     extra = JSONObjectField(
-        label=_("Other fields (JSON)"), keys=EXTRA_KEYS, rows=2,
+        label=_("Other fields (JSON)"),
+        keys=EXTRA_KEYS,
+        rows=2,
         help_text=_(
             "Rarely needed: penalty_tricks (Code 3.4.9), wrong_cards (Code 3.9.18: the seats found with a wrong "
-            "number of cards, e.g. [\"N\"]), misere_shared, raspasy_step, extra_entries."
+            'number of cards, e.g. ["N"]), misere_shared, raspasy_step, extra_entries.'
         ),
-    )  # fmt: skip
+    )
     reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=500)
 
     def __init__(self, *args: Any, players: int, dealer: str, **kwargs: Any) -> None:
@@ -170,8 +179,14 @@ class ProtocolRowForm(RevisionForm):
         return out
 
 
-FIELD_OF = {"contract": "contract", "declarer": "declarer_tricks", "w1": "w1_tricks", "w2": "w2_tricks",
-            "play": "play", "dealer_whist": "dealer_whist"}  # fmt: skip
+FIELD_OF = {
+    "contract": "contract",
+    "declarer": "declarer_tricks",
+    "w1": "w1_tricks",
+    "w2": "w2_tricks",
+    "play": "play",
+    "dealer_whist": "dealer_whist",
+}
 
 
 def show_refusals(form: forms.Form, error: UserError) -> None:
@@ -210,11 +225,18 @@ class ArtificialForm(RevisionForm):
             self.fields[seat.lower()] = forms.ChoiceField(label=seat, choices=GRADES, initial="A")
         for seat in self.seats:  # «по меньшей мере 60 %»: a non-offender (A+) may get more, with the reason
             self.fields[f"percent_{seat.lower()}"] = forms.CharField(
-                label=_("%(seat)s: more than A+, per cent") % {"seat": seat}, required=False, max_length=8,
-                help_text=_("Only for a non-offender (A+), at least the tournament's A+; say why in the reason.")
-                if seat == self.seats[0] else "",
-            )  # fmt: skip
-        self.order_fields([s.lower() for s in self.seats] + [f"percent_{s.lower()}" for s in self.seats] + ["reason"])
+                label=_("%(seat)s: more than A+, per cent") % {"seat": seat},
+                required=False,
+                max_length=8,
+                help_text=_(
+                    "Only for a non-offender (A+), at least the tournament's A+; say why in the reason."
+                )
+                if seat == self.seats[0]
+                else "",
+            )
+        self.order_fields(
+            [s.lower() for s in self.seats] + [f"percent_{s.lower()}" for s in self.seats] + ["reason"]
+        )
 
     def adjusted(self) -> dict[str, str]:
         return {seat: self.cleaned_data[seat.lower()] for seat in self.seats}
@@ -229,7 +251,11 @@ class ArtificialForm(RevisionForm):
 
     def percent(self) -> dict[str, str]:
         """A non-offender's percentage above A+ by seat (§11.2 B1), checked by the write path's one rule."""
-        return {seat: text for seat in self.seats if (text := self.cleaned_data[f"percent_{seat.lower()}"].strip())}
+        return {
+            seat: text
+            for seat in self.seats
+            if (text := self.cleaned_data[f"percent_{seat.lower()}"].strip())
+        }
 
 
 class AssignedForm(RevisionForm):

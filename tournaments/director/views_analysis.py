@@ -49,7 +49,9 @@ def analysis(request: HttpRequest, tournament: Tournament, session: Session) -> 
             else:
                 messages.info(request, _("Every board with a layout is already analysed."))
         if one.isdigit() and len(one) < 6:
-            return redirect("director:board_detail", slug=tournament.slug, session=session.number, board=int(one))
+            return redirect(
+                "director:board_detail", slug=tournament.slug, session=session.number, board=int(one)
+            )
         return redirect("director:analysis", slug=tournament.slug, session=session.number)
     if request.GET.get("pdf"):
         return _hand_records(tournament, session)

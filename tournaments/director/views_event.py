@@ -52,11 +52,17 @@ def create(request: HttpRequest) -> HttpResponse:
                 tournament = tournament_create(user=request.user, now=timezone.now(), **values)
             else:  # Olympic, compensation, Swiss: the pulka event with its default settings
                 tournament = pulka_event_create(
-                    name=values["name"], form=values["form"], user=request.user, now=timezone.now(),
-                    players_per_table=values["players_per_table"], variant=values["variant"],
-                    rule_overrides=values["rule_overrides"], starts_on=values["starts_on"], venue=values["venue"],
+                    name=values["name"],
+                    form=values["form"],
+                    user=request.user,
+                    now=timezone.now(),
+                    players_per_table=values["players_per_table"],
+                    variant=values["variant"],
+                    rule_overrides=values["rule_overrides"],
+                    starts_on=values["starts_on"],
+                    venue=values["venue"],
                     correction_minutes=values["correction_minutes"],
-                )  # fmt: skip
+                )
         except UserError as exc:
             form.add_error(None, str(exc))
         else:
@@ -68,11 +74,14 @@ def create(request: HttpRequest) -> HttpResponse:
 @directs
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     # A pulka event keeps only its name, date, venue and correction period here; the rest is on its own page.
-    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_of(tournament),
-                          pulka=tournament.plays_pulkas)  # fmt: skip
+    form = TournamentForm(
+        request.POST or None, initial=TournamentForm.initial_of(tournament), pulka=tournament.plays_pulkas
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            tournament_update(tournament=tournament, user=request.user, changes=form.values(), now=timezone.now())
+            tournament_update(
+                tournament=tournament, user=request.user, changes=form.values(), now=timezone.now()
+            )
         except UserError as exc:
             form.add_error(None, str(exc))
         else:
@@ -99,7 +108,10 @@ def directors(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form = DirectorAddForm(request.POST)
             if form.is_valid():
                 added = director_add(
-                    tournament=tournament, username=form.cleaned_data["username"], user=request.user, now=timezone.now()
+                    tournament=tournament,
+                    username=form.cleaned_data["username"],
+                    user=request.user,
+                    now=timezone.now(),
                 )
                 messages.success(request, _("%(name)s now directs this tournament.") % {"name": added})
     except UserError as exc:

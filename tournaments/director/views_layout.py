@@ -99,10 +99,12 @@ class LayoutForm(LayoutEntryForm):
     """The three hands and the prikup; a reason when a stored layout is replaced."""
 
     reason = forms.CharField(
-        label=gettext_lazy("Why the layout is replaced"), required=False, max_length=500,
+        label=gettext_lazy("Why the layout is replaced"),
+        required=False,
+        max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=gettext_lazy("Goes into the audit trail with the old layout."),
-    )  # fmt: skip
+    )
 
     def __init__(self, *args: Any, replacing: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -123,23 +125,36 @@ def board_layout(request: HttpRequest, tournament: Tournament, session: Session,
     """Type the layout of a board that was not pre-dealt (§2), or correct a stored one."""
     board_obj = get_object_or_404(Board, session=session, number=board)
     form = LayoutForm(
-        request.POST if request.method == "POST" else None, initial=_layout_initial(board_obj),
-        replacing=board_obj.has_layout, dealer=Seat(board_obj.dealer), players=tournament.players_per_table,
-        number=board_obj.number, set_number=board_obj.set_number,
-    )  # fmt: skip
+        request.POST if request.method == "POST" else None,
+        initial=_layout_initial(board_obj),
+        replacing=board_obj.has_layout,
+        dealer=Seat(board_obj.dealer),
+        players=tournament.players_per_table,
+        number=board_obj.number,
+        set_number=board_obj.set_number,
+    )
     if request.method == "POST" and form.is_valid():
         data = board_to_dict(form.cleaned_data["board"])
         try:
-            board_layout_record(board=board_obj, hands=data["hands"], prikup=data["prikup"], user=request.user,
-                                reason=form.cleaned_data.get("reason", ""), now=timezone.now())  # fmt: skip
+            board_layout_record(
+                board=board_obj,
+                hands=data["hands"],
+                prikup=data["prikup"],
+                user=request.user,
+                reason=form.cleaned_data.get("reason", ""),
+                now=timezone.now(),
+            )
         except UserError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("The layout of board %(b)s is saved.") % {"b": board})
             return _board_url(tournament, session, board)
     context = nav(tournament, session, active="boards") | {
-        "board": board_obj, "form": form, "diagram": board_diagram(board_obj), "hand_help": HAND_HELP,
-    }  # fmt: skip
+        "board": board_obj,
+        "form": form,
+        "diagram": board_diagram(board_obj),
+        "hand_help": HAND_HELP,
+    }
     return render(request, "tournaments/director/board_layout.html", context)
 
 
@@ -162,9 +177,12 @@ class PlayedForm(LayoutEntryForm):
         label=gettext_lazy("Version of this result"), required=False, choices=[(v, v) for v in VERSION_LABELS]
     )
     note = forms.CharField(
-        label=gettext_lazy("What happened"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
+        label=gettext_lazy("What happened"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
         help_text=gettext_lazy("Shown on the board page; goes into the audit trail."),
-    )  # fmt: skip
+    )
     checked = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, results: Sequence[Result], **kwargs: Any) -> None:
@@ -184,10 +202,15 @@ def _place(place: str) -> str:
 
 def comparison_context(comparison: FouledComparison) -> dict[str, Any]:
     moves = [
-        {"symbol": m.card.suit.symbol, "rank": m.card.rank.text, "red": m.card.suit.is_red,
-         "source": _place(m.source), "target": _place(m.target)}
+        {
+            "symbol": m.card.suit.symbol,
+            "rank": m.card.rank.text,
+            "red": m.card.suit.is_red,
+            "source": _place(m.source),
+            "target": _place(m.target),
+        }
         for m in comparison.moves
-    ]  # fmt: skip
+    ]
     prikup = None
     if comparison.prikup_dealt != comparison.prikup_played:
         prikup = {
@@ -214,8 +237,11 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
     if not board_obj.has_layout:
         messages.error(request, _("Board %(b)s has no layout yet: enter it first.") % {"b": board})
         return redirect("director:board_layout", slug=tournament.slug, session=session.number, board=board)
-    results = list(Result.objects.filter(session=session, board_number=board)
-                   .select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by("round_number", "table_number"))  # fmt: skip
+    results = list(
+        Result.objects.filter(session=session, board_number=board)
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .order_by("round_number", "table_number")
+    )
     by_pk = {r.pk: r for r in results}
     initial: dict[str, Any] = _layout_initial(board_obj)
     wanted = request.GET.get("result", "")
@@ -223,9 +249,14 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
         initial["result"] = int(wanted)
     posted = request.method == "POST"
     form = PlayedForm(
-        request.POST if posted else None, initial=initial, results=results, dealer=Seat(board_obj.dealer),
-        players=tournament.players_per_table, number=board_obj.number, set_number=board_obj.set_number,
-    )  # fmt: skip
+        request.POST if posted else None,
+        initial=initial,
+        results=results,
+        dealer=Seat(board_obj.dealer),
+        players=tournament.players_per_table,
+        number=board_obj.number,
+        set_number=board_obj.set_number,
+    )
     shown: dict[str, Any] = {}
     if posted and form.is_valid():
         result = by_pk[form.cleaned_data["result"]]
@@ -254,8 +285,15 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
                     )
                 else:
                     try:
-                        board_fouled_apply(board=board_obj, result=result, played=played, version=version,
-                                           note=note, user=request.user, now=timezone.now())  # fmt: skip
+                        board_fouled_apply(
+                            board=board_obj,
+                            result=result,
+                            played=played,
+                            version=version,
+                            note=note,
+                            user=request.user,
+                            now=timezone.now(),
+                        )
                     except UserError as exc:
                         form.add_error(None, str(exc))
                     else:
@@ -274,19 +312,32 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
                     data["note"] = board_obj.fouled_note or _default_note(result, comparison)
             form.data = data
             shown = {
-                "comparison": comparison_context(comparison), "label": label, "result": result,
-                "played_diagram": layout_context(played_to_dict(played)["hands"], played_to_dict(played)["prikup"]),
-            }  # fmt: skip
-            if comparison.is_fouled:  # what the difference changes, analysed on request (docs/double-dummy.md)
+                "comparison": comparison_context(comparison),
+                "label": label,
+                "result": result,
+                "played_diagram": layout_context(
+                    played_to_dict(played)["hands"], played_to_dict(played)["prikup"]
+                ),
+            }
+            if (
+                comparison.is_fouled
+            ):  # what the difference changes, analysed on request (docs/double-dummy.md)
                 shown["dd_help"] = fouled_help(board_obj, played, run=request.POST.get("action") == "dd")
     ruling_url = safe_url("appeals:ruling-new", tournament.slug)
     ruling_query = {"kind": "fouled", "session": session.number, "board": board}
     if shown:
-        ruling_query |= {"round": shown["result"].round_number, "table": shown["result"].table_number,
-                         "room": shown["result"].room}
+        ruling_query |= {
+            "round": shown["result"].round_number,
+            "table": shown["result"].table_number,
+            "room": shown["result"].room,
+        }
     context = nav(tournament, session, active="boards") | {
-        "board": board_obj, "form": form, "diagram": board_diagram(board_obj), "results": results, **shown,
+        "board": board_obj,
+        "form": form,
+        "diagram": board_diagram(board_obj),
+        "results": results,
+        **shown,
         "hand_help": HAND_HELP,
         "ruling_url": f"{ruling_url}?{urlencode(ruling_query)}" if ruling_url else None,
-    }  # fmt: skip
+    }
     return render(request, "tournaments/director/board_fouled.html", context)

@@ -112,13 +112,21 @@ def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpRes
             request.session.pop(key, None)
             lines = [ImportLine.from_dict(d) for d in stored["lines"]]
             try:
-                added = participants_import(tournament=tournament, lines=lines, user=request.user,
-                                            replace=stored["replace"], now=timezone.now())  # fmt: skip
+                added = participants_import(
+                    tournament=tournament,
+                    lines=lines,
+                    user=request.user,
+                    replace=stored["replace"],
+                    now=timezone.now(),
+                )
             except UserError as exc:
                 fail(request, exc)
                 return redirect("director:participants_import", slug=tournament.slug)
-            messages.success(request, ngettext("%(n)s participant registered.", "%(n)s participants registered.",
-                                               added) % {"n": added})  # fmt: skip
+            messages.success(
+                request,
+                ngettext("%(n)s participant registered.", "%(n)s participants registered.", added)
+                % {"n": added},
+            )
             return redirect("director:participants", slug=tournament.slug)
         if "confirm" in request.POST:
             messages.warning(
@@ -126,13 +134,17 @@ def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpRes
             )
         mapping, header = posted if posted is not None else (stored["mapping"], stored["header"])
         try:
-            preview = preview_rows(rows, mapping=mapping, header=header, registered=registered,
-                                   replace=stored["replace"])  # fmt: skip
+            preview = preview_rows(
+                rows, mapping=mapping, header=header, registered=registered, replace=stored["replace"]
+            )
         except UserError as exc:
             fail(request, exc)
             return redirect("director:participants_import", slug=tournament.slug)
-        stored |= {"mapping": list(preview.mapping), "header": preview.header,
-                   "lines": [line.to_dict() for line in preview.lines]}  # fmt: skip
+        stored |= {
+            "mapping": list(preview.mapping),
+            "header": preview.header,
+            "lines": [line.to_dict() for line in preview.lines],
+        }
         request.session[key] = stored
     elif request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
@@ -146,13 +158,17 @@ def participants_upload(request: HttpRequest, tournament: Tournament) -> HttpRes
                 form.add_error("file", str(exc))
             else:
                 request.session[key] = {
-                    "rows": [[line, list(cells)] for line, cells in rows], "replace": replace,
-                    "mapping": list(preview.mapping), "header": preview.header,
+                    "rows": [[line, list(cells)] for line, cells in rows],
+                    "replace": replace,
+                    "mapping": list(preview.mapping),
+                    "header": preview.header,
                     "lines": [line.to_dict() for line in preview.lines],
-                }  # fmt: skip
+                }
     context = nav(tournament, active="participants") | {
-        "form": form, "preview": preview, "roles": [(r, role_label(r)) for r in ("", *ROLES)],
-    }  # fmt: skip
+        "form": form,
+        "preview": preview,
+        "roles": [(r, role_label(r)) for r in ("", *ROLES)],
+    }
     return render(request, "tournaments/director/participants_import.html", context)
 
 

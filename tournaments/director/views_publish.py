@@ -55,11 +55,19 @@ def penalties(request: HttpRequest, tournament: Tournament, session: Session) ->
         else:
             try:
                 # The form asks how much to deduct; the penalty itself is negative (the service's rule, §12).
-                penalty_save(session=session, participant=participant, matchpoints=format_fraction(-Fraction(deduct)),
-                             reason=form.reason_text(), user=request.user, now=timezone.now())  # fmt: skip
+                penalty_save(
+                    session=session,
+                    participant=participant,
+                    matchpoints=format_fraction(-Fraction(deduct)),
+                    reason=form.reason_text(),
+                    user=request.user,
+                    now=timezone.now(),
+                )
             except UserError as exc:
-                form.add_error("deduct" if exc.code == "penalty_sign" else None,
-                               _deduct_help() if exc.code == "penalty_sign" else exc.message)  # fmt: skip
+                form.add_error(
+                    "deduct" if exc.code == "penalty_sign" else None,
+                    _deduct_help() if exc.code == "penalty_sign" else exc.message,
+                )
             else:
                 messages.success(request, _("Penalty recorded for %(p)s.") % {"p": participant})
                 return redirect("director:penalties", slug=tournament.slug, session=session.number)
@@ -77,8 +85,12 @@ def penalty_delete(request: HttpRequest, tournament: Tournament, session: Sessio
     penalty = get_object_or_404(Penalty, session=session, pk=pk)
     form = ReasonForm(request.POST)
     try:
-        penalty_withdraw(penalty=penalty, user=request.user, now=timezone.now(),
-                         reason=form.cleaned_data["reason"] if form.is_valid() else "")  # fmt: skip
+        penalty_withdraw(
+            penalty=penalty,
+            user=request.user,
+            now=timezone.now(),
+            reason=form.cleaned_data["reason"] if form.is_valid() else "",
+        )
     except UserError as exc:
         fail(request, exc)
     else:
@@ -99,7 +111,9 @@ def _share(tournament: Tournament) -> Fraction:
 @directs
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rows = list(tournament.standings.select_related("participant"))
-    part = carried(tournament)  # a final's carried part c·Q (docs/players/series.md), as the public page shows it
+    part = carried(
+        tournament
+    )  # a final's carried part c·Q (docs/players/series.md), as the public page shows it
     for row in rows:
         row.carried = part.get(row.participant.number)
     context = nav(tournament, active="standings") | {
@@ -131,13 +145,22 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         action = request.POST.get("action", "")
         try:
             if action in (Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL):
-                publish(tournament=tournament, to=action, user=request.user, now=timezone.now(),
-                        acknowledged=request.POST.get("acknowledged", ""))  # fmt: skip
+                publish(
+                    tournament=tournament,
+                    to=action,
+                    user=request.user,
+                    now=timezone.now(),
+                    acknowledged=request.POST.get("acknowledged", ""),
+                )
                 messages.success(request, _("Results: %(state)s.") % {"state": Publication(action).label})
             elif action == "withdraw":
                 form = ReasonForm(request.POST)
-                unpublish(tournament=tournament, user=request.user,
-                          reason=form.cleaned_data["reason"] if form.is_valid() else "", now=timezone.now())  # fmt: skip
+                unpublish(
+                    tournament=tournament,
+                    user=request.user,
+                    reason=form.cleaned_data["reason"] if form.is_valid() else "",
+                    now=timezone.now(),
+                )
                 if tournament.publication == Publication.PROVISIONAL:
                     messages.success(request, _("The results are provisional again."))
                 else:
@@ -153,7 +176,9 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "current": standings_current(tournament),
         "play_finished": play_finished(tournament),
         "correction_ends": tournament.correction_ends_at,
-        "final_blockers": final_blockers(tournament, now) if tournament.publication == Publication.OFFICIAL else [],
+        "final_blockers": final_blockers(tournament, now)
+        if tournament.publication == Publication.OFFICIAL
+        else [],
         "gaps": publication_gaps(tournament),
         "now": now,
         "withdraw_form": ReasonForm(),

@@ -82,17 +82,30 @@ def table_round(
     seating: Seating,
 ) -> HttpResponse:
     boards = boards_of_seating(session, seating)
-    results = {r.board_number: r for r in Result.objects.filter(
-        session=session, round_number=round, table_number=table, room=room)
-        .select_related("seat_n", "seat_e", "seat_s", "seat_w")}  # fmt: skip
+    results = {
+        r.board_number: r
+        for r in Result.objects.filter(
+            session=session, round_number=round, table_number=table, room=room
+        ).select_related("seat_n", "seat_e", "seat_s", "seat_w")
+    }
     if request.method == "POST" and request.POST.get("accept", "").isdigit():
         return _accept(request, results.get(int(request.POST["accept"])))
-    rows = [{"board": b, "result": results.get(b.number),
-             "text": describe(results[b.number]) if b.number in results else "",
-             "disputes": dispute_lines(results[b.number]) if b.number in results else ()} for b in boards]  # fmt: skip
+    rows = [
+        {
+            "board": b,
+            "result": results.get(b.number),
+            "text": describe(results[b.number]) if b.number in results else "",
+            "disputes": dispute_lines(results[b.number]) if b.number in results else (),
+        }
+        for b in boards
+    ]
     context = nav(tournament, session, active="dashboard") | {
-        "seating": seating, "round": round, "table": table, "room": room, "rows": rows,
-    }  # fmt: skip
+        "seating": seating,
+        "round": round,
+        "table": table,
+        "room": room,
+        "rows": rows,
+    }
     return render(request, "tournaments/director/table_round.html", context)
 
 
@@ -104,8 +117,11 @@ def _accept(request: HttpRequest, result: Result | None) -> HttpResponse:
         return redirect(request.path)
     page = f"{request.path}?room={result.room}#board-{result.board_number}"
     if result.status != Result.Status.DISPUTED:
-        messages.error(request, _("Board %(b)s is not disputed (now: %(status)s).")
-                       % {"b": result.board_number, "status": result.get_status_display()})  # fmt: skip
+        messages.error(
+            request,
+            _("Board %(b)s is not disputed (now: %(status)s).")
+            % {"b": result.board_number, "status": result.get_status_display()},
+        )
         return redirect(page)
     reason = _("Accepted as entered; the dispute: %(d)s") % {"d": "; ".join(dispute_lines(result))}
     try:
@@ -113,14 +129,20 @@ def _accept(request: HttpRequest, result: Result | None) -> HttpResponse:
     except UserError as exc:
         fail(request, exc)
     else:
-        messages.success(request, _("Board %(b)s at table %(t)s is accepted as entered.")
-                         % {"b": result.board_number, "t": result.table_number})  # fmt: skip
+        messages.success(
+            request,
+            _("Board %(b)s at table %(t)s is accepted as entered.")
+            % {"b": result.board_number, "t": result.table_number},
+        )
     return redirect(page)
 
 
 def _next_board_url(session: Session, seating: Any, round: int, table: int, room: int, after: int) -> str:
-    done = set(Result.objects.filter(session=session, round_number=round, table_number=table, room=room)
-               .values_list("board_number", flat=True))  # fmt: skip
+    done = set(
+        Result.objects.filter(session=session, round_number=round, table_number=table, room=room).values_list(
+            "board_number", flat=True
+        )
+    )
     args = {"slug": session.tournament.slug, "session": session.number, "round": round, "table": table}
     for b in boards_of_seating(session, seating):
         if b.number > after and b.number not in done:
@@ -143,18 +165,32 @@ def board_entry(
 ) -> HttpResponse:
     """One board at one table: the row (or an artificial/assigned result), entered or corrected."""
     board_obj = get_object_or_404(Board, session=session, number=board)
-    existing = Result.objects.filter(session=session, round_number=round, table_number=table, room=room,
-                                     board_number=board).first()  # fmt: skip
+    existing = Result.objects.filter(
+        session=session, round_number=round, table_number=table, room=room, board_number=board
+    ).first()
     players, dealer = tournament.players_per_table, board_obj.dealer
     kind = request.POST.get("kind", "row") if request.method == "POST" else ""
     # Each form carries the revision of the stored row it shows: a row changed meanwhile is not overwritten.
     read = existing.revision if existing is not None else None
-    row_form = ProtocolRowForm(request.POST if kind == "row" else None, players=players, dealer=dealer,
-                       initial=ProtocolRowForm.initial_of(existing) if existing else None, revision=read)  # fmt: skip
-    art_form = ArtificialForm(request.POST if kind == "artificial" else None, players=players,
-                              initial=ArtificialForm.initial_of(existing), revision=read)  # fmt: skip
-    asg_form = AssignedForm(request.POST if kind == "assigned" else None, players=players, revision=read,
-                            initial={k.lower(): v for k, v in (existing.assigned or {}).items()} if existing else None)  # fmt: skip
+    row_form = ProtocolRowForm(
+        request.POST if kind == "row" else None,
+        players=players,
+        dealer=dealer,
+        initial=ProtocolRowForm.initial_of(existing) if existing else None,
+        revision=read,
+    )
+    art_form = ArtificialForm(
+        request.POST if kind == "artificial" else None,
+        players=players,
+        initial=ArtificialForm.initial_of(existing),
+        revision=read,
+    )
+    asg_form = AssignedForm(
+        request.POST if kind == "assigned" else None,
+        players=players,
+        revision=read,
+        initial={k.lower(): v for k, v in (existing.assigned or {}).items()} if existing else None,
+    )
     delete_form = ReasonForm(request.POST if kind == "delete" else None)
     where = {
         "session": session,
@@ -174,8 +210,9 @@ def board_entry(
             if kind == "delete":
                 if existing is None:
                     raise UserError(_("There is no result to delete."))
-                result_delete(result=existing, user=request.user, reason=form.cleaned_data["reason"],
-                              now=where["now"])  # fmt: skip
+                result_delete(
+                    result=existing, user=request.user, reason=form.cleaned_data["reason"], now=where["now"]
+                )
                 messages.success(request, _("Result of board %(b)s deleted.") % {"b": board})
                 return redirect(_next_board_url(session, seating, round, table, room, board - 1))
             reason = form.cleaned_data.get("reason", "")
@@ -190,10 +227,15 @@ def board_entry(
         except (ResultConflict, RowChanged) as exc:
             # Someone else entered or changed the row meanwhile: nothing was overwritten; the page shows the row
             # as it now is, the forms carry its revision, and saving again corrects that row.
-            form.add_error(None, exc.message if isinstance(exc, RowChanged) else
-                           _("Meanwhile someone else entered this board: check the stored row below."))  # fmt: skip
-            existing = Result.objects.filter(session=session, round_number=round, table_number=table, room=room,
-                                             board_number=board).first()  # fmt: skip
+            form.add_error(
+                None,
+                exc.message
+                if isinstance(exc, RowChanged)
+                else _("Meanwhile someone else entered this board: check the stored row below."),
+            )
+            existing = Result.objects.filter(
+                session=session, round_number=round, table_number=table, room=room, board_number=board
+            ).first()
             for shown in (row_form, art_form, asg_form):
                 shown.show_current(existing)
         except UserError as exc:
@@ -202,12 +244,21 @@ def board_entry(
             messages.success(request, _("Board %(b)s at table %(t)s saved.") % {"b": board, "t": table})
             return redirect(_next_board_url(session, seating, round, table, room, board))
     context = nav(tournament, session, active="dashboard") | {
-        "seating": seating, "round": round, "table": table, "room": room, "board": board_obj,
-        "existing": existing, "existing_text": describe(existing) if existing else "",
+        "seating": seating,
+        "round": round,
+        "table": table,
+        "room": room,
+        "board": board_obj,
+        "existing": existing,
+        "existing_text": describe(existing) if existing else "",
         "disputes": dispute_lines(existing) if existing else (),
-        "row_form": row_form, "art_form": art_form, "asg_form": asg_form, "delete_form": delete_form, "kind": kind,
+        "row_form": row_form,
+        "art_form": art_form,
+        "asg_form": asg_form,
+        "delete_form": delete_form,
+        "kind": kind,
         "seats": seating.seats(),
-    }  # fmt: skip
+    }
     return render(request, "tournaments/director/board_entry.html", context)
 
 
@@ -225,19 +276,31 @@ def boards(request: HttpRequest, tournament: Tournament, session: Session) -> Ht
 def board_detail(request: HttpRequest, tournament: Tournament, session: Session, board: int) -> HttpResponse:
     """Every result of one board, and the fouled-board ruling (rules §10): a version per result."""
     board_obj = get_object_or_404(Board, session=session, number=board)
-    results = list(Result.objects.filter(session=session, board_number=board)
-                   .select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by("round_number", "room", "table_number"))  # fmt: skip
-    fouled_form = FouledForm(request.POST if request.method == "POST" and "foul" in request.POST else None,
-                             initial={"note": board_obj.fouled_note})  # fmt: skip
+    results = list(
+        Result.objects.filter(session=session, board_number=board)
+        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
+        .order_by("round_number", "room", "table_number")
+    )
+    fouled_form = FouledForm(
+        request.POST if request.method == "POST" and "foul" in request.POST else None,
+        initial={"note": board_obj.fouled_note},
+    )
     clear_form = ReasonForm(request.POST if request.method == "POST" and "clear" in request.POST else None)
     if request.method == "POST":
         try:
             if "foul" in request.POST and fouled_form.is_valid():
                 versions = {r.pk: request.POST.get(f"version-{r.pk}", r.version) for r in results}
-                board_mark_fouled(board=board_obj, user=request.user, note=fouled_form.cleaned_data["note"],
-                                  versions=versions, now=timezone.now())  # fmt: skip
-                messages.success(request, _("Board %(b)s is marked fouled; the versions are scored separately.")
-                                 % {"b": board})  # fmt: skip
+                board_mark_fouled(
+                    board=board_obj,
+                    user=request.user,
+                    note=fouled_form.cleaned_data["note"],
+                    versions=versions,
+                    now=timezone.now(),
+                )
+                messages.success(
+                    request,
+                    _("Board %(b)s is marked fouled; the versions are scored separately.") % {"b": board},
+                )
                 return redirect(
                     "director:board_detail", slug=tournament.slug, session=session.number, board=board
                 )
@@ -259,10 +322,16 @@ def board_detail(request: HttpRequest, tournament: Tournament, session: Session,
     ]
     ruling_url = safe_url("appeals:ruling-new", tournament.slug)
     context = nav(tournament, session, active="boards") | {
-        "board": board_obj, "rows": rows, "fouled_form": fouled_form, "clear_form": clear_form,
-        "labels": VERSION_LABELS, "seat_names": ("N", "E", "S", "W")[: tournament.players_per_table],
-        "diagram": board_diagram(board_obj), "makeable": board_makeable(board_obj),
+        "board": board_obj,
+        "rows": rows,
+        "fouled_form": fouled_form,
+        "clear_form": clear_form,
+        "labels": VERSION_LABELS,
+        "seat_names": ("N", "E", "S", "W")[: tournament.players_per_table],
+        "diagram": board_diagram(board_obj),
+        "makeable": board_makeable(board_obj),
         "ruling_url": f"{ruling_url}?{urlencode({'kind': 'fouled', 'session': session.number, 'board': board})}"
-        if ruling_url else None,
-    }  # fmt: skip
+        if ruling_url
+        else None,
+    }
     return render(request, "tournaments/director/board_detail.html", context)

@@ -43,8 +43,12 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
     if session is None:
         return redirect("director:settings", slug=tournament.slug)
     number = request.GET.get("round")
-    ov = overview(tournament, session, round_number=int(number) if number and number.isdigit() else None,
-                  now=timezone.now())  # fmt: skip
+    ov = overview(
+        tournament,
+        session,
+        round_number=int(number) if number and number.isdigit() else None,
+        now=timezone.now(),
+    )
     context: dict[str, Any] = nav(tournament, session, active="dashboard") | {
         "ov": ov,
         "now": timezone.now(),
@@ -60,7 +64,11 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
 
 def scheme_label(scheme: str) -> str:
     """A movement's scheme named in the request's language."""
-    labels = {"basic": _("Basic movement"), "book": _("The book's scheme"), "explicit": _("A movement of its own")}
+    labels = {
+        "basic": _("Basic movement"),
+        "book": _("The book's scheme"),
+        "explicit": _("A movement of its own"),
+    }
     return labels.get(scheme, scheme)
 
 
@@ -76,8 +84,13 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
                 offer = movement_offer(tournament, rounds=rounds)
                 if offer.plan is None:
                     raise UserError(offer.problem, code=offer.code or None)
-                movement_choose(session=session, user=request.user, spec=offer.spec,
-                                movement=None if offer.spec else offer.plan.movement, now=timezone.now())  # fmt: skip
+                movement_choose(
+                    session=session,
+                    user=request.user,
+                    spec=offer.spec,
+                    movement=None if offer.spec else offer.plan.movement,
+                    now=timezone.now(),
+                )
             elif scheme == "basic":
                 tables = form.cleaned_data.get("tables")
                 rooms = form.cleaned_data.get("rooms") or 1
@@ -135,8 +148,11 @@ def seating(request: HttpRequest, tournament: Tournament, session: Session) -> H
         "movement_obj": m,
         "rows": rows,
         # the PDFs of this page and the cards for the tables (made on the exports page, results.exporters)
-        "pdfs": [("seating", _("Seating, PDF")), ("table_cards", _("Table cards, PDF")),
-                 ("row_of_sets", _("Row of sets, PDF"))],  # fmt: skip
+        "pdfs": [
+            ("seating", _("Seating, PDF")),
+            ("table_cards", _("Table cards, PDF")),
+            ("row_of_sets", _("Row of sets, PDF")),
+        ],
     }
     return render(request, "tournaments/director/seating.html", context)
 
@@ -159,7 +175,9 @@ def start_round(request: HttpRequest, tournament: Tournament, session: Session, 
 def end_round(request: HttpRequest, tournament: Tournament, session: Session, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, session=session, number=number)
     try:
-        round_end(rnd=rnd, user=request.user, now=timezone.now(), acknowledged=request.POST.get("acknowledged", ""))
+        round_end(
+            rnd=rnd, user=request.user, now=timezone.now(), acknowledged=request.POST.get("acknowledged", "")
+        )
     except UserError as exc:
         fail(request, exc)
         return redirect("director:session_dashboard", slug=tournament.slug, session=session.number)

@@ -28,18 +28,21 @@ class SuspendForm(forms.Form):
     session = forms.IntegerField(label=gettext_lazy("Session"), min_value=1)
     first_round = forms.IntegerField(label=gettext_lazy("From round"), min_value=1, required=False)
     last_round = forms.IntegerField(
-        label=gettext_lazy("To round"), min_value=1, required=False,
+        label=gettext_lazy("To round"),
+        min_value=1,
+        required=False,
         help_text=gettext_lazy("Leave both rounds empty to suspend for the whole session."),
-    )  # fmt: skip
+    )
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300)
 
 
 class DisqualifyForm(forms.Form):
     participant = forms.IntegerField(label=gettext_lazy("Participant No."), min_value=1)
     approved_by = forms.CharField(
-        label=gettext_lazy("Approved by"), max_length=200,
+        label=gettext_lazy("Approved by"),
+        max_length=200,
         help_text=gettext_lazy("The tournament committee or the organisers, and who (rules §13.2.4)."),
-    )  # fmt: skip
+    )
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300)
 
 
@@ -73,19 +76,35 @@ def sanctions(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         session = tournament.sessions.filter(number=d["session"]).first()
         if session is None:
             suspend_form.add_error("session", _("No such session."))
-        elif participant is not None and _run(suspend_form, lambda: suspend(
-            tournament=tournament, participant=participant, session=session, first_round=d["first_round"],
-            last_round=d["last_round"], reason=d["reason"], user=request.user, now=now,
-        )):  # fmt: skip
+        elif participant is not None and _run(
+            suspend_form,
+            lambda: suspend(
+                tournament=tournament,
+                participant=participant,
+                session=session,
+                first_round=d["first_round"],
+                last_round=d["last_round"],
+                reason=d["reason"],
+                user=request.user,
+                now=now,
+            ),
+        ):
             messages.success(request, _("%(p)s is suspended from play.") % {"p": participant})
             return redirect("director:sanctions", slug=tournament.slug)
     elif action == "disqualify" and disqualify_form.is_valid():
         d = disqualify_form.cleaned_data
         participant = _participant(tournament, disqualify_form)
-        if participant is not None and _run(disqualify_form, lambda: disqualify(
-            tournament=tournament, participant=participant, reason=d["reason"], approved_by=d["approved_by"],
-            user=request.user, now=now,
-        )):  # fmt: skip
+        if participant is not None and _run(
+            disqualify_form,
+            lambda: disqualify(
+                tournament=tournament,
+                participant=participant,
+                reason=d["reason"],
+                approved_by=d["approved_by"],
+                user=request.user,
+                now=now,
+            ),
+        ):
             messages.success(request, _("%(p)s is disqualified.") % {"p": participant})
             return redirect("director:sanctions", slug=tournament.slug)
     context = nav(tournament, active="participants") | {
@@ -103,8 +122,12 @@ def sanction_delete(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
     sanction = get_object_or_404(Sanction, tournament=tournament, pk=pk)
     form = ReasonForm(request.POST)
     try:
-        sanction_withdraw(sanction=sanction, user=request.user, now=timezone.now(),
-                          reason=form.cleaned_data["reason"] if form.is_valid() else "")  # fmt: skip
+        sanction_withdraw(
+            sanction=sanction,
+            user=request.user,
+            now=timezone.now(),
+            reason=form.cleaned_data["reason"] if form.is_valid() else "",
+        )
     except UserError as exc:
         fail(request, exc)
     else:

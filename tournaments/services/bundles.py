@@ -96,17 +96,44 @@ def session_to_bundle(session: Session) -> dict[str, Any]:
 
 
 _ROW_COLUMNS = (
-    "board_number", "round_number", "table_number", "room", "seat_n__number", "seat_e__number", "seat_s__number",
-    "seat_w__number", "dealer", "row", "adjusted", "assigned", "version", "annulled", "percent",
-)  # fmt: skip
+    "board_number",
+    "round_number",
+    "table_number",
+    "room",
+    "seat_n__number",
+    "seat_e__number",
+    "seat_s__number",
+    "seat_w__number",
+    "dealer",
+    "row",
+    "adjusted",
+    "assigned",
+    "version",
+    "annulled",
+    "percent",
+)
 
 
 def _result_rows(session: Session) -> list[dict[str, Any]]:
     """Every row of a session in bundle form, read as plain values (no model instances: rescoring is hot)."""
     rows = []
-    for board, rnd, table, room, n, e, s, w, dealer, facts, adjusted, assigned, version, annulled, percent in (
-        session.results.order_by("position", "id").values_list(*_ROW_COLUMNS)
-    ):
+    for (
+        board,
+        rnd,
+        table,
+        room,
+        n,
+        e,
+        s,
+        w,
+        dealer,
+        facts,
+        adjusted,
+        assigned,
+        version,
+        annulled,
+        percent,
+    ) in session.results.order_by("position", "id").values_list(*_ROW_COLUMNS):
         seats = {"N": n, "E": e, "S": s} if w is None else {"N": n, "E": e, "S": s, "W": w}
         row: dict[str, Any] = {"board": board, "round": rnd, "table": table}
         if room != 1:
@@ -163,10 +190,19 @@ def _seat_adjustments(annulled: Any, percent: Any) -> dict[str, Any]:
 _TRANSLIT = str.maketrans(
     {
         **dict(zip("абвгдезийклмнопрстуфыэ", "abvgdezijklmnoprstufye", strict=True)),
-        "ё": "e", "ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ь": "",
-        "ю": "yu", "я": "ya",
+        "ё": "e",
+        "ж": "zh",
+        "х": "kh",
+        "ц": "ts",
+        "ч": "ch",
+        "ш": "sh",
+        "щ": "shch",
+        "ъ": "",
+        "ь": "",
+        "ю": "yu",
+        "я": "ya",
     }
-)  # fmt: skip
+)
 
 
 def unique_slug(name: str) -> str:
@@ -181,7 +217,12 @@ def unique_slug(name: str) -> str:
 
 @transaction.atomic
 def import_bundle(
-    *, now: dt.datetime, data: object, user: Any = None, slug: str | None = None, starts_on: dt.date | None = None
+    *,
+    now: dt.datetime,
+    data: object,
+    user: Any = None,
+    slug: str | None = None,
+    starts_on: dt.date | None = None,
 ) -> Tournament:
     """Create a tournament from a bundle. Raises BundleInvalid (nothing saved) for bad input.
 
@@ -270,7 +311,8 @@ def import_bundle(
         user=user,
         actor="" if user else "import_bundle",
         obj=tournament,
-        data={"sessions": len(normal["sessions"]), "participants": len(normal["participants"])}, at=now,
+        data={"sessions": len(normal["sessions"]), "participants": len(normal["participants"])},
+        at=now,
     )
     return tournament
 
@@ -295,7 +337,9 @@ def _seat(session: Session, *, now: dt.datetime) -> None:
 
     spec = session.movement
     try:
-        apply_movement(session=session, movement=movement_for(session, spec), spec=spec, keep_results=True, now=now)
+        apply_movement(
+            session=session, movement=movement_for(session, spec), spec=spec, keep_results=True, now=now
+        )
     except SeatingError as exc:
         raise BundleInvalid([Problem(str(exc), Loc(session=session.number, where="movement"))]) from exc
 

@@ -134,13 +134,18 @@ def table_states(session: Session, round_number: int) -> list[TableProgress]:
         entered = tuple(sorted(b for b, _ in rows))
         out.append(
             TableProgress(
-                room=s.room, table=s.table_number, code=codes.get((s.room, s.table_number), ""),
-                set=s.set_number, seats=s.seats(), boards=boards, entered=entered,
+                room=s.room,
+                table=s.table_number,
+                code=codes.get((s.room, s.table_number), ""),
+                set=s.set_number,
+                seats=s.seats(),
+                boards=boards,
+                entered=entered,
                 missing=tuple(b for b in boards if b not in entered),
                 disputed=tuple(sorted(b for b, st in rows if st == Result.Status.DISPUTED)),
                 unconfirmed=tuple(sorted(b for b, st in rows if st == Result.Status.ENTERED)),
             )
-        )  # fmt: skip
+        )
     return out
 
 
@@ -158,8 +163,9 @@ def _missing_tables(tables: list[TableProgress]) -> str:
     )
 
 
-def overview(tournament: Tournament, session: Session, *, round_number: int | None = None,
-             now: dt.datetime) -> Overview:  # fmt: skip
+def overview(
+    tournament: Tournament, session: Session, *, round_number: int | None = None, now: dt.datetime
+) -> Overview:
     rounds = list(session.rounds.order_by("number"))
     rnd = pick_round(rounds, round_number)
     ov = Overview(session=session, round=rnd, rounds=rounds)
@@ -181,10 +187,17 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
     for r in disputed:
         if r.room > 1:
             text = _("Disputed: board %(b)s at table %(t)s of room %(room)s, round %(r)s.") % {
-                "b": r.board_number, "t": r.table_number, "room": r.room, "r": r.round_number}  # fmt: skip
+                "b": r.board_number,
+                "t": r.table_number,
+                "room": r.room,
+                "r": r.round_number,
+            }
         else:
             text = _("Disputed: board %(b)s at table %(t)s, round %(r)s.") % {
-                "b": r.board_number, "t": r.table_number, "r": r.round_number}  # fmt: skip
+                "b": r.board_number,
+                "t": r.table_number,
+                "r": r.round_number,
+            }
         page = reverse(
             "director:table_round",
             kwargs={
@@ -195,8 +208,9 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
             },
         )
         room = f"?room={r.room}" if r.room > 1 else ""
-        ov.alerts.append(Alert("error", text, link=f"{page}{room}#board-{r.board_number}",
-                               details=dispute_lines(r)))  # fmt: skip
+        ov.alerts.append(
+            Alert("error", text, link=f"{page}{room}#board-{r.board_number}", details=dispute_lines(r))
+        )
     rnd = ov.round
     if rnd is not None and rnd.status == Round.Status.RUNNING and ov.timer and ov.timer.overdue(now):
         ov.alerts.append(Alert("warning", _("Time is up for round %(n)s.") % {"n": rnd.number}))
@@ -204,10 +218,18 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
         if r.status == Round.Status.ENDED and (rnd is None or r.number != rnd.number):
             missing = _missing_in(r)
             if missing:
-                ov.alerts.append(Alert("warning", ngettext(
-                    "Round %(r)s has ended with %(n)s result missing.",
-                    "Round %(r)s has ended with %(n)s results missing.", missing) % {"r": r.number, "n": missing},
-                    link=f"?round={r.number}"))  # fmt: skip
+                ov.alerts.append(
+                    Alert(
+                        "warning",
+                        ngettext(
+                            "Round %(r)s has ended with %(n)s result missing.",
+                            "Round %(r)s has ended with %(n)s results missing.",
+                            missing,
+                        )
+                        % {"r": r.number, "n": missing},
+                        link=f"?round={r.number}",
+                    )
+                )
     fouled = list(Board.objects.filter(session=session, fouled=True).values_list("number", flat=True))
     if fouled:
         ov.alerts.append(Alert("info", _("Fouled boards: %(list)s.") % {"list": ", ".join(map(str, fouled))}))
@@ -235,21 +257,27 @@ def _next(
         elif ov.expected and ov.entered >= ov.expected:
             ov.next_step = _("All results of round %(n)s are in: end the round.") % {"n": rnd.number}
         else:
-            ov.next_step = _("Round %(n)s is being played. Results come in from the tables; enter the protocols "
-                             "that reach you.") % {"n": rnd.number}  # fmt: skip
+            ov.next_step = _(
+                "Round %(n)s is being played. Results come in from the tables; enter the protocols "
+                "that reach you."
+            ) % {"n": rnd.number}
         ov.next_action = "end"
     elif rnd is not None and rnd.status == Round.Status.PENDING:
         previous = next((r for r in ov.rounds if r.number == rnd.number - 1), None)
         if previous is not None and round_number is None:
-            ov.next_step = _("Give the hand-over instructions of round %(p)s, then announce «start of round» and "
-                             "start round %(n)s.") % {"p": previous.number, "n": rnd.number}  # fmt: skip
+            ov.next_step = _(
+                "Give the hand-over instructions of round %(p)s, then announce «start of round» and "
+                "start round %(n)s."
+            ) % {"p": previous.number, "n": rnd.number}
         else:
             ov.next_step = _("Announce «start of round» and start round %(n)s.") % {"n": rnd.number}
         ov.next_action = "start"
     elif rnd is not None and rnd.status == Round.Status.ENDED and any(t.missing for t in ov.tables):
         tables = _missing_tables(ov.tables)
         ov.next_step = _("Enter the missing results of round %(n)s (tables %(tables)s).") % {
-            "n": rnd.number, "tables": tables}  # fmt: skip
+            "n": rnd.number,
+            "tables": tables,
+        }
         ov.next_action = "enter"
     elif tournament.publication == Publication.DRAFT:
         ov.next_step, ov.next_action = _("Play is over: check the results and publish them."), "publish"

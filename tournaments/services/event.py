@@ -58,8 +58,9 @@ def check_zone(name: str) -> str:
     """The event's time zone: empty (the site's) or one of the zones the settings offer."""
     name = (name or "").strip()
     if not zones.is_known(name):
-        raise UserError(_("Unknown time zone “%(zone)s”: choose one from the list.") % {"zone": name[:64]},
-                        code="zone")  # fmt: skip
+        raise UserError(
+            _("Unknown time zone “%(zone)s”: choose one from the list.") % {"zone": name[:64]}, code="zone"
+        )
     return name
 
 
@@ -79,7 +80,9 @@ def check_artificial(artificial: Mapping[str, Any]) -> dict[str, int]:
                 _("The artificial result %(grade)s must be a whole percentage 0–100.") % {"grade": grade}
             )
         out[grade] = value
-    problems = artificial_bounds(out)  # the book's bounds (§11.2 B1): one rule for the form, the API, the bundle
+    problems = artificial_bounds(
+        out
+    )  # the book's bounds (§11.2 B1): one rule for the form, the API, the bundle
     if problems:
         raise UserError(" ".join(adjustment_message(p) for p in problems), code="artificial")
     return out
@@ -145,7 +148,12 @@ def tournament_create(
         user=user,
         obj=tournament,
         at=now,
-        data={"slug": tournament.slug, "variant": variant, "players_per_table": players_per_table, "form": form},
+        data={
+            "slug": tournament.slug,
+            "variant": variant,
+            "players_per_table": players_per_table,
+            "form": form,
+        },
     )
     return tournament
 
@@ -207,7 +215,8 @@ def tournament_update(
         user=user,
         obj=tournament,
         reason=reason,
-        data={"before": before, "after": {k: _jsonable(v) for k, v in changed.items()}}, at=now,
+        data={"before": before, "after": {k: _jsonable(v) for k, v in changed.items()}},
+        at=now,
     )
     if set(SCORING) & set(changed):
         for session in tournament.sessions.all():
@@ -228,9 +237,13 @@ def director_add(*, now: dt.datetime, tournament: Tournament, username: str, use
         ) from None
     tournament.directors.add(added)
     log_action(
-        tournament=tournament, action="tournament.director_add", user=user, obj=tournament,
-        data={"director": added.get_username()}, at=now,
-    )  # fmt: skip
+        tournament=tournament,
+        action="tournament.director_add",
+        user=user,
+        obj=tournament,
+        data={"director": added.get_username()},
+        at=now,
+    )
     return added
 
 
@@ -241,9 +254,13 @@ def director_remove(*, now: dt.datetime, tournament: Tournament, director: Any, 
         raise UserError(_("A tournament keeps at least one director."))
     tournament.directors.remove(director)
     log_action(
-        tournament=tournament, action="tournament.director_remove", user=user, obj=tournament,
-        data={"director": director.get_username()}, at=now,
-    )  # fmt: skip
+        tournament=tournament,
+        action="tournament.director_remove",
+        user=user,
+        obj=tournament,
+        data={"director": director.get_username()},
+        at=now,
+    )
 
 
 @transaction.atomic

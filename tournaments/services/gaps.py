@@ -71,15 +71,20 @@ class Gaps:
 
     def summary(self) -> str:
         """«не введено: 8, не подтверждено: 2, оспорено: 1» — only the kinds there are."""
-        labels = {MISSING: _("missing: %(n)s"), UNCONFIRMED: _("unconfirmed: %(n)s"),
-                  DISPUTED: _("disputed: %(n)s")}  # fmt: skip
+        labels = {
+            MISSING: _("missing: %(n)s"),
+            UNCONFIRMED: _("unconfirmed: %(n)s"),
+            DISPUTED: _("disputed: %(n)s"),
+        }
         return ", ".join(labels[k] % {"n": self.count(k)} for k in KINDS if self.count(k))
 
     def lines(self) -> list[str]:
         """One line per table and round: «Тур 3, стол 2 (зал 2) — не введены сдачи: 5, 6»."""
-        kinds = {MISSING: _("boards not entered: %(boards)s"),
-                 UNCONFIRMED: _("boards not confirmed: %(boards)s"),
-                 DISPUTED: _("boards disputed: %(boards)s")}  # fmt: skip
+        kinds = {
+            MISSING: _("boards not entered: %(boards)s"),
+            UNCONFIRMED: _("boards not confirmed: %(boards)s"),
+            DISPUTED: _("boards disputed: %(boards)s"),
+        }
         grouped: dict[tuple[int, int, int, int], list[str]] = defaultdict(list)
         for g in self.items:
             grouped[(g.session, g.round, g.room, g.table)].append(

@@ -40,26 +40,93 @@ NAME_PARTS = ("name", "last_name", "first_name", "middle_name")
 # as single spaces). One place for every header the import, its preview and its tests know.
 HEADERS: dict[str, tuple[str, ...]] = {
     "number": (
-        "number", "no", "nr", "n", "num", "#", "№", "№ п п", "п п", "номер", "номер участника", "№ участника",
-        "start number", "starting number", "player number", "стартовый номер", "ст номер", "ст №",
+        "number",
+        "no",
+        "nr",
+        "n",
+        "num",
+        "#",
+        "№",
+        "№ п п",
+        "п п",
+        "номер",
+        "номер участника",
+        "№ участника",
+        "start number",
+        "starting number",
+        "player number",
+        "стартовый номер",
+        "ст номер",
+        "ст №",
     ),
     "name": (
-        "name", "full name", "player", "player name", "participant", "participant name", "фио", "ф и о",
-        "участник", "игрок", "спортсмен", "фамилия имя", "фамилия и имя", "фамилия имя отчество", "фамилия и о",
-        "имя фамилия", "имя и фамилия",
+        "name",
+        "full name",
+        "player",
+        "player name",
+        "participant",
+        "participant name",
+        "фио",
+        "ф и о",
+        "участник",
+        "игрок",
+        "спортсмен",
+        "фамилия имя",
+        "фамилия и имя",
+        "фамилия имя отчество",
+        "фамилия и о",
+        "имя фамилия",
+        "имя и фамилия",
     ),
     "last_name": ("фамилия", "last name", "surname", "family name"),
     "first_name": ("имя", "first name", "given name", "forename"),
     "middle_name": ("отчество", "middle name", "patronymic"),
-    "club": ("club", "клуб", "команда", "team", "город", "city", "клуб город", "город клуб", "регион", "region"),
-    "federation_id": (
-        "federation id", "federation number", "federation no", "fed id", "fsp", "fsp id", "fsp number",
-        "fsp no", "member id", "id", "код", "фсп", "номер фсп", "№ фсп", "id фсп", "фсп id", "код фсп",
-        "номер в фсп", "номер в федерации", "номер федерации", "id федерации", "код федерации", "членский номер",
-        "рейтинг id", "рейтинг лист id", "id рейтинг лист", "id в рейтинг листе", "номер в рейтинг листе",
-        "рейтинговый номер", "rating id", "rating list id",
+    "club": (
+        "club",
+        "клуб",
+        "команда",
+        "team",
+        "город",
+        "city",
+        "клуб город",
+        "город клуб",
+        "регион",
+        "region",
     ),
-}  # fmt: skip
+    "federation_id": (
+        "federation id",
+        "federation number",
+        "federation no",
+        "fed id",
+        "fsp",
+        "fsp id",
+        "fsp number",
+        "fsp no",
+        "member id",
+        "id",
+        "код",
+        "фсп",
+        "номер фсп",
+        "№ фсп",
+        "id фсп",
+        "фсп id",
+        "код фсп",
+        "номер в фсп",
+        "номер в федерации",
+        "номер федерации",
+        "id федерации",
+        "код федерации",
+        "членский номер",
+        "рейтинг id",
+        "рейтинг лист id",
+        "id рейтинг лист",
+        "id в рейтинг листе",
+        "номер в рейтинг листе",
+        "рейтинговый номер",
+        "rating id",
+        "rating list id",
+    ),
+}
 _HEADER_ROLE = {name: role for role, names in HEADERS.items() for name in names}
 DEFAULT_ORDER = ("number", "name", "club", "federation_id")  # a file without a header row
 
@@ -110,10 +177,15 @@ def check_mapping(mapping: Sequence[str]) -> list[str]:
 
 def role_label(role: str) -> str:
     labels = {
-        "number": _("Number"), "name": _("Full name"), "last_name": _("Surname"), "first_name": _("First name"),
-        "middle_name": _("Patronymic"), "club": _("Club"), "federation_id": _("Federation id"),
+        "number": _("Number"),
+        "name": _("Full name"),
+        "last_name": _("Surname"),
+        "first_name": _("First name"),
+        "middle_name": _("Patronymic"),
+        "club": _("Club"),
+        "federation_id": _("Federation id"),
         "": _("ignore (do not import)"),
-    }  # fmt: skip
+    }
     return labels[role]
 
 
@@ -134,16 +206,24 @@ class ImportLine:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "line": self.line, "number": self.number, "name": self.name, "club": self.club,
-            "federation_id": self.federation_id, "errors": list(self.errors),
-        }  # fmt: skip
+            "line": self.line,
+            "number": self.number,
+            "name": self.name,
+            "club": self.club,
+            "federation_id": self.federation_id,
+            "errors": list(self.errors),
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ImportLine:
         return cls(
-            d["line"], d["number"], d["name"], d.get("club", ""), d.get("federation_id", ""),
+            d["line"],
+            d["number"],
+            d["name"],
+            d.get("club", ""),
+            d.get("federation_id", ""),
             tuple(d.get("errors", ())),
-        )  # fmt: skip
+        )
 
 
 @dataclass(frozen=True)
@@ -205,9 +285,10 @@ def text_problems(*, name: str, club: str = "", federation_id: str = "") -> list
     """Texts longer than the list keeps (control characters are already stripped by :func:`clean_texts`)."""
     problems = []
     for label, value, bound in (
-        (_("the name"), name, NAME_MAX), (_("the club"), club, NAME_MAX),
+        (_("the name"), name, NAME_MAX),
+        (_("the club"), club, NAME_MAX),
         (_("the federation id"), federation_id, FEDERATION_ID_MAX),
-    ):  # fmt: skip
+    ):
         if len(value) > bound:
             problems.append(_("%(what)s is longer than %(n)s characters") % {"what": label, "n": bound})
     return problems
@@ -231,9 +312,10 @@ _LIMITS = TableLimits(
     rows_max=MAX_ROWS,
     columns_max=COLUMNS_MAX,
     unpacked_max=XLSX_UNPACKED_MAX,
-    too_big=lambda mb: _(
-        "The workbook unpacks to more than %(n)s MB: save the list of participants alone and upload it."
-    ) % {"n": mb},
+    too_big=lambda mb: (
+        _("The workbook unpacks to more than %(n)s MB: save the list of participants alone and upload it.")
+        % {"n": mb}
+    ),
 )
 
 
@@ -277,11 +359,13 @@ def preview_rows(
 
     columns = tuple(
         ImportColumn(
-            i, cell(first, i) if header else "",
-            next((cell(r, i) for _, r in data if cell(r, i)), ""), roles[i],
+            i,
+            cell(first, i) if header else "",
+            next((cell(r, i) for _, r in data if cell(r, i)), ""),
+            roles[i],
         )
         for i in range(width)
-    )  # fmt: skip
+    )
     problems = tuple(check_mapping(roles))
     if problems:
         return ImportPreview((), problems, columns, header)
@@ -394,15 +478,23 @@ def participants_import(
     pins = _pins(rng, len(good))
     Participant.objects.bulk_create(
         Participant(
-            tournament=tournament, number=line.number, name=line.name, club=line.club,  # type: ignore[misc]
-            federation_id=line.federation_id, pin=pin,
+            tournament=tournament,
+            number=line.number,
+            name=line.name,
+            club=line.club,  # type: ignore[misc]
+            federation_id=line.federation_id,
+            pin=pin,
         )
         for line, pin in zip(good, pins, strict=True)
-    )  # fmt: skip
+    )
     log_action(
-        tournament=tournament, action="participants.import", user=user, obj=tournament,
-        data={"added": len(good), "replace": replace, "numbers": [line.number for line in good]}, at=now,
-    )  # fmt: skip
+        tournament=tournament,
+        action="participants.import",
+        user=user,
+        obj=tournament,
+        data={"added": len(good), "replace": replace, "numbers": [line.number for line in good]},
+        at=now,
+    )
     link_event(tournament, now=now, user=user)  # the register: link by federation number
     return len(good)
 
@@ -450,24 +542,43 @@ def participant_save(
         raise UserError(_("Number %(n)s is already registered.") % {"n": number})
     if participant is None:
         participant = Participant.objects.create(
-            tournament=tournament, number=number, name=name, club=club.strip(),
-            federation_id=federation_id.strip(), pin=new_pin(rng),
-        )  # fmt: skip
+            tournament=tournament,
+            number=number,
+            name=name,
+            club=club.strip(),
+            federation_id=federation_id.strip(),
+            pin=new_pin(rng),
+        )
         action, before = "participant.create", None
     else:
         if participant.number != number and participant.number in _in_use(tournament):
             raise UserError(_("This participant is already seated: his number cannot change."))
-        before = {"number": participant.number, "name": participant.name, "club": participant.club,
-                  "federation_id": participant.federation_id}  # fmt: skip
+        before = {
+            "number": participant.number,
+            "name": participant.name,
+            "club": participant.club,
+            "federation_id": participant.federation_id,
+        }
         participant.number, participant.name = number, name
         participant.club, participant.federation_id = club.strip(), federation_id.strip()
         participant.save()
         action = "participant.update"
     log_action(
-        tournament=tournament, action=action, user=user, obj=participant,
-        data={"before": before, "after": {"number": number, "name": name, "club": participant.club,
-                                          "federation_id": participant.federation_id}}, at=now,
-    )  # fmt: skip
+        tournament=tournament,
+        action=action,
+        user=user,
+        obj=participant,
+        data={
+            "before": before,
+            "after": {
+                "number": number,
+                "name": name,
+                "club": participant.club,
+                "federation_id": participant.federation_id,
+            },
+        },
+        at=now,
+    )
     return participant
 
 
@@ -478,9 +589,13 @@ def participant_delete(*, now: dt.datetime, participant: Participant, user: Any)
     if participant.number in _in_use(tournament):
         raise UserError(_("This participant is seated or has results: he cannot be removed."))
     log_action(
-        tournament=tournament, action="participant.delete", user=user, obj=participant,
-        data={"number": participant.number, "name": participant.name}, at=now,
-    )  # fmt: skip
+        tournament=tournament,
+        action="participant.delete",
+        user=user,
+        obj=participant,
+        data={"number": participant.number, "name": participant.name},
+        at=now,
+    )
     participant.delete()
 
 
@@ -506,7 +621,11 @@ def pins_assign(
         p.pin = new_pin(rng)
     Participant.objects.bulk_update(people, ["pin"])
     log_action(
-        tournament=tournament, action="participants.pins", user=user, obj=tournament,
-        data={"count": len(people), "everyone": everyone}, at=now,
-    )  # fmt: skip
+        tournament=tournament,
+        action="participants.pins",
+        user=user,
+        obj=tournament,
+        data={"count": len(people), "everyone": everyone},
+        at=now,
+    )
     return len(people)

@@ -59,7 +59,9 @@ def final_blockers(tournament: Tournament, now: dt.datetime) -> list[str]:
 
 
 @transaction.atomic
-def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime, acknowledged: str = "") -> Tournament:
+def publish(
+    *, tournament: Tournament, to: str, user: Any, now: dt.datetime, acknowledged: str = ""
+) -> Tournament:
     """Move the results one step forward: provisional → official → final.
 
     With results missing, unconfirmed or disputed in a round that has ended (``gaps.publication_gaps``), the
@@ -72,9 +74,11 @@ def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime, ack
     if target != current + 1:
         raise UserError(
             _("The results are “%(now)s”: the next step is “%(next)s”.")
-            % {"now": tournament.get_publication_display(),
-               "next": ORDER[min(current + 1, len(ORDER) - 1)].label}
-        )  # fmt: skip
+            % {
+                "now": tournament.get_publication_display(),
+                "next": ORDER[min(current + 1, len(ORDER) - 1)].label,
+            }
+        )
     if not standings_current(tournament):
         request_rescore(tournament.pk)  # eager by default: computed here; with a worker, soon
     if not standings_current(tournament):
@@ -94,17 +98,26 @@ def publish(*, tournament: Tournament, to: str, user: Any, now: dt.datetime, ack
     require_acknowledged(gaps, acknowledged, refusal=_("Some results are not complete"))
     tournament.publication = to
     tournament.save(update_fields=["publication", "published_at", "official_at", "final_at"])
-    data = {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed} if gaps else None
-    log_action(tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now, data=data)
+    data = (
+        {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed}
+        if gaps
+        else None
+    )
+    log_action(
+        tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now, data=data
+    )
     if to == Publication.FINAL:
-        results_final(tournament, now=now, user=user)  # master points and ratings (docs/players/master-points.md)
+        results_final(
+            tournament, now=now, user=user
+        )  # master points and ratings (docs/players/master-points.md)
     return tournament
 
 
-OPEN_LABELS = {"appeals": gettext_noop("appeals"), "rulings": gettext_noop("rulings"),
-               "corrections": gettext_noop("corrections")}  # fmt: skip
-
-
+OPEN_LABELS = {
+    "appeals": gettext_noop("appeals"),
+    "rulings": gettext_noop("rulings"),
+    "corrections": gettext_noop("corrections"),
+}
 
 
 @transaction.atomic
@@ -129,8 +142,15 @@ def unpublish(*, tournament: Tournament, user: Any, reason: str, now: dt.datetim
         tournament.publication, tournament.published_at = Publication.DRAFT, None
         fields = ["publication", "published_at"]
     tournament.save(update_fields=fields)
-    log_action(tournament=tournament, action=f"publication.{tournament.publication}", user=user, obj=tournament,
-               reason=reason, at=now, data={"withdrawn": True})  # fmt: skip
+    log_action(
+        tournament=tournament,
+        action=f"publication.{tournament.publication}",
+        user=user,
+        obj=tournament,
+        reason=reason,
+        at=now,
+        data={"withdrawn": True},
+    )
     return tournament
 
 

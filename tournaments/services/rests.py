@@ -39,9 +39,16 @@ def back_words(rest: Rest, last_round: int, many_rooms: bool) -> str:
     b = rest.back
     if many_rooms:
         return _("round %(r)s: room %(room)s, table %(t)s, seat %(seat)s") % {
-            "r": b.round, "room": b.room, "t": b.seat.table, "seat": b.seat.line.value}  # fmt: skip
+            "r": b.round,
+            "room": b.room,
+            "t": b.seat.table,
+            "seat": b.seat.line.value,
+        }
     return _("round %(r)s: table %(t)s, seat %(seat)s") % {
-        "r": b.round, "t": b.seat.table, "seat": b.seat.line.value}  # fmt: skip
+        "r": b.round,
+        "t": b.seat.table,
+        "seat": b.seat.line.value,
+    }
 
 
 def session_rests(session: Session) -> dict[int, list[Resting]]:
@@ -54,21 +61,26 @@ def session_rests(session: Session) -> dict[int, list[Resting]]:
     if not numbers:
         return {}
     names = dict(
-        Participant.objects.filter(tournament=session.tournament, number__in=numbers).values_list("number", "name")
+        Participant.objects.filter(tournament=session.tournament, number__in=numbers).values_list(
+            "number", "name"
+        )
     )
     last = max((rnd.number for rnd in m.rounds), default=0)
     out: dict[int, list[Resting]] = {}
     for number, found in by_round.items():
         out[number] = [
             Resting(
-                round=r.round, number=r.participant, name=names.get(r.participant, ""),
-                back_round=r.back.round if r.back else None, back_room=r.back.room if r.back else None,
+                round=r.round,
+                number=r.participant,
+                name=names.get(r.participant, ""),
+                back_round=r.back.round if r.back else None,
+                back_room=r.back.room if r.back else None,
                 back_seat=str(r.back.seat) if r.back else "",
                 came_from=str(r.came_from[1]) if r.came_from else "",
                 back_text=back_words(r, last, m.rooms > 1),
             )
             for r in found
-        ]  # fmt: skip
+        ]
     return out
 
 
@@ -113,7 +125,10 @@ def next_seats(session: Session, *, room: int, table: int, round_number: int) ->
                 text = _("stays at this seat")
             elif m.rooms > 1:
                 text = _("room %(room)s, table %(t)s, seat %(seat)s") % {
-                    "room": to_room, "t": seat.table, "seat": seat.line.value}  # fmt: skip
+                    "room": to_room,
+                    "t": seat.table,
+                    "seat": seat.line.value,
+                }
             else:
                 text = _("table %(t)s, seat %(seat)s") % {"t": seat.table, "seat": seat.line.value}
             out.append(NextSeat(line.value, p, names.get(p, ""), text, False))

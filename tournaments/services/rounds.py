@@ -124,7 +124,12 @@ def _started(session: Session) -> bool:
 
 @transaction.atomic
 def movement_choose(
-    *, now: dt.datetime, session: Session, user: Any, spec: dict[str, Any] | None = None, movement: Movement | None = None
+    *,
+    now: dt.datetime,
+    session: Session,
+    user: Any,
+    spec: dict[str, Any] | None = None,
+    movement: Movement | None = None,
 ) -> Movement:
     """Seat the session by a movement: a short form (``spec``: basic/book) or a planned ``movement``."""
     tournament = session.tournament
@@ -203,8 +208,14 @@ def round_start(*, rnd: Round, user: Any, now: dt.datetime) -> Round:
         Session.objects.filter(pk=session.pk).update(status=Session.Status.RUNNING)
     if tournament.status == TournamentStatus.SETUP:
         Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.RUNNING)
-    log_action(tournament=tournament, action="round.start", user=user, obj=rnd, at=now,
-               data={"session": session.number, "round": rnd.number})  # fmt: skip
+    log_action(
+        tournament=tournament,
+        action="round.start",
+        user=user,
+        obj=rnd,
+        at=now,
+        data={"session": session.number, "round": rnd.number},
+    )
     return rnd
 
 

@@ -80,39 +80,73 @@ def suspend(
         raise UserError(message, code="rounds", details=[Detail("first_round", "rounds", message)])
     with transaction.atomic():
         sanction = Sanction.objects.create(
-            tournament=tournament, participant=participant, kind=Sanction.Kind.SUSPENSION, session=session,
-            first_round=first, last_round=last, reason=reason, at=now,
-        )  # fmt: skip
+            tournament=tournament,
+            participant=participant,
+            kind=Sanction.Kind.SUSPENSION,
+            session=session,
+            first_round=first,
+            last_round=last,
+            reason=reason,
+            at=now,
+        )
         log_action(
-            tournament=tournament, action="participant.suspend", user=user, obj=sanction, at=now, reason=reason,
-            data={"participant": participant.number, "session": session.number, "first_round": first,
-                  "last_round": last},
-        )  # fmt: skip
+            tournament=tournament,
+            action="participant.suspend",
+            user=user,
+            obj=sanction,
+            at=now,
+            reason=reason,
+            data={
+                "participant": participant.number,
+                "session": session.number,
+                "first_round": first,
+                "last_round": last,
+            },
+        )
         _rescore(tournament, now, session)
     return sanction
 
 
 def disqualify(
-    *, tournament: Tournament, participant: Participant, reason: str, approved_by: str, user: Any, now: dt.datetime
+    *,
+    tournament: Tournament,
+    participant: Participant,
+    reason: str,
+    approved_by: str,
+    user: Any,
+    now: dt.datetime,
 ) -> Sanction:
     """Disqualify a participant, with the approval of the tournament committee or the organisers (§13.2.4)."""
     _check(tournament, participant)
     reason = _reason(reason)
     approved_by = approved_by.strip()[:200]
     if not approved_by:
-        message = _("A disqualification needs the approval of the tournament committee or the organisers: say whose.")
-        raise UserError(message, code="approval_missing", details=[Detail("approved_by", "approval_missing", message)])
+        message = _(
+            "A disqualification needs the approval of the tournament committee or the organisers: say whose."
+        )
+        raise UserError(
+            message, code="approval_missing", details=[Detail("approved_by", "approval_missing", message)]
+        )
     if Sanction.objects.filter(participant=participant, kind=Sanction.Kind.DISQUALIFICATION).exists():
         raise UserError(_("This participant is already disqualified."), code="already_disqualified")
     with transaction.atomic():
         sanction = Sanction.objects.create(
-            tournament=tournament, participant=participant, kind=Sanction.Kind.DISQUALIFICATION,
-            reason=reason, approved_by=approved_by, at=now,
-        )  # fmt: skip
+            tournament=tournament,
+            participant=participant,
+            kind=Sanction.Kind.DISQUALIFICATION,
+            reason=reason,
+            approved_by=approved_by,
+            at=now,
+        )
         log_action(
-            tournament=tournament, action="participant.disqualify", user=user, obj=sanction, at=now, reason=reason,
+            tournament=tournament,
+            action="participant.disqualify",
+            user=user,
+            obj=sanction,
+            at=now,
+            reason=reason,
             data={"participant": participant.number, "approved_by": approved_by},
-        )  # fmt: skip
+        )
         _rescore(tournament, now)
     return sanction
 
@@ -124,12 +158,22 @@ def sanction_withdraw(*, sanction: Sanction, reason: str, user: Any, now: dt.dat
     reason = _reason(reason)
     with transaction.atomic():
         log_action(
-            tournament=tournament, action="sanction.withdraw", user=user, obj=sanction, at=now, reason=reason,
-            data={"participant": sanction.participant.number, "kind": sanction.kind,
-                  "session": sanction.session.number if sanction.session else None,
-                  "first_round": sanction.first_round, "last_round": sanction.last_round,
-                  "approved_by": sanction.approved_by, "reason": sanction.reason},
-        )  # fmt: skip
+            tournament=tournament,
+            action="sanction.withdraw",
+            user=user,
+            obj=sanction,
+            at=now,
+            reason=reason,
+            data={
+                "participant": sanction.participant.number,
+                "kind": sanction.kind,
+                "session": sanction.session.number if sanction.session else None,
+                "first_round": sanction.first_round,
+                "last_round": sanction.last_round,
+                "approved_by": sanction.approved_by,
+                "reason": sanction.reason,
+            },
+        )
         session = sanction.session
         sanction.delete()
         _rescore(tournament, now, session)

@@ -51,7 +51,8 @@ def movement_for(session: Session, spec: Mapping[str, Any]) -> Movement:
 
 @transaction.atomic
 def apply_movement(
-    *, now: dt.datetime,
+    *,
+    now: dt.datetime,
     session: Session,
     movement: Movement,
     spec: Mapping[str, Any] | None = None,
@@ -73,7 +74,9 @@ def apply_movement(
         )
     if movement.per_table != tournament.players_per_table:
         raise SeatingError(
-            gettext("The movement is for tables of %(movement)s players, the tournament for tables of %(tournament)s.")
+            gettext(
+                "The movement is for tables of %(movement)s players, the tournament for tables of %(tournament)s."
+            )
             % {"movement": movement.per_table, "tournament": tournament.players_per_table},
             code="movement_per_table",
         )
@@ -151,7 +154,8 @@ def apply_movement(
         data={
             "session": session.number,
             "movement": session.movement if spec is not None else movement.scheme,
-        }, at=now,
+        },
+        at=now,
     )
 
 
@@ -196,7 +200,9 @@ def draw_initial_seating(
     tournament.ensure_not_locked()
     if tournament.form != Form.DUPLICATE:
         raise UserError(
-            gettext("Starting numbers are drawn for duplicate events; pulka events draw their tables each round."),
+            gettext(
+                "Starting numbers are drawn for duplicate events; pulka events draw their tables each round."
+            ),
             code="draw_not_duplicate",
         )
     if Result.objects.filter(session__tournament=tournament).exists():
@@ -207,7 +213,9 @@ def draw_initial_seating(
         )
     people = list(Participant.objects.select_for_update().filter(tournament=tournament).order_by("number"))
     if len(people) < 2:
-        raise UserError(gettext("Register the participants first: a draw needs at least two."), code="draw_too_few")
+        raise UserError(
+            gettext("Register the participants first: a draw needs at least two."), code="draw_too_few"
+        )
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     elif not 0 <= seed < SEED_LIMIT:
@@ -248,5 +256,7 @@ def _draw_of(entry: AuditEntry) -> Draw:
 
 def last_draw(tournament: Tournament) -> Draw | None:
     """The latest recorded draw of the tournament's starting numbers, if any."""
-    entry = AuditEntry.objects.filter(tournament=tournament, action=DRAW_ACTION).order_by("-at", "-id").first()
+    entry = (
+        AuditEntry.objects.filter(tournament=tournament, action=DRAW_ACTION).order_by("-at", "-id").first()
+    )
     return _draw_of(entry) if entry is not None else None

@@ -34,14 +34,20 @@ EVENINGS = ((1, "Клубный вечер 1 (демо)", 21), (2, "Клубны
 def evening_bundle(number: int, name: str) -> dict[str, object]:
     """An evening of the demo's players, all rounds played; player k sits at number (k + 7·number) mod 20 + 1."""
     people = [
-        {"number": (k + 7 * number) % len(NAMES) + 1, "name": person, "club": club,
-         "federation_id": federation_id(k + 1)}
+        {
+            "number": (k + 7 * number) % len(NAMES) + 1,
+            "name": person,
+            "club": club,
+            "federation_id": federation_id(k + 1),
+        }
         for k, (person, club) in enumerate(NAMES)
-    ]  # fmt: skip
+    ]
     return simulated_bundle(
-        name=name, movement={"scheme": "basic", "tables": 5}, participants=sorted(people, key=lambda p: p["number"]),
+        name=name,
+        movement={"scheme": "basic", "tables": 5},
+        participants=sorted(people, key=lambda p: p["number"]),
         seed=2026 + number,
-    )  # fmt: skip
+    )
 
 
 class Command(BaseCommand):
@@ -61,15 +67,25 @@ class Command(BaseCommand):
                 slug = f"demo-club-{number}"
                 Tournament.objects.filter(slug=slug).delete()
                 played = now - dt.timedelta(days=days_ago)
-                event = import_bundle(data=evening_bundle(number, name), user=user, slug=slug,
-                                      starts_on=played.date(), now=played)  # fmt: skip
+                event = import_bundle(
+                    data=evening_bundle(number, name),
+                    user=user,
+                    slug=slug,
+                    starts_on=played.date(),
+                    now=played,
+                )
                 # The evening's results: official that night, final after the correction period.
                 Tournament.objects.filter(pk=event.pk).update(
                     publication=Publication.OFFICIAL, official_at=played + dt.timedelta(hours=3)
                 )
                 event.refresh_from_db()
-                publish(tournament=event, to=Publication.FINAL, user=user, now=played + dt.timedelta(days=1),
-                        acknowledged=publication_gaps(event).token)  # fmt: skip
+                publish(
+                    tournament=event,
+                    to=Publication.FINAL,
+                    user=user,
+                    now=played + dt.timedelta(days=1),
+                    acknowledged=publication_gaps(event).token,
+                )
                 evenings.append(event)
             season = series_service.series_create(
                 name="Демо-сезон", slug=SERIES_SLUG, measure="percent", best=2, user=user, now=now

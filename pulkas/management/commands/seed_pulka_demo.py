@@ -26,15 +26,35 @@ from tournaments.demo_account import add_production_flag, demo_director, product
 from tournaments.models import Participant, Publication, Tournament
 
 NAMES = (
-    "Алексеев", "Борисова", "Воронцов", "Григорьева", "Дмитриев", "Егорова", "Жуков", "Зайцева", "Ильин",
-    "Кузнецова", "Лебедев", "Морозова",
-)  # fmt: skip
+    "Алексеев",
+    "Борисова",
+    "Воронцов",
+    "Григорьева",
+    "Дмитриев",
+    "Егорова",
+    "Жуков",
+    "Зайцева",
+    "Ильин",
+    "Кузнецова",
+    "Лебедев",
+    "Морозова",
+)
 EVENTS: dict[str, dict[str, Any]] = {
-    "demo-olympic": {"name": "Олимпийский кубок «Пуля» (демо)", "form": "olympic", "players": 9, "per_table": 3,
-                     "settings": {"pool": 10, "round_minutes": 90}},
-    "demo-compensation": {"name": "Компенсационный турнир (демо)", "form": "compensation", "players": 8,
-                          "per_table": 4, "settings": {"pool": 10, "rounds": 3, "round_minutes": 60}},
-}  # fmt: skip
+    "demo-olympic": {
+        "name": "Олимпийский кубок «Пуля» (демо)",
+        "form": "olympic",
+        "players": 9,
+        "per_table": 3,
+        "settings": {"pool": 10, "round_minutes": 90},
+    },
+    "demo-compensation": {
+        "name": "Компенсационный турнир (демо)",
+        "form": "compensation",
+        "players": 8,
+        "per_table": 4,
+        "settings": {"pool": 10, "rounds": 3, "round_minutes": 60},
+    },
+}
 
 
 class Command(BaseCommand):
@@ -56,9 +76,16 @@ class Command(BaseCommand):
     def _event(self, slug: str, spec: dict[str, Any], user: Any, rng: random.Random) -> None:
         now = timezone.now()
         tournament = pulka_event_create(
-            name=spec["name"], form=spec["form"], user=user, now=now, players_per_table=spec["per_table"],
-            settings=spec["settings"], slug=slug, venue="Москва, клуб «Пуля»", starts_on=timezone.localdate(),
-        )  # fmt: skip
+            name=spec["name"],
+            form=spec["form"],
+            user=user,
+            now=now,
+            players_per_table=spec["per_table"],
+            settings=spec["settings"],
+            slug=slug,
+            venue="Москва, клуб «Пуля»",
+            starts_on=timezone.localdate(),
+        )
         for number in range(1, spec["players"] + 1):
             Participant.objects.create(
                 tournament=tournament, number=number, name=NAMES[number - 1], pin=str(1000 + number)
@@ -70,8 +97,9 @@ class Command(BaseCommand):
         for table in first.tables.all():
             if table.advance and table.advance["tied"]:
                 places = tournament.pulka_event.advance - len(table.advance["seats"])
-                rounds.decide_tie(table=table, seats=table.advance["tied"][:places], user=user, now=now,
-                                  reason="жребий")  # fmt: skip
+                rounds.decide_tie(
+                    table=table, seats=table.advance["tied"][:places], user=user, now=now, reason="жребий"
+                )
         rounds.end_round(pulka_round=first, user=user, now=now)
         second = rounds.draw_round(tournament=tournament, user=user, now=now, seed=rng.randrange(2**31))
         rounds.start_round(pulka_round=second, user=user, now=now)

@@ -134,14 +134,22 @@ def test_serialised_bundle_does_not_share_mutable_parts() -> None:
     [
         {"scheme": "basic", "tables": 5},
         {"scheme": "book", "participants": 13},
-        {"scheme": "explicit", "rounds": [{"round": 1, "tables": [{"table": 1, "set": 1, "seats": {"N": 1}}]}]},
         {
-            "scheme": "explicit", "participants": 13, "per_table": 4, "tables": 3, "sets": 13, "deals_per_set": 4,
+            "scheme": "explicit",
+            "rounds": [{"round": 1, "tables": [{"table": 1, "set": 1, "seats": {"N": 1}}]}],
+        },
+        {
+            "scheme": "explicit",
+            "participants": 13,
+            "per_table": 4,
+            "tables": 3,
+            "sets": 13,
+            "deals_per_set": 4,
             "rounds": [{"round": 1, "resting": [1], "tables": [{"table": 1, "set": 1, "seats": {"N": 13}}]}],
             "properties": {"meetings": {"3": 78}, "results_per_board_line": 3},
         },
     ],
-)  # fmt: skip
+)
 def test_movement_shapes_accepted(movement: dict[str, Any]) -> None:
     data = club_cup()
     data["sessions"][0]["movement"] = movement
@@ -243,11 +251,23 @@ def test_w_seat_at_a_three_player_table() -> None:
     data["tournament"]["deals_per_set"] = 2
     data["sessions"][0]["boards"] = []
     data["sessions"][0]["results"] = [
-        {"board": 1, "round": 1, "table": 1, "seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "dealer": "N",
-         "assigned": {"N": "1", "E": "-1", "S": "0"}},
-        {"board": 1, "round": 1, "table": 2, "seats": {"N": 5, "E": 6, "S": 7}, "dealer": "W",
-         "assigned": {"N": "1", "E": "-1", "S": "0"}},
-    ]  # fmt: skip
+        {
+            "board": 1,
+            "round": 1,
+            "table": 1,
+            "seats": {"N": 1, "E": 2, "S": 3, "W": 4},
+            "dealer": "N",
+            "assigned": {"N": "1", "E": "-1", "S": "0"},
+        },
+        {
+            "board": 1,
+            "round": 1,
+            "table": 2,
+            "seats": {"N": 5, "E": 6, "S": 7},
+            "dealer": "W",
+            "assigned": {"N": "1", "E": "-1", "S": "0"},
+        },
+    ]
     lines = problems_of(data)
     assert lines[0] == (
         "session 1, board 1, table 1, round 1: a W seat at a 3-player table — 3-player tables seat N, E and S "
@@ -369,11 +389,16 @@ def test_boards_shape() -> None:
         ({"scheme": "basic", "tables": 0}, "tables must be a positive integer, not 0"),
         ({"scheme": "swiss"}, "scheme must be 'basic', 'book' or 'explicit', not 'swiss'"),
         ({"scheme": "explicit", "rounds": []}, "rounds must be a non-empty list"),
-        ({"scheme": "explicit", "rounds": [{"round": 1, "tables": [{"table": 1, "set": 1, "seats": {"X": 1}}]}]},
-         "seats must map N, E, S, W to participant numbers"),
+        (
+            {
+                "scheme": "explicit",
+                "rounds": [{"round": 1, "tables": [{"table": 1, "set": 1, "seats": {"X": 1}}]}],
+            },
+            "seats must map N, E, S, W to participant numbers",
+        ),
         ("basic", "must be an object with a scheme"),
     ],
-)  # fmt: skip
+)
 def test_movement_problems(movement: object, message: str) -> None:
     data = club_cup()
     data["sessions"][0]["movement"] = movement

@@ -299,4 +299,6 @@ def test_each_card_is_equally_likely_in_each_pocket() -> None:
 def test_board_refuses_hands_not_keyed_by_seat() -> None:
     good = board_from_dict(_good())
     with pytest.raises(BoardError, match="keyed by Seat"):
-        DealtBoard(number=1, set_number=1, dealer=Seat.W, hands={"N": (), "E": (), "S": ()}, prikup=good.prikup)  # type: ignore[dict-item]
+        DealtBoard(
+            number=1, set_number=1, dealer=Seat.W, hands={"N": (), "E": (), "S": ()}, prikup=good.prikup
+        )  # type: ignore[dict-item]

@@ -28,10 +28,12 @@ def random_board(seed: int, players: int, dealer: str, number: int = 1) -> dict[
     rng.shuffle(cards)
     seats = [s for s in "NESW" if s != dealer] if players == 4 else ["N", "E", "S"]
     return {
-        "number": number, "dealer": dealer, "players": players,
+        "number": number,
+        "dealer": dealer,
+        "players": players,
         "hands": {s: format_hand(cards[10 * i : 10 * i + 10]) for i, s in enumerate(seats)},
         "prikup": [c.notation for c in cards[30:]],
-    }  # fmt: skip
+    }
 
 
 @pytest.mark.parametrize(("seed", "players", "dealer"), [(3, 4, "E"), (11, 3, "S")])
@@ -48,11 +50,19 @@ def test_every_key_is_the_best_over_all_66_discards(seed: int, players: int, dea
             goal = "min" if key == "misere" else "max"
             search = KernelSearch(trump, seat, goal)
 
-            def value(pair: tuple[int, ...], seat: int = seat, goal: str = goal, search: KernelSearch = search,
-                      twelve: int = twelve, trump: int = trump) -> int:  # fmt: skip
+            def value(
+                pair: tuple[int, ...],
+                seat: int = seat,
+                goal: str = goal,
+                search: KernelSearch = search,
+                twelve: int = twelve,
+                trump: int = trump,
+            ) -> int:
                 hands = list(board.hands)
                 hands[seat] = twelve & ~(1 << pair[0]) & ~(1 << pair[1])
-                position = Position(board.seats, (hands[0], hands[1], hands[2]), trump, board.first, seat, goal)
+                position = Position(
+                    board.seats, (hands[0], hands[1], hands[2]), trump, board.first, seat, goal
+                )
                 return solve(position, search)
 
             bits = [b for b in range(32) if twelve >> b & 1]

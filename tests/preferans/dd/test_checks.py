@@ -52,22 +52,41 @@ def _raspasy() -> Any:
 FINDINGS = [
     ("made exactly what the layout allows: nothing", _deal("7H", 7, 2, 1, BOTH), ()),
     ("fewer than possible (the declarer erred): nothing", _deal("6H", 6, 2, 2, BOTH), ()),
-    ("a trick over best defence, contract makeable: the defence erred",
-     _deal("6H", 8, 1, 1, BOTH), (Finding(OVER_POSSIBLE, "N", "H", 8, 7, 6),)),
-    ("over best defence but still down: over_possible, not made_unmakeable",
-     _deal("8C", 6, 2, 2, BOTH), (Finding(OVER_POSSIBLE, "N", "C", 6, 5, 8, ("S",)),)),
-    ("a contract recorded made that best defence always beats; E's spades fit the tricks",
-     _deal("8S", 8, 1, 1, BOTH), (Finding(MADE_UNMAKEABLE, "N", "S", 8, 6, 8, ("E",)),)),
-    ("one whister, open play: still checked", _deal("6D", 6, 4, 0, ONE), (Finding(MADE_UNMAKEABLE, "N", "D", 6, 4, 6, ("E",)),)),
+    (
+        "a trick over best defence, contract makeable: the defence erred",
+        _deal("6H", 8, 1, 1, BOTH),
+        (Finding(OVER_POSSIBLE, "N", "H", 8, 7, 6),),
+    ),
+    (
+        "over best defence but still down: over_possible, not made_unmakeable",
+        _deal("8C", 6, 2, 2, BOTH),
+        (Finding(OVER_POSSIBLE, "N", "C", 6, 5, 8, ("S",)),),
+    ),
+    (
+        "a contract recorded made that best defence always beats; E's spades fit the tricks",
+        _deal("8S", 8, 1, 1, BOTH),
+        (Finding(MADE_UNMAKEABLE, "N", "S", 8, 6, 8, ("E",)),),
+    ),
+    (
+        "one whister, open play: still checked",
+        _deal("6D", 6, 4, 0, ONE),
+        (Finding(MADE_UNMAKEABLE, "N", "D", 6, 4, 6, ("E",)),),
+    ),
     ("nobody whisted: nominal tricks, nothing", _deal("8S", 10, 0, 0, NONE), ()),
-    ("a wrong number of cards (Code 3.9.18): another layout was played, nothing",
-     _deal("8S", 8, 1, 1, BOTH, wrong_cards=["N"]), ()),
+    (
+        "a wrong number of cards (Code 3.9.18): another layout was played, nothing",
+        _deal("8S", 8, 1, 1, BOTH, wrong_cards=["N"]),
+        (),
+    ),
     ("misère caught as the layout forces: nothing", _deal("MIS", 2, 4, 4), ()),
-    ("misère with fewer tricks than the defence can force; E and S could avoid one trick",
-     _deal("MIS", 0, 5, 5), (Finding(MISERE_UNDER_POSSIBLE, "N", "misere", 0, 2, None, ("E",)),)),
+    (
+        "misère with fewer tricks than the defence can force; E and S could avoid one trick",
+        _deal("MIS", 0, 5, 5),
+        (Finding(MISERE_UNDER_POSSIBLE, "N", "misere", 0, 2, None, ("E",)),),
+    ),
     ("misère: more than forced (declarer erred): nothing", _deal("MIS", 3, 4, 3), ()),
     ("raspasy: never a finding", _raspasy(), ()),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("case", "deal", "expected"), FINDINGS, ids=[c[0] for c in FINDINGS])
@@ -93,18 +112,35 @@ def test_findings_carry_an_english_message_for_the_command_line() -> None:
 
 # (case, deal, seat, line)
 LINES = [
-    ("declarer: his tricks against his strain's value", _deal("6H", 6, 2, 2, BOTH), "N",
-     TricksLine("declarer", 6, 7, "more")),
-    ("whister: both defenders' tricks against 10 − the declarer's value", _deal("6H", 6, 2, 2, BOTH), "E",
-     TricksLine("whister", 4, 3, "more")),
+    (
+        "declarer: his tricks against his strain's value",
+        _deal("6H", 6, 2, 2, BOTH),
+        "N",
+        TricksLine("declarer", 6, 7, "more"),
+    ),
+    (
+        "whister: both defenders' tricks against 10 − the declarer's value",
+        _deal("6H", 6, 2, 2, BOTH),
+        "E",
+        TricksLine("whister", 4, 3, "more"),
+    ),
     ("the passer of a one-whister deal is no whister: no line", _deal("6D", 6, 4, 0, ONE), "S", None),
     ("the one whister", _deal("6D", 6, 4, 0, ONE), "E", TricksLine("whister", 4, 6, "more")),
     ("nobody whisted: no play, no line", _deal("8S", 10, 0, 0, NONE), "N", None),
-    ("misère declarer: fewer is better", _deal("MIS", 1, 5, 4), "N", TricksLine("misere_declarer", 1, 2, "fewer")),
-    ("misère catcher: the declarer's tricks against the forced ones", _deal("MIS", 3, 4, 3), "S",
-     TricksLine("misere_catcher", 3, 2, "more")),
+    (
+        "misère declarer: fewer is better",
+        _deal("MIS", 1, 5, 4),
+        "N",
+        TricksLine("misere_declarer", 1, 2, "fewer"),
+    ),
+    (
+        "misère catcher: the declarer's tricks against the forced ones",
+        _deal("MIS", 3, 4, 3),
+        "S",
+        TricksLine("misere_catcher", 3, 2, "more"),
+    ),
     ("raspasy: no line", _raspasy(), "N", None),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("case", "deal", "seat", "expected"), LINES, ids=[c[0] for c in LINES])

@@ -146,9 +146,12 @@ def test_compiled_kernel_agrees_with_the_python_solver_on_full_deals() -> None:
         hands = tuple(sum(1 << b for b in cards[i * 10 : (i + 1) * 10]) for i in range(3))
         goal = rng.choice(("max", "min"))
         position = Position(
-            seats=("N", "E", "S"), hands=(hands[0], hands[1], hands[2]),
-            trump=-1 if goal == "min" else rng.choice((-1, 0, 1, 2, 3)), leader=rng.randrange(3),
-            declarer=rng.randrange(3), goal=goal,
-        )  # fmt: skip
+            seats=("N", "E", "S"),
+            hands=(hands[0], hands[1], hands[2]),
+            trump=-1 if goal == "min" else rng.choice((-1, 0, 1, 2, 3)),
+            leader=rng.randrange(3),
+            declarer=rng.randrange(3),
+            goal=goal,
+        )
         kernel = KernelSearch(position.trump, position.declarer, position.goal)
         assert solve(position, kernel) == solve(position), position.describe()

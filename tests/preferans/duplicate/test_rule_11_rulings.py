@@ -15,23 +15,41 @@ from preferans.duplicate.session_scoring import validate_and_score
 
 SEATS = ("N", "E", "S", "W")
 PLAYED = {"N": "0"}  # a stored row (its vists do not matter to the proposal)
-ROW = {"contract": "6S", "declarer": ["N", 6], "w1": ["E", 2], "w2": ["S", 2],
-       "calls": {"E": "whist", "S": "whist"}, "play": "closed"}  # fmt: skip
+ROW = {
+    "contract": "6S",
+    "declarer": ["N", 6],
+    "w1": ["E", 2],
+    "w2": ["S", 2],
+    "calls": {"E": "whist", "S": "whist"},
+    "play": "closed",
+}
 
 
 def _bundle(results: list[dict[str, Any]], people: int = 16, **scoring: Any) -> dict[str, Any]:
     return {
-        "format": "duplicate-preferans-bundle", "version": 1,
-        "tournament": {"name": "t", "variant": "sochi", "players_per_table": 4,
-                       "scoring": {"unequal_results": "neuberg", **scoring}},
+        "format": "duplicate-preferans-bundle",
+        "version": 1,
+        "tournament": {
+            "name": "t",
+            "variant": "sochi",
+            "players_per_table": 4,
+            "scoring": {"unequal_results": "neuberg", **scoring},
+        },
         "participants": [{"number": n} for n in range(1, people + 1)],
         "sessions": [{"number": 1, "results": results}],
-    }  # fmt: skip
+    }
 
 
 def _row(table: int, rnd: int, seats: list[int], vists: list[int], **extra: Any) -> dict[str, Any]:
-    return {"board": 1, "round": rnd, "table": table, "dealer": "N", "seats": dict(zip(SEATS, seats, strict=True)),
-            "assigned": {s: str(v) for s, v in zip(SEATS, vists, strict=True)}, **extra}  # fmt: skip
+    return {
+        "board": 1,
+        "round": rnd,
+        "table": table,
+        "dealer": "N",
+        "seats": dict(zip(SEATS, seats, strict=True)),
+        "assigned": {s: str(v) for s, v in zip(SEATS, vists, strict=True)},
+        **extra,
+    }
 
 
 # --- §11.2 B1 -------------------------------------------------------------------------------------------------
@@ -45,7 +63,12 @@ def _row(table: int, rnd: int, seats: list[int], vists: list[int], **extra: Any)
         (41, 50, 60, ["artificial_minus_high"]),  # A- above 40 %
         (40, 50, 59, ["artificial_plus_low"]),  # A+ below 60 %
         (40, 70, 65, ["artificial_order"]),  # A above A+
-        (45, 50, 55, ["artificial_minus_high", "artificial_plus_low"]),  # and so A+ below A- cannot pass either
+        (
+            45,
+            50,
+            55,
+            ["artificial_minus_high", "artificial_plus_low"],
+        ),  # and so A+ below A- cannot pass either
         (40, 50, 101, ["artificial_range"]),
     ],
 )
@@ -62,7 +85,11 @@ def test_rule_11_2_B1_artificial_result_bounds(minus, average, plus, codes):
     [
         ({"A-": 40, "A": 50, "A+": 60}, {"N": 75}, []),
         ({"A-": 40, "A": 50, "A+": 60}, {"N": 59}, ["percent N: a non-offender gets at least 60 %"]),
-        ({"A-": 40, "A": 50, "A+": 60}, {"E": 70}, ["only a non-offender's artificial result (A+) may be raised"]),
+        (
+            {"A-": 40, "A": 50, "A+": 60},
+            {"E": 70},
+            ["only a non-offender's artificial result (A+) may be raised"],
+        ),
         ({"A-": 40, "A": 50, "A+": 65}, {"N": 62}, ["gets at least 65 %"]),
     ],
 )
@@ -82,7 +109,9 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(artificial, percen
         _bundle_obj, scored = validate_and_score(data)
         result = scored.sessions[0].results[2]
         assert result.matchpoints["N"] == Fraction(75, 100) * result.top["N"]
-        assert result.matchpoints["W"] == Fraction(60, 100) * result.top["W"]  # the other A+ keeps the tournament's
+        assert (
+            result.matchpoints["W"] == Fraction(60, 100) * result.top["W"]
+        )  # the other A+ keeps the tournament's
         return
     with pytest.raises(BundleInvalid) as exc:
         validate_and_score(data)
@@ -96,8 +125,13 @@ def test_rule_11_2_B1_bundle_refuses_artificial_percentages_outside_the_book():
 
 
 def test_percentages_read_as_written():
-    assert [parse_percent(x) for x in ("65", "62.5", "62,5", "125/2", 70)] == [65, Fraction(125, 2),
-                                                                            Fraction(125, 2), Fraction(125, 2), 70]
+    assert [parse_percent(x) for x in ("65", "62.5", "62,5", "125/2", 70)] == [
+        65,
+        Fraction(125, 2),
+        Fraction(125, 2),
+        Fraction(125, 2),
+        70,
+    ]
     with pytest.raises(ValueError):
         parse_percent("lots")
     assert seat_percent_problems({"N": Fraction(101)}, adjusted=None, artificial={}, seats=SEATS)[0].code == (
@@ -113,9 +147,15 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result():
     его получение не зависело от игры оппонентов» — the result is annulled, but the non-offenders' result may be
     kept; §11.2 Б.2: «для нарушившей стороны — наименее выгодный из всех возможных результатов» — the offender gets
     the least favourable result: 0 % of the top, out of his line's comparison (a side partly at fault: A)."""
-    p = propose("wrong_cards", board=2, seats=SEATS, fault={"E": "offending", "W": "partly"},
-                facts={"play_completed": True, "keep_non_offenders": True}, current_vists=PLAYED,
-                percentages={"A-": Fraction(40), "A": Fraction(50), "A+": Fraction(60)})  # fmt: skip
+    p = propose(
+        "wrong_cards",
+        board=2,
+        seats=SEATS,
+        fault={"E": "offending", "W": "partly"},
+        facts={"play_completed": True, "keep_non_offenders": True},
+        current_vists=PLAYED,
+        percentages={"A-": Fraction(40), "A": Fraction(50), "A+": Fraction(60)},
+    )
     assert p.code == "wrong_cards_keep"
     assert [(c.kind, dict(c.values)) for c in p.changes] == [("row", {"percent": {"E": "0", "W": "50"}})]
     # Scored: E earns nothing on the row and leaves the E line's comparison; N and S keep their vists, compared.
@@ -158,7 +198,12 @@ def test_rule_11_4_missing_card_wording(found, code, words):
 @pytest.mark.parametrize(
     "current, facts, code, changes",
     [
-        (None, {"row": ROW}, "wrong_board_stands", [("row", ROW)]),  # the table could not store it: the ruling does
+        (
+            None,
+            {"row": ROW},
+            "wrong_board_stands",
+            [("row", ROW)],
+        ),  # the table could not store it: the ruling does
         (PLAYED, {}, "wrong_board_stands", []),  # already stored: it simply stands
         (None, {}, "wrong_board_stands_enter", []),  # no row yet: the director is asked for it
     ],
@@ -166,8 +211,15 @@ def test_rule_11_4_missing_card_wording(found, code, words):
 def test_rule_11_6_A1_result_stands_when_nobody_played_it(current, facts, code, changes):
     """§11.6 А.1: «Судья обычно разрешает держать результат, если никто из игроков ранее не играл эту сдачу» —
     the director lets the result stand if nobody had played the deal before: the row is stored and compared."""
-    p = propose("wrong_board", board=9, seats=SEATS, fault={}, facts={"played_before": [], **facts},
-                current_vists=current, round=4)  # fmt: skip
+    p = propose(
+        "wrong_board",
+        board=9,
+        seats=SEATS,
+        fault={},
+        facts={"played_before": [], **facts},
+        current_vists=current,
+        round=4,
+    )
     assert p.code == code
     assert [(c.kind, dict(c.values)) for c in p.changes] == changes
 
@@ -176,27 +228,52 @@ def test_rule_11_6_A1_result_stands_when_nobody_played_it(current, facts, code, 
     "this_round, other, stored, expected",
     [
         # this row is the later one: the repeater's seat is annulled here, the other three keep theirs
-        (4, {"seat": "N", "round": 1, "table": 1, "seat_there": "E"}, True, [("row", None, {"annulled": ["N"]})]),
+        (
+            4,
+            {"seat": "N", "round": 1, "table": 1, "seat_there": "E"},
+            True,
+            [("row", None, {"annulled": ["N"]})],
+        ),
         # filed on the earlier row: the later row (round 4, room 2) is the second, whichever row was opened
-        (1, {"seat": "N", "round": 4, "table": 3, "room": 2, "seat_there": "E"}, True,
-         [("row", (3, 4, 2), {"annulled": ["E"]})]),
+        (
+            1,
+            {"seat": "N", "round": 4, "table": 3, "room": 2, "seat_there": "E"},
+            True,
+            [("row", (3, 4, 2), {"annulled": ["E"]})],
+        ),
         # ... and the earlier row, refused at the table, is stored as played
-        (1, {"seat": "N", "round": 4, "table": 3, "seat_there": "E"}, False,
-         [("row", (3, 4, 1), {"annulled": ["E"]}), ("row", None, ROW)]),
+        (
+            1,
+            {"seat": "N", "round": 4, "table": 3, "seat_there": "E"},
+            False,
+            [("row", (3, 4, 1), {"annulled": ["E"]}), ("row", None, ROW)],
+        ),
         # the later row not stored: stored with the repeater annulled
-        (4, {"seat": "S", "round": 2, "table": 5, "seat_there": "S"}, False,
-         [("row", None, {**ROW, "annulled": ["S"]})]),
+        (
+            4,
+            {"seat": "S", "round": 2, "table": 5, "seat_there": "S"},
+            False,
+            [("row", None, {**ROW, "annulled": ["S"]})],
+        ),
     ],
 )
 def test_rule_11_6_B_only_the_repeaters_second_result_is_annulled(this_round, other, stored, expected):
     """§11.6 Б: «Если один из игроков играет сдачу, которую он играл ранее ..., его второй результат в сдаче
     аннулируется» — if a player plays a deal he had played before, HIS second result (by time of play) is annulled;
     the other players at that table keep theirs."""
-    p = propose("wrong_board", board=1, seats=SEATS, fault={"N": "offending"},
-                facts={"other_rows": [other], "row": ROW}, current_vists=PLAYED if stored else None,
-                round=this_round)  # fmt: skip
+    p = propose(
+        "wrong_board",
+        board=1,
+        seats=SEATS,
+        fault={"N": "offending"},
+        facts={"other_rows": [other], "row": ROW},
+        current_vists=PLAYED if stored else None,
+        round=this_round,
+    )
     assert p.code == "wrong_board_annul"
-    got = [(c.kind, None if c.table is None else (c.table, c.round, c.room), dict(c.values)) for c in p.changes]
+    got = [
+        (c.kind, None if c.table is None else (c.table, c.round, c.room), dict(c.values)) for c in p.changes
+    ]
     assert got == expected
 
 

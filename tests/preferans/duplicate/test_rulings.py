@@ -84,7 +84,11 @@ def test_director_error_treats_all_as_non_offending():
 
 def test_wrong_board_artificial_goes_to_the_intended_board():
     p = propose(
-        "wrong_board", board=4, seats=SEATS, fault=FAULT, facts={"played_before": ["N"], "intended_board": 9},
+        "wrong_board",
+        board=4,
+        seats=SEATS,
+        fault=FAULT,
+        facts={"played_before": ["N"], "intended_board": 9},
         current_vists={s: "0" for s in SEATS},
     )
     assert [(c.kind, c.board) for c in p.changes] == [("row", 4), ("artificial", 9)]

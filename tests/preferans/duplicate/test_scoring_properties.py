@@ -75,9 +75,12 @@ def bundles(draw: st.DrawFn) -> dict[str, Any]:
                     if draw(st.integers(0, 5)) == 0:
                         continue  # this table did not play the board
                     row: dict[str, Any] = {
-                        "board": board, "round": rnd, "table": t + 1, "dealer": "N",
+                        "board": board,
+                        "round": rnd,
+                        "table": t + 1,
+                        "dealer": "N",
                         "seats": {s: order[t * players + k] for k, s in enumerate(seats)},
-                    }  # fmt: skip
+                    }
                     if draw(st.integers(0, 6)) == 0:
                         row["adjusted"] = {s: draw(st.sampled_from(["A-", "A", "A+"])) for s in seats}
                     else:
@@ -95,12 +98,14 @@ def bundles(draw: st.DrawFn) -> dict[str, Any]:
         "format": "duplicate-preferans-bundle",
         "version": 1,
         "tournament": {
-            "name": "t", "variant": "sochi", "players_per_table": players,
+            "name": "t",
+            "variant": "sochi",
+            "players_per_table": players,
             "scoring": {"unequal_results": draw(st.sampled_from(["neuberg", "none"]))},
         },
         "participants": [{"number": n} for n in people],
         "sessions": sessions,
-    }  # fmt: skip
+    }
 
 
 @settings(max_examples=60, deadline=None)

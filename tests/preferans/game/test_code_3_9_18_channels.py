@@ -42,7 +42,9 @@ def test_code_3_9_18_the_api_refuses_wrong_cards_on_a_misere_in_russian(event, d
     session = Session.objects.get(tournament__slug="tt")
     misere = {"contract": "MIS", "declarer": ["E", 0], "w1": ["S", 5], "w2": ["W", 5]}
     client = client_for("director", director)
-    client.credentials(HTTP_AUTHORIZATION=client._credentials["HTTP_AUTHORIZATION"], HTTP_ACCEPT_LANGUAGE="ru")
+    client.credentials(
+        HTTP_AUTHORIZATION=client._credentials["HTTP_AUTHORIZATION"], HTTP_ACCEPT_LANGUAGE="ru"
+    )
     body = {"session": session.pk, "round": 1, "table": 1, "board": 1, **misere, "wrong_cards": ["E"]}
     response = client.post("/api/results/", body, format="json")
     assert response.status_code == 400, response.content
@@ -62,15 +64,28 @@ def test_code_3_9_18_a_player_cannot_write_wrong_cards(event):  # noqa: F811
 def test_code_3_9_18_the_director_row_form_takes_wrong_cards(event, director, client):  # noqa: F811
     assert "wrong_cards" in EXTRA_KEYS
     client.force_login(director)
-    url = reverse("director:board_entry", kwargs={"slug": "tt", "session": 1, "round": 1, "table": 1, "board": 1})
-    data = {"kind": "row", "contract": "6S", "declarer_seat": "E", "declarer_tricks": 8, "w1_tricks": 1,
-            "w2_tricks": 1, "call1": "whist", "call2": "whist", "extra": '{"wrong_cards": ["E"]}'}  # fmt: skip
+    url = reverse(
+        "director:board_entry", kwargs={"slug": "tt", "session": 1, "round": 1, "table": 1, "board": 1}
+    )
+    data = {
+        "kind": "row",
+        "contract": "6S",
+        "declarer_seat": "E",
+        "declarer_tricks": 8,
+        "w1_tricks": 1,
+        "w2_tricks": 1,
+        "call1": "whist",
+        "call2": "whist",
+        "extra": '{"wrong_cards": ["E"]}',
+    }
     response = client.post(url, data)
     assert response.status_code == 302, response.content.decode()[:2000]
     stored = Result.objects.get()
     assert stored.row["wrong_cards"] == ["E"] and float(stored.vists["E"]) < 0
     # the core's refusal, in Russian, next to the field: a seat that held no cards (N deals board 1)
-    refused = client.post(url, data | {"extra": '{"wrong_cards": ["N"]}', "reason": "x"}, HTTP_ACCEPT_LANGUAGE="ru")
+    refused = client.post(
+        url, data | {"extra": '{"wrong_cards": ["N"]}', "reason": "x"}, HTTP_ACCEPT_LANGUAGE="ru"
+    )
     assert "У N в этой сдаче карт не было" in refused.content.decode()
     assert Result.objects.get().row["wrong_cards"] == ["E"]
 
@@ -99,11 +114,18 @@ def test_code_3_9_18_a_bundle_row_carries_wrong_cards():
 # (case, row index, changes, words of the problem)
 BUNDLE_REFUSED = [
     ("the vists written as made", 1, {"wrong_cards": ["S"]}, "differ from the deal's vists"),
-    ("a misère", 2, {"wrong_cards": ["E"]}, "wrong_cards (Code 3.9.18) applies only to a played trick contract"),
+    (
+        "a misère",
+        2,
+        {"wrong_cards": ["E"]},
+        "wrong_cards (Code 3.9.18) applies only to a played trick contract",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("index", "changes", "words"), [c[1:] for c in BUNDLE_REFUSED], ids=[c[0] for c in BUNDLE_REFUSED])
+@pytest.mark.parametrize(
+    ("index", "changes", "words"), [c[1:] for c in BUNDLE_REFUSED], ids=[c[0] for c in BUNDLE_REFUSED]
+)
 def test_code_3_9_18_a_bundle_row_with_wrong_cards_is_checked(index, changes, words):
     from preferans.bundle.document import BundleInvalid
     from preferans.duplicate.session_scoring import validate_and_score

@@ -49,43 +49,101 @@ def _ledger(the_row: dict[str, Any]) -> tuple[dict[str, int], dict[str, int], di
 
 # (case, row, pool, mountain, whists (writer, debtor) → amount)
 CODE_3_9_18 = [
-    ("ex1 six taken on a six: writes for four, two down", _row("6H", 6, 2, 2, BOTH, wrong_cards=["N"]),
-     {}, {"N": 4}, {("E", "N"): 4, ("S", "N"): 4}),
-    ("ex1 four taken on a six: writes for two, four down; consolation for the actual two",
-     _row("6H", 4, 3, 3, BOTH, wrong_cards=["N"]),
-     {}, {"N": 8}, {("E", "N"): 6 + 4, ("S", "N"): 6 + 4}),
-    ("ex1 eight taken on a six: still writes for four, two down (overtricks do not count)",
-     _row("6H", 8, 1, 1, BOTH, wrong_cards=["N"]),
-     {}, {"N": 4, "E": 2, "S": 2}, {("E", "N"): 2, ("S", "N"): 2}),
-    ("ex1 one whister answers for both hands, as played", _row("6H", 6, 3, 1, ONE, wrong_cards=["N"]),
-     {}, {"N": 4}, {("E", "N"): 8}),
-    ("ex2 a defender with wrong cards: two down on whist, the contract stands",
-     _row("6H", 6, 2, 2, BOTH, wrong_cards=["E"]),
-     {"N": 2}, {"E": 4}, {("E", "N"): 4, ("S", "N"): 4}),
-    ("ex2 the passer with wrong cards is a defender too", _row("6H", 6, 2, 2, ONE, wrong_cards=["S"]),
-     {"N": 2}, {"S": 4}, {("E", "N"): 8}),
-    ("ex2 on top of the whist remiz he owes for the play (S below half pays the collective 1, then 2)",
-     _row("6H", 7, 2, 1, BOTH, wrong_cards=["S"]),
-     {"N": 2}, {"S": 2 * 3}, {("E", "N"): 4, ("S", "N"): 2}),
-    ("ex3 both: the declarer two down on the contract, the defender two down on whist",
-     _row("6H", 6, 2, 2, BOTH, wrong_cards=["N", "E"]),
-     {}, {"N": 4, "E": 4}, {("E", "N"): 4, ("S", "N"): 4}),
-    ("3.4.9 still: exactly six with one penalty trick is one down", _row("6H", 6, 2, 2, BOTH, penalty_tricks=1),
-     {}, {"N": 2}, {("E", "N"): 4, ("S", "N"): 4}),
-    ("3.4.9 still: one overtrick cancels the penalty trick", _row("6H", 7, 2, 1, BOTH, penalty_tricks=1),
-     {"N": 2}, {"S": 2}, {("E", "N"): 4, ("S", "N"): 2}),
-    ("3.4.9 still: several overtricks, one is taken off, the six is made", _row("6H", 8, 1, 1, BOTH, penalty_tricks=1),
-     {"N": 2}, {"S": 2, "E": 2}, {("E", "N"): 2, ("S", "N"): 2}),
-    ("3.4.9 still: a remiz, the penalty trick adds to the undertricks", _row("6H", 5, 3, 2, BOTH, penalty_tricks=1),
-     {}, {"N": 4}, {("E", "N"): 6 + 2, ("S", "N"): 4 + 2}),
-]  # fmt: skip
+    (
+        "ex1 six taken on a six: writes for four, two down",
+        _row("6H", 6, 2, 2, BOTH, wrong_cards=["N"]),
+        {},
+        {"N": 4},
+        {("E", "N"): 4, ("S", "N"): 4},
+    ),
+    (
+        "ex1 four taken on a six: writes for two, four down; consolation for the actual two",
+        _row("6H", 4, 3, 3, BOTH, wrong_cards=["N"]),
+        {},
+        {"N": 8},
+        {("E", "N"): 6 + 4, ("S", "N"): 6 + 4},
+    ),
+    (
+        "ex1 eight taken on a six: still writes for four, two down (overtricks do not count)",
+        _row("6H", 8, 1, 1, BOTH, wrong_cards=["N"]),
+        {},
+        {"N": 4, "E": 2, "S": 2},
+        {("E", "N"): 2, ("S", "N"): 2},
+    ),
+    (
+        "ex1 one whister answers for both hands, as played",
+        _row("6H", 6, 3, 1, ONE, wrong_cards=["N"]),
+        {},
+        {"N": 4},
+        {("E", "N"): 8},
+    ),
+    (
+        "ex2 a defender with wrong cards: two down on whist, the contract stands",
+        _row("6H", 6, 2, 2, BOTH, wrong_cards=["E"]),
+        {"N": 2},
+        {"E": 4},
+        {("E", "N"): 4, ("S", "N"): 4},
+    ),
+    (
+        "ex2 the passer with wrong cards is a defender too",
+        _row("6H", 6, 2, 2, ONE, wrong_cards=["S"]),
+        {"N": 2},
+        {"S": 4},
+        {("E", "N"): 8},
+    ),
+    (
+        "ex2 on top of the whist remiz he owes for the play (S below half pays the collective 1, then 2)",
+        _row("6H", 7, 2, 1, BOTH, wrong_cards=["S"]),
+        {"N": 2},
+        {"S": 2 * 3},
+        {("E", "N"): 4, ("S", "N"): 2},
+    ),
+    (
+        "ex3 both: the declarer two down on the contract, the defender two down on whist",
+        _row("6H", 6, 2, 2, BOTH, wrong_cards=["N", "E"]),
+        {},
+        {"N": 4, "E": 4},
+        {("E", "N"): 4, ("S", "N"): 4},
+    ),
+    (
+        "3.4.9 still: exactly six with one penalty trick is one down",
+        _row("6H", 6, 2, 2, BOTH, penalty_tricks=1),
+        {},
+        {"N": 2},
+        {("E", "N"): 4, ("S", "N"): 4},
+    ),
+    (
+        "3.4.9 still: one overtrick cancels the penalty trick",
+        _row("6H", 7, 2, 1, BOTH, penalty_tricks=1),
+        {"N": 2},
+        {"S": 2},
+        {("E", "N"): 4, ("S", "N"): 2},
+    ),
+    (
+        "3.4.9 still: several overtricks, one is taken off, the six is made",
+        _row("6H", 8, 1, 1, BOTH, penalty_tricks=1),
+        {"N": 2},
+        {"S": 2, "E": 2},
+        {("E", "N"): 2, ("S", "N"): 2},
+    ),
+    (
+        "3.4.9 still: a remiz, the penalty trick adds to the undertricks",
+        _row("6H", 5, 3, 2, BOTH, penalty_tricks=1),
+        {},
+        {"N": 4},
+        {("E", "N"): 6 + 2, ("S", "N"): 4 + 2},
+    ),
+]
 
 
 @pytest.mark.parametrize(
     ("the_row", "pool", "mountain", "whists"), [c[1:] for c in CODE_3_9_18], ids=[c[0] for c in CODE_3_9_18]
 )
 def test_code_3_9_18_wrong_number_of_cards_at_least_two_down(
-    the_row: dict[str, Any], pool: dict[str, int], mountain: dict[str, int], whists: dict[tuple[str, str], int]
+    the_row: dict[str, Any],
+    pool: dict[str, int],
+    mountain: dict[str, int],
+    whists: dict[tuple[str, str], int],
 ) -> None:
     got_pool, got_mountain, got_whists = _ledger(the_row)
     assert got_pool == pool
@@ -106,7 +164,13 @@ def test_code_3_9_18_eight_tricks_is_not_made_although_two_penalty_tricks_would_
 
 def test_code_3_9_18_at_a_four_player_table_the_dealer_holds_no_cards() -> None:
     rules = make_rules("sochi")
-    four = {"contract": "6H", "declarer": ["E", 6], "w1": ["S", 2], "w2": ["W", 2], **{"calls": {"S": "whist", "W": "whist"}}}
+    four = {
+        "contract": "6H",
+        "declarer": ["E", 6],
+        "w1": ["S", 2],
+        "w2": ["W", 2],
+        **{"calls": {"S": "whist", "W": "whist"}},
+    }
     ok = score_row({**four, "wrong_cards": ["E"]}, rules=rules, players=4, dealer="N")
     assert sum(ok.values()) == 0
     errors = validate_row({**four, "wrong_cards": ["N"]}, rules=rules, players=4, dealer="N")
@@ -119,13 +183,26 @@ REFUSED = [
     ("not a list", _row("6H", 6, 2, 2, BOTH, wrong_cards="N"), "wrong_cards", "list the seats"),
     ("not a seat", _row("6H", 6, 2, 2, BOTH, wrong_cards=["X"]), "wrong_cards", "list the seats"),
     ("twice", _row("6H", 6, 2, 2, BOTH, wrong_cards=["N", "N"]), "wrong_cards_twice", "names a seat twice"),
-    ("all three", _row("6H", 6, 2, 2, BOTH, wrong_cards=["N", "E", "S"]), "wrong_cards_all", "all three hands"),
-    ("no play", _row("6H", 10, 0, 0, {"calls": {"E": "pass", "S": "pass"}}, wrong_cards=["N"]),
-     "wrong_cards_no_play", "the deal was not played"),
+    (
+        "all three",
+        _row("6H", 6, 2, 2, BOTH, wrong_cards=["N", "E", "S"]),
+        "wrong_cards_all",
+        "all three hands",
+    ),
+    (
+        "no play",
+        _row("6H", 10, 0, 0, {"calls": {"E": "pass", "S": "pass"}}, wrong_cards=["N"]),
+        "wrong_cards_no_play",
+        "the deal was not played",
+    ),
     ("misère", _row("MIS", 1, 4, 5, {}, wrong_cards=["N"]), "wrong_cards_kind", "not to a misere"),
-    ("raspasy", {"contract": "-", "declarer": ["N", 4], "w1": ["E", 3], "w2": ["S", 3], "wrong_cards": ["N"]},
-     "wrong_cards_kind", "not to a raspasy"),
-]  # fmt: skip
+    (
+        "raspasy",
+        {"contract": "-", "declarer": ["N", 4], "w1": ["E", 3], "w2": ["S", 3], "wrong_cards": ["N"]},
+        "wrong_cards_kind",
+        "not to a raspasy",
+    ),
+]
 
 
 @pytest.mark.parametrize(("the_row", "code", "text"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED])

@@ -51,8 +51,12 @@ def settings_and_row(draw: st.DrawFn) -> tuple[Rules, int, str | None, dict[str,
         total = 10 if players == 3 or rules.raspasy_mode.value == "whists" else draw(st.integers(8, 10))
         a = draw(st.integers(0, total))
         b = draw(st.integers(0, total - a))
-        row: dict[str, Any] = {"contract": "-", "declarer": [hands[0], a], "w1": [hands[1], b],
-                               "w2": [hands[2], total - a - b]}  # fmt: skip
+        row: dict[str, Any] = {
+            "contract": "-",
+            "declarer": [hands[0], a],
+            "w1": [hands[1], b],
+            "w2": [hands[2], total - a - b],
+        }
         if rules.progression.value != "none":
             row["raspasy_step"] = draw(st.integers(1, rules.progression_cap))
         return rules, players, dealer, _with_extras(draw, row, table)
@@ -74,8 +78,11 @@ def settings_and_row(draw: st.DrawFn) -> tuple[Rules, int, str | None, dict[str,
     level = draw(st.sampled_from([6, 7, 8, 9, 10]))
     contract = f"{level}{draw(st.sampled_from(['S', 'C', 'D', 'H', 'NT']))}"
     scenarios: list[tuple[str, str, bool]] = [
-        ("whist", "whist", False), ("whist", "pass", False), ("pass", "whist", False), ("pass", "pass", False),
-    ]  # fmt: skip
+        ("whist", "whist", False),
+        ("whist", "pass", False),
+        ("pass", "whist", False),
+        ("pass", "pass", False),
+    ]
     if players == 4:
         scenarios.append(("pass", "pass", True))
     if level <= 7:
@@ -100,9 +107,14 @@ def settings_and_row(draw: st.DrawFn) -> tuple[Rules, int, str | None, dict[str,
     else:
         play = "closed" if whisters == 2 else draw(st.sampled_from(["open", "closed"]))
     row = {
-        "contract": contract, "declarer": [declarer, tricks[0]], "w1": [d1, tricks[1]], "w2": [d2, tricks[2]],
-        "calls": {d1: c1, d2: c2}, "dealer_whist": dealer_whist, "play": play,
-    }  # fmt: skip
+        "contract": contract,
+        "declarer": [declarer, tricks[0]],
+        "w1": [d1, tricks[1]],
+        "w2": [d2, tricks[2]],
+        "calls": {d1: c1, d2: c2},
+        "dealer_whist": dealer_whist,
+        "play": play,
+    }
     if draw(st.integers(0, 4)) == 0:
         row["penalty_tricks"] = draw(st.integers(1, 2))
     return rules, players, dealer, _with_extras(draw, row, table)

@@ -44,9 +44,16 @@ def test_the_notation_round_trips_and_gives_the_bundle_board_back() -> None:
 
 @pytest.mark.parametrize(
     ("dealer", "players", "order"),
-    [("N", 4, "ESW"), ("E", 4, "SWN"), ("S", 4, "WNE"), ("W", 4, "NES"), ("N", 3, "NES"), ("E", 3, "ESN"),
-     ("S", 3, "SNE")],
-)  # fmt: skip
+    [
+        ("N", 4, "ESW"),
+        ("E", 4, "SWN"),
+        ("S", 4, "WNE"),
+        ("W", 4, "NES"),
+        ("N", 3, "NES"),
+        ("E", 3, "ESN"),
+        ("S", 3, "SNE"),
+    ],
+)
 def test_first_hand_comes_first(dealer: str, players: int, order: str) -> None:
     """Rules: the first hand is the seat after the 4-player dealer, the «dealer» label itself at 3 players."""
     cards = [c.notation for c in DECK]

@@ -72,8 +72,12 @@ def test_export_import_export_is_byte_identical() -> None:
 def test_numbers_are_written_as_exact_reduced_fraction_strings() -> None:
     data = read_document(write_document(sample()))
     assert data["standings"][0] == {
-        "place": "1", "participant": 7, "matchpoints": "13", "max": "16", "percent": "325/4"
-    }  # fmt: skip
+        "place": "1",
+        "participant": 7,
+        "matchpoints": "13",
+        "max": "16",
+        "percent": "325/4",
+    }
     assert data["master_points"][0]["points"] == "7/2"
     penalty = data["sessions"][0]["penalties"][0]
     assert penalty["matchpoints"] == "-1"
@@ -203,8 +207,10 @@ def test_every_problem_is_reported_at_once() -> None:
     data["standings"][0]["place"] = "x"
     data["persons"][0]["name"] = ""
     assert [line.split(":")[0] for line in problems(data)] == [
-        "$.event.slug", "$.persons[0].name", "$.standings[0].place"
-    ]  # fmt: skip
+        "$.event.slug",
+        "$.persons[0].name",
+        "$.standings[0].place",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -245,9 +251,15 @@ def test_written_files_validate_against_the_published_schema() -> None:
 
 @pytest.mark.parametrize(
     ("path", "value"),
-    [("extra", 1), ("event.form", "swiss"), ("persons[0].ref", 0), ("standings[0].matchpoints", 1.5),
-     ("master_points[0].scheme", ""), ("sessions[0].results[0].contract", "11S")],
-)  # fmt: skip
+    [
+        ("extra", 1),
+        ("event.form", "swiss"),
+        ("persons[0].ref", 0),
+        ("standings[0].matchpoints", 1.5),
+        ("master_points[0].scheme", ""),
+        ("sessions[0].results[0].contract", "11S"),
+    ],
+)
 def test_the_schema_refuses_what_the_reader_refuses(path: str, value: object) -> None:
     data = json.loads(write_document(sample()))
     bad = copy.deepcopy(data)
@@ -288,10 +300,15 @@ def test_any_persons_and_numbers_round_trip_byte_for_byte(
     for participant in data["participants"]:
         participant["person"] = participant["number"] if participant["number"] <= len(names) else None
     data["standings"] = [
-        {"place": str(n), "participant": n, "matchpoints": str(numbers[n - 1]) if as_text else 0, "max": "16",
-         "percent": str(numbers[n - 1])}
+        {
+            "place": str(n),
+            "participant": n,
+            "matchpoints": str(numbers[n - 1]) if as_text else 0,
+            "max": "16",
+            "percent": str(numbers[n - 1]),
+        }
         for n in range(1, 13)
-    ]  # fmt: skip
+    ]
     data["master_points"] = [
         {"participant": 1, "points": str(abs(numbers[0])), "scheme": "club"},
     ]

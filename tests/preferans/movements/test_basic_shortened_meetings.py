@@ -24,14 +24,23 @@ def _brute_force(tables: int, per_table: int, rounds: int) -> tuple[int, int]:
     """Pairs of different lines that never sit at one table, counted straight from the seats of every round."""
     m = basic_movement(tables, per_table, rounds=rounds)
     line_of = {p: line for line, p in [s for ta in m.rounds[0].tables for s in ta.seats]}
-    together = {frozenset(pair) for _, ta in m.seatings() for pair in combinations([p for _, p in ta.seats], 2)}
+    together = {
+        frozenset(pair) for _, ta in m.seatings() for pair in combinations([p for _, p in ta.seats], 2)
+    }
     cross = [frozenset((a, b)) for a, b in combinations(sorted(line_of), 2) if line_of[a] != line_of[b]]
     return sum(pair not in together for pair in cross), len(cross)
 
 
 # (tables, players per table, rounds played, pairs of different lines that never meet: C(k,2)·T·(T−R))
-CASES = [(5, 4, 5, 0), (7, 4, 7, 0), (7, 4, 5, 6 * 7 * 2), (17, 4, 13, 6 * 17 * 4), (11, 3, 6, 3 * 11 * 5),
-         (13, 3, 13, 0), (19, 4, 2, 6 * 19 * 17)]  # fmt: skip
+CASES = [
+    (5, 4, 5, 0),
+    (7, 4, 7, 0),
+    (7, 4, 5, 6 * 7 * 2),
+    (17, 4, 13, 6 * 17 * 4),
+    (11, 3, 6, 3 * 11 * 5),
+    (13, 3, 13, 0),
+    (19, 4, 2, 6 * 19 * 17),
+]
 
 
 @pytest.mark.parametrize(("tables", "per_table", "rounds", "never"), CASES)
@@ -43,8 +52,13 @@ def test_rule_5_shortened_basic_movement_leaves_pairs_apart(tables, per_table, r
 
 
 # (participants, rounds asked, the planner's first reason code, pairs that never meet or None when all meet)
-PLANS = [(20, None, "basic_perfect_4", None), (68, None, "basic_shortened_4", 408), (28, 5, "basic_shortened_4", 84),
-         (33, 6, "basic_shortened_3", 165), (21, None, "basic_perfect_3", None)]  # fmt: skip
+PLANS = [
+    (20, None, "basic_perfect_4", None),
+    (68, None, "basic_shortened_4", 408),
+    (28, 5, "basic_shortened_4", 84),
+    (33, 6, "basic_shortened_3", 165),
+    (21, None, "basic_perfect_3", None),
+]
 
 
 @pytest.mark.parametrize(("n", "rounds", "code", "never"), PLANS)

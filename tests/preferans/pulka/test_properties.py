@@ -92,9 +92,12 @@ def test_the_settlement_is_invariant_under_amnesty(
 
 @settings(max_examples=30, deadline=None)
 @given(
-    variant=VARIANTS, players=st.sampled_from([3, 4]), seed=st.integers(0, 10**6),
-    x=st.integers(-5, 10), y=st.integers(-10, 5),
-)  # fmt: skip
+    variant=VARIANTS,
+    players=st.sampled_from([3, 4]),
+    seed=st.integers(0, 10**6),
+    x=st.integers(-5, 10),
+    y=st.integers(-10, 5),
+)
 def test_the_compensation_column_is_counted_deal_by_deal(
     variant: str, players: int, seed: int, x: int, y: int
 ) -> None:

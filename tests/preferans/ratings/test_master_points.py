@@ -42,8 +42,15 @@ def test_field_factor_scales_by_size_and_is_capped():
 
 def test_ties_share_the_places_points_exactly():
     # Places 2-3 of the default over 16: (15/2 + 5) / 2 = 25/4 each; 4-6 share 5/2 + 0 + 0 → 5/6 each.
-    rows = field(("1", "70"), ("2-3", "60"), ("2-3", "60"), ("4-6", "55"), ("4-6", "55"), ("4-6", "55"),
-                 *[(str(i), "40") for i in range(7, 17)])  # fmt: skip
+    rows = field(
+        ("1", "70"),
+        ("2-3", "60"),
+        ("2-3", "60"),
+        ("4-6", "55"),
+        ("4-6", "55"),
+        ("4-6", "55"),
+        *[(str(i), "40") for i in range(7, 17)],
+    )
     points = award(DEFAULT_SCHEME, rows)
     assert points[2] == points[3] == F(25, 4)
     assert points[4] == points[5] == points[6] == F(5, 6)

@@ -24,9 +24,17 @@ from preferans.ratings.rating import (
 
 @pytest.mark.parametrize(
     ("difference", "score"),
-    [(0, F(1, 2)), (100, F(3, 5)), (-100, F(2, 5)), (150, F(13, 20)), (300, F(4, 5)), (500, F(4, 5)),
-     (-250, F(1, 4)), (-1000, F(1, 5))],
-)  # fmt: skip
+    [
+        (0, F(1, 2)),
+        (100, F(3, 5)),
+        (-100, F(2, 5)),
+        (150, F(13, 20)),
+        (300, F(4, 5)),
+        (500, F(4, 5)),
+        (-250, F(1, 4)),
+        (-1000, F(1, 5)),
+    ],
+)
 def test_expected_score_is_linear_and_clipped(difference, score):
     assert expected(F(difference)) == score
 

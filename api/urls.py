@@ -3,7 +3,7 @@
 from django.urls import include, path, re_path
 from rest_framework.routers import DefaultRouter
 
-from api import pulkas_urls
+from api import urls_pulka
 
 from . import docs, errors, views_penalties, views_reference, views_results
 
@@ -25,6 +25,6 @@ urlpatterns = [
     path("schema/", docs.SchemaView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
     path("", include(router.urls)),
-    path("", include(pulkas_urls)),
+    path("", include(urls_pulka)),
     re_path(r"^.*$", errors.not_found, name="not-found"),
 ]

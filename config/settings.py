@@ -137,6 +137,7 @@ INSTALLED_APPS = [
     "pulkas",
     "results",
     "players",
+    "director",
     "api",
 ]
 

@@ -1,22 +1,20 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournaments import views
+from results import views_event
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("healthz", views.healthz, name="healthz"),
-    path("t/<slug:slug>/", views.tournament_detail, name="tournament-detail"),
-    # Public results pages: standings, protocols, personal cards, downloads.
+    path("", views_event.home, name="home"),
+    path("healthz", views_event.healthz, name="healthz"),
+    path("t/<slug:slug>/", views_event.tournament_detail, name="tournament-detail"),
+    # Public results pages, either form: standings, protocols, personal cards, pulka sheets, downloads.
     path("t/<slug:slug>/", include("results.urls")),
-    # The director's application.
-    path("director/", include("tournaments.director.urls")),
+    # The director's pages, either form.
+    path("director/", include("director.urls")),
     # Rulings, appeals and corrections.
     path("appeals/", include("appeals.urls")),
-    # Players at the table: entry and confirmation of protocol rows by table code.
-    path("table/", include("table.urls")),
-    # Events played in pulkas (Olympic, compensation, Swiss): the sheet at the table, director's and public pages.
-    path("", include("pulkas.urls")),
+    # Players at the table, either form: a duplicate table's rows (/table/<code>/), a pulka's sheet (/pulka/<code>/).
+    path("", include("table.urls")),
     # Players across events: the register, a person's page, series.
     path("players/", include("players.urls")),
     # REST API and its documentation.

@@ -1,7 +1,7 @@
 """Forms of the director's pages of pulka events (Olympic, compensation, Swiss).
 
 The forms only shape what the director typed and bound it; the services decide (``pulkas.services``). The row of
-a deal is typed with the duplicate director's row form (``tournaments.director.row_form``), which builds the same
+a deal is typed with the duplicate director's row form (``director.row_form``), which builds the same
 protocol row (formats §2.1) that a pulka's sheet stores.
 """
 
@@ -16,10 +16,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from director.fields import JSONObjectField
+from director.row_form import ProtocolRowForm
 from preferans.pulka import TIEBREAKS
 from pulkas.models import PulkaEvent, RatingChoice
-from tournaments.director.fields import JSONObjectField
-from tournaments.director.row_form import ProtocolRowForm
 from tournaments.models import Tournament, Variant
 
 TIEBREAK_LABELS = {

@@ -23,8 +23,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from preferans.movements import Movement
-from pulkas import exports as pulka_files
 from results import pdf_results
+from results import pulka_exports as pulka_files
 from results.data import Progress, Report, load_report
 from results.labels import lang_of
 from results.pdf_appeal import appeal_form_pdf
@@ -359,7 +359,7 @@ class PackExporter(Exporter):
         return buffer.getvalue()
 
 
-# -- pulka events (the builders are pulkas.exports) ----------------------------------------------------------
+# -- pulka events (the builders are results.pulka_exports) ----------------------------------------------------------
 class PulkaExporter(Exporter):
     """A file of an Olympic, compensation or Swiss event, over the event as its public pages show it."""
 

@@ -1,9 +1,9 @@
-"""Results pages under ``t/<slug>/``: standings, boards, personal cards, frequencies, pictures, exports, and the
+"""Results pages under ``t/<slug>/``, either form: standings, boards, personal cards, frequencies, pictures, exports, and the
 playing hall's projector."""
 
 from django.urls import path
 
-from results import views
+from results import views, views_pulka
 
 app_name = "results"
 urlpatterns = [
@@ -19,4 +19,9 @@ urlpatterns = [
     path("exports/", views.exports, name="exports"),
     path("exports/<int:pk>/status/", views.export_status, name="export-status"),
     path("exports/<int:pk>/download/", views.export_download, name="export-download"),
+    # Events played in pulkas: standings, the Olympic bracket, a round's tables, a player's pulkas.
+    path("pulka/", views_pulka.standings, name="pulka-standings"),
+    path("pulka/bracket/", views_pulka.bracket, name="pulka-bracket"),
+    path("pulka/round/<int:number>/", views_pulka.round_detail, name="pulka-round"),
+    path("pulka/player/<int:number>/", views_pulka.player, name="pulka-player"),
 ]

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from boards.analysis import board_makeable
 from boards.models import Board
+from director.common import nav as nav_context
 from preferans.numbers import format_fraction
 from results import charts
 from results import projector as hall
@@ -31,7 +32,6 @@ from results.derived import frequencies, protocols, running_percentages, score_c
 from results.labels import contract_text
 from results.models import ExportJob
 from results.services import EXPORTERS, ExportError, start_export
-from tournaments.director.common import nav as nav_context
 from tournaments.models import Sanction, Tournament
 from tournaments.permissions import can_direct, can_see_results
 from tournaments.services.rests import session_rests

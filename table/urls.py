@@ -1,13 +1,17 @@
-"""Players at the table: the entry page a table card's QR code opens, its live preview and the QR code."""
+"""Players at the table, either form: a duplicate table's entry page (the table card's QR code opens it), its
+live preview and QR code; a pulka table's sheet, its live preview and its PDF."""
 
 from django.urls import path
 
-from . import views
+from . import views, views_pulka
 
 app_name = "table"
 urlpatterns = [
-    path("", views.lookup, name="lookup"),
-    path("<str:code>/", views.entry, name="entry"),
-    path("<str:code>/preview/", views.preview, name="preview"),
-    path("<str:code>/qr.svg", views.qr, name="qr"),
+    path("table/", views.lookup, name="lookup"),
+    path("table/<str:code>/", views.entry, name="entry"),
+    path("table/<str:code>/preview/", views.preview, name="preview"),
+    path("table/<str:code>/qr.svg", views.qr, name="qr"),
+    path("pulka/<str:code>/", views_pulka.sheet_page, name="pulka"),
+    path("pulka/<str:code>/preview/", views_pulka.preview, name="pulka_preview"),
+    path("pulka/<str:code>/sheet.pdf", views_pulka.sheet_pdf, name="pulka_pdf"),
 ]

@@ -55,7 +55,7 @@ def lookup(request: HttpRequest) -> HttpResponse:
         return render(request, "table/lookup.html", {})
     pulka = _pulka_code(code)
     if pulka:
-        return redirect("pulkas:table", code=pulka)
+        return redirect("table:pulka", code=pulka)
     try:
         table = services.find_table(code, ip=client_ip(request))
     except TableRefused as exc:

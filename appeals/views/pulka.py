@@ -108,7 +108,7 @@ def deal_context(matter: Matter, data: QueryDict | None = None, *, with_form: bo
 
 def _sheet_url(matter: Matter, table: PulkaTable) -> str:
     return reverse(
-        "pulkas:director_table",
+        "director:pulka_table",
         kwargs={"slug": matter.tournament.slug, "number": table.round.number, "table": table.number},
     )
 

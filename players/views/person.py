@@ -39,7 +39,7 @@ def _event_link(line: EventLine) -> str:
     """His personal card in the event: the duplicate score card, or the pulka player's page."""
     if line.form == Form.DUPLICATE:
         return reverse("results:player", kwargs={"slug": line.slug, "number": line.number})
-    return reverse("pulkas:public-player", kwargs={"slug": line.slug, "number": line.number})
+    return reverse("results:pulka-player", kwargs={"slug": line.slug, "number": line.number})
 
 
 @never_cache

@@ -3,7 +3,7 @@ with a preview, export), and an event's link page (its participants and the pers
 
 Who may (players.services.register): the register is site-wide — staff users or the permission
 ``players.change_person`` edit it; directors of any event may look it up and download it; an event's link page
-is for that event's directors (``tournaments.director.common.directs``).
+is for that event's directors (``director.common.directs``).
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from director.common import directs, nav
 from players.models import Person
 from players.services import register
 from players.services.register_file import FILE_MAX, apply_import, export_rows, plan_import, read_file
 from preferans.bundle.bounds import TEXT_MAX
 from results.cells import safe_text
 from results.render_tabular import csv_delimiter
-from tournaments.director.common import directs, nav
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 

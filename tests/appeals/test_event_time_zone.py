@@ -63,7 +63,7 @@ def test_the_settings_page_sets_the_zone_and_refuses_an_unknown_one(client, demo
     page = client.get(url, headers={"accept-language": "ru"})
     html = page.content.decode()
     assert "Часовой пояс" in html and "Екатеринбург (UTC+5)" in html and "Как у сайта: Москва (UTC+3)" in html
-    from tournaments.director.forms import TournamentForm
+    from director.forms import TournamentForm
 
     data = {k: ("" if v is None else v) for k, v in TournamentForm.initial_of(t).items()}
     bad = client.post(url, {**data, "zone": "Mars/Olympus"})

@@ -12,11 +12,11 @@ from django.utils import translation
 
 from appeals import services as svc
 from appeals.services.irregularities import session_percentages
+from director.forms import TournamentForm
 from results.data import load_report
 from scoring.errors import ResultRejected
 from scoring.models import Result
 from scoring.rows import result_save
-from tournaments.director.forms import TournamentForm
 from tournaments.models import AuditEntry
 from tournaments.services.bundles import import_bundle, tournament_to_bundle
 

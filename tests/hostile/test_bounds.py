@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from appeals.forms import CommentForm, _RowField
+from director.fields import JSONObjectField
 from preferans.bundle.bounds import LONG_TEXT_MAX, strip_controls
 from preferans.bundle.document import BundleInvalid, load_json, parse_bundle
 from preferans.numbers import NumberFormatError, parse_fraction
@@ -20,7 +21,6 @@ from tests import golden
 from tests.api.helpers import client_for, event  # noqa: F401
 from tests.hostile.xlsx_bomb import many_rows_xlsx
 from tests.table.factory import legal_row
-from tournaments.director.fields import JSONObjectField
 from tournaments.errors import UserError
 from tournaments.models import Participant
 from tournaments.services.participants import participant_save, read_participants_file, read_rows

@@ -267,7 +267,7 @@ def test_a_pulka_event_shows_the_public_standings_place_vists_and_rating(client,
     row = doc.find("tr", data_event="swiss-night")
     assert row.get("data-form") == "swiss"
     assert row.find("a").get("href") == reverse(
-        "pulkas:public-player", kwargs={"slug": "swiss-night", "number": 1}
+        "results:pulka-player", kwargs={"slug": "swiss-night", "number": 1}
     )
     assert row.find("td", class_="place").text().startswith(expected.place)
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from director.forms import TournamentForm
 from preferans.duplicate.session_scoring import validate_and_score
 from preferans.numbers import format_percent
 from scoring.models import Standing
 from scoring.session_totals import carried
-from tournaments.director.forms import TournamentForm
 from tournaments.services.bundles import import_bundle
 from tournaments.services.event import tournament_update
 

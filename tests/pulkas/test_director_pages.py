@@ -43,7 +43,7 @@ def make_event(director, form: str, players: int, per_table: int, **settings) ->
 
 
 def url(name: str, t: Tournament, **kwargs) -> str:
-    return reverse(f"pulkas:{name}", kwargs={"slug": t.slug, **kwargs})
+    return reverse(f"director:{name}", kwargs={"slug": t.slug, **kwargs})
 
 
 def running_table(director, form: str = "compensation", players: int = 3, **settings) -> PulkaTable:
@@ -103,11 +103,11 @@ def test_create_a_pulka_event_on_the_create_page(dclient, director):
     assert PulkaEvent.objects.get(tournament=t).pool == 20  # the Olympic defaults
     # the event's dashboard is its rounds page; the tabs lead to the pulka pages
     dash = dclient.get(reverse("director:dashboard", kwargs={"slug": t.slug}))
-    assert dash.status_code == 302 and dash["Location"] == url("director_rounds", t)
-    tabs = parse(dclient.get(url("director_rounds", t))).one("nav", class_="d-tabs")
+    assert dash.status_code == 302 and dash["Location"] == url("pulka_rounds", t)
+    tabs = parse(dclient.get(url("pulka_rounds", t))).one("nav", class_="d-tabs")
     hrefs = [a.get("href") for a in tabs.find_all("a")]
-    assert hrefs[0] == url("director_rounds", t) and url("director_settings", t) in hrefs
-    assert url("director_standings", t) in hrefs
+    assert hrefs[0] == url("pulka_rounds", t) and url("pulka_settings", t) in hrefs
+    assert url("pulka_standings", t) in hrefs
     assert not any("/s1/" in (h or "") for h in hrefs)  # no duplicate session tabs
     # a duplicate event is still created as before
     dclient.post(
@@ -159,7 +159,7 @@ def settings_post(response, **changes) -> dict:
 
 def test_settings_saved_and_refused(dclient, director):
     t = make_event(director, "swiss", 12, 4)
-    page = url("director_settings", t)
+    page = url("pulka_settings", t)
     response = dclient.get(page)
     assert response.status_code == 200
     assert {"advance"}.isdisjoint(response.context["form"].fields)  # Olympic only
@@ -212,7 +212,7 @@ def test_settings_saved_and_refused(dclient, director):
 def test_settings_fixed_once_a_round_is_drawn(dclient, director):
     t = make_event(director, "olympic", 6, 3, pool=6)
     rounds.draw_round(tournament=t, user=director, now=timezone.now())
-    page = url("director_settings", t)
+    page = url("pulka_settings", t)
     response = dclient.get(page)
     form = response.context["form"]
     assert (
@@ -234,16 +234,16 @@ def test_settings_fixed_once_a_round_is_drawn(dclient, director):
 def action(dclient, t: Tournament, number: int, what: str, follow: bool = False):
     status = PulkaRound.objects.get(tournament=t, number=number).status
     return dclient.post(
-        url("director_round_action", t, number=number), {"action": what, "status": status}, follow=follow
+        url("pulka_round_action", t, number=number), {"action": what, "status": status}, follow=follow
     )
 
 
 def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
     t = make_event(director, "compensation", 8, 4, pool=6, rounds=2)
-    page = url("director_rounds", t)
+    page = url("pulka_rounds", t)
     doc = parse(dclient.get(page))
     assert doc.one("form", id="draw-form").find("input", name="number").get("value") == "1"
-    response = dclient.post(url("director_draw", t), {"number": 1, "seed": 12345}, follow=True)
+    response = dclient.post(url("pulka_draw", t), {"number": 1, "seed": 12345}, follow=True)
     r1 = PulkaRound.objects.get(tournament=t, number=1)
     assert r1.seed == 12345 and r1.status == "pending" and r1.tables.count() == 2
     doc = parse(response)
@@ -253,12 +253,12 @@ def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
     assert {a.get("data-players") for a in doc.find_all("a", data_players=True)} == codes
     assert {a.get("href") for a in doc.find_all("a", data_players=True)} == {f"/pulka/{c}/" for c in codes}
     # a second click on the same draw draws nothing more
-    dclient.post(url("director_draw", t), {"number": 1, "seed": 1})
+    dclient.post(url("pulka_draw", t), {"number": 1, "seed": 1})
     assert PulkaRound.objects.filter(tournament=t).count() == 1
     # draw again: the pending round is taken back, then drawn with another seed
     action(dclient, t, 1, "undraw")
     assert not PulkaRound.objects.filter(tournament=t).exists()
-    dclient.post(url("director_draw", t), {"number": 1, "seed": 99})
+    dclient.post(url("pulka_draw", t), {"number": 1, "seed": 99})
     assert PulkaRound.objects.get(tournament=t, number=1).seed == 99
     response = action(dclient, t, 1, "start", follow=True)
     r1 = PulkaRound.objects.get(tournament=t, number=1)
@@ -275,15 +275,15 @@ def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
     assert PulkaRound.objects.get(pk=r1.pk).status == "ended"
     assert parse(response).one("form", id="draw-form").find("input", name="number").get("value") == "2"
     # a stale button (the round changed since the page was made) does nothing
-    dclient.post(url("director_round_action", t, number=1), {"action": "start", "status": "pending"})
+    dclient.post(url("pulka_round_action", t, number=1), {"action": "start", "status": "pending"})
     assert PulkaRound.objects.get(pk=r1.pk).status == "ended"
     # the last round: afterwards the page offers no draw, and a draw sent anyway is refused
-    dclient.post(url("director_draw", t), {"number": 2})
+    dclient.post(url("pulka_draw", t), {"number": 2})
     for what in ("start", "stop", "end"):
         action(dclient, t, 2, what)
     doc = parse(dclient.get(page))
     assert doc.find("form", id="draw-form") is None and doc.by_id("event-over") is not None
-    response = dclient.post(url("director_draw", t), {"number": 3}, follow=True)
+    response = dclient.post(url("pulka_draw", t), {"number": 3}, follow=True)
     assert PulkaRound.objects.filter(tournament=t).count() == 2
     assert [m.level_tag for m in response.context["messages"]][-1] == "error"
 
@@ -296,9 +296,9 @@ def test_olympic_tie_decided_on_the_rounds_page(dclient, director):
     rounds.end_round(pulka_round=r, user=director, now=timezone.now())
     table = r.tables.get(number=1)
     assert table.advance["tied"] == ["N", "E", "S"]
-    doc = parse(dclient.get(url("director_rounds", t)))
+    doc = parse(dclient.get(url("pulka_rounds", t)))
     assert doc.find("form", data_tie="1") is not None
-    tie = url("director_tie", t, number=1, table=1)
+    tie = url("pulka_tie", t, number=1, table=1)
     # two chosen where one place is open: refused
     dclient.post(tie, {"t1-seats": ["N", "E"], "t1-reason": "жребий", "t1-decided": ""})
     table.refresh_from_db()
@@ -318,7 +318,7 @@ def test_olympic_tie_decided_on_the_rounds_page(dclient, director):
 def test_the_director_enters_a_deal_refused_then_accepted(dclient, director):
     table = running_table(director)
     t = table.round.tournament
-    page = url("director_table", t, number=1, table=1)
+    page = url("pulka_table", t, number=1, table=1)
     response = dclient.get(page)
     form = response.context["forms"]["enter"]
     base = {"action": "enter", "enter-version": table.version, "enter-key": form.initial["key"]}
@@ -365,7 +365,7 @@ def raspasy(table: PulkaTable, number: int) -> dict:
 def test_the_director_corrects_a_deal_with_a_reason(dclient, director):
     table = running_table(director, pool=20)
     t = table.round.tournament
-    page = url("director_table", t, number=1, table=1)
+    page = url("pulka_table", t, number=1, table=1)
     first = table_setup(event_of(t), table).first_hand(1)
     d1, d2 = clockwise(first)
     six = {
@@ -407,7 +407,7 @@ def test_the_director_corrects_a_deal_with_a_reason(dclient, director):
 def test_stop_and_reopen_a_table(dclient, director):
     table = running_table(director)
     t = table.round.tournament
-    page = url("director_table", t, number=1, table=1)
+    page = url("pulka_table", t, number=1, table=1)
     response = dclient.post(page, {"action": "stop", "stop-version": table.version, "stop-reason": ""})
     assert response.status_code == 400
     table.refresh_from_db()
@@ -427,7 +427,7 @@ def test_stop_and_reopen_a_table(dclient, director):
 def test_the_sheet_escapes_hostile_names(dclient, director):
     table = running_table(director)
     Participant.objects.filter(pk=table.seat_n_id).update(name='<script>alert(1)</script>&"')
-    response = dclient.get(url("director_table", table.round.tournament, number=1, table=1))
+    response = dclient.get(url("pulka_table", table.round.tournament, number=1, table=1))
     assert b"<script>alert(1)" not in response.content
     assert parse(response).one("svg")
 
@@ -442,7 +442,7 @@ def test_rating_standings_by_round_with_byes_and_cut(dclient, director):
         play_round(r, rng, now=timezone.now(), deals=3)
         rounds.stop_round(pulka_round=r, user=director, now=timezone.now())
         rounds.end_round(pulka_round=r, user=director, now=timezone.now())
-    response = dclient.get(url("director_standings", t))
+    response = dclient.get(url("pulka_standings", t))
     doc = parse(response)
     rows = doc.one("table", id="standings").find_all("tr", data_participant=True)
     assert len(rows) == 13
@@ -454,9 +454,9 @@ def test_a_bye_is_marked_in_the_rating_table(dclient, director):
     t = make_event(director, "compensation", 5, 4, pool=4, rounds=2)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=1)
     assert r.byes.count() == 1
-    doc = parse(dclient.get(url("director_rounds", t)))
+    doc = parse(dclient.get(url("pulka_rounds", t)))
     assert doc.one(id="byes").text()
-    doc = parse(dclient.get(url("director_standings", t)))
+    doc = parse(dclient.get(url("pulka_standings", t)))
     byes = doc.find_all("span", data_bye="1")
     assert len(byes) == 1
     bye = r.byes.get().participant
@@ -484,7 +484,7 @@ def test_olympic_standings_and_bracket(dclient, director):
                 reason="lot",
             )
     rounds.end_round(pulka_round=r, user=director, now=timezone.now())
-    doc = parse(dclient.get(url("director_standings", t)))
+    doc = parse(dclient.get(url("pulka_standings", t)))
     bracket = doc.one(id="bracket")
     boxes = bracket.find_all(class_="box", data_table=True)
     assert len(boxes) == 3
@@ -498,17 +498,17 @@ def test_only_directors_open_the_pulka_pages(client, director, other_user):
     table = running_table(director)
     t = table.round.tournament
     pages = [
-        url("director_rounds", t),
-        url("director_settings", t),
-        url("director_standings", t),
-        url("director_table", t, number=1, table=1),
+        url("pulka_rounds", t),
+        url("pulka_settings", t),
+        url("pulka_standings", t),
+        url("pulka_table", t, number=1, table=1),
     ]
     posts = [
-        url("director_draw", t),
-        url("director_round_action", t, number=1),
-        url("director_tie", t, number=1, table=1),
-        url("director_table", t, number=1, table=1),
-        url("director_settings", t),
+        url("pulka_draw", t),
+        url("pulka_round_action", t, number=1),
+        url("pulka_tie", t, number=1, table=1),
+        url("pulka_table", t, number=1, table=1),
+        url("pulka_settings", t),
     ]
     login = reverse("login")
     for page in pages:
@@ -533,7 +533,7 @@ def test_only_directors_open_the_pulka_pages(client, director, other_user):
     duplicate = Tournament.objects.create(name="Дубль", slug="dubl")
     duplicate.directors.add(director)
     client.force_login(director)
-    assert client.get(reverse("pulkas:director_rounds", kwargs={"slug": "dubl"})).status_code == 404
+    assert client.get(reverse("director:pulka_rounds", kwargs={"slug": "dubl"})).status_code == 404
 
 
 def test_russian_pages_have_no_english_words(dclient, director):
@@ -546,26 +546,26 @@ def test_russian_pages_have_no_english_words(dclient, director):
     rounds.start_round(pulka_round=ro, user=director, now=timezone.now())
     rounds.stop_round(pulka_round=ro, user=director, now=timezone.now())
     pages = [
-        url("director_rounds", t),
-        url("director_settings", t),
-        url("director_standings", t),
-        url("director_table", t, number=1, table=1),
-        url("director_table", t, number=1, table=1) + "?correct=1",
-        url("director_rounds", o),
-        url("director_standings", o),
-        url("director_settings", o),
-        url("director_table", o, number=1, table=1),
+        url("pulka_rounds", t),
+        url("pulka_settings", t),
+        url("pulka_standings", t),
+        url("pulka_table", t, number=1, table=1),
+        url("pulka_table", t, number=1, table=1) + "?correct=1",
+        url("pulka_rounds", o),
+        url("pulka_standings", o),
+        url("pulka_settings", o),
+        url("pulka_table", o, number=1, table=1),
     ]
     for page in pages:
         response = dclient.get(page)
         assert response.status_code == 200 and lang(response) == "ru", page
         words = visible_text(response)
         assert english_phrases(words, t.name, o.name) == [], (page, english_phrases(words, t.name, o.name))
-    en = visible_text(dclient.get(url("director_rounds", t), headers=EN))
+    en = visible_text(dclient.get(url("pulka_rounds", t), headers=EN))
     assert english_phrases(en, t.name)  # the check above would see English words
     # a refused row is explained in Russian too
     table = r.tables.get(number=2)
-    page = url("director_table", t, number=1, table=2)
+    page = url("pulka_table", t, number=1, table=2)
     bad = {"action": "enter", "enter-version": table.version} | six_fields(table, 1) | {"enter-w1_tricks": 3}
     words = visible_text(dclient.post(page, bad))
     assert english_phrases(words, t.name) == []

@@ -52,11 +52,11 @@ def rated_event(director, form: str = "compensation") -> Tournament:
 
 
 def rounds_url(t: Tournament) -> str:
-    return reverse("pulkas:director_rounds", kwargs={"slug": t.slug})
+    return reverse("director:pulka_rounds", kwargs={"slug": t.slug})
 
 
 def draw_url(t: Tournament) -> str:
-    return reverse("pulkas:director_draw", kwargs={"slug": t.slug})
+    return reverse("director:pulka_draw", kwargs={"slug": t.slug})
 
 
 def table_names(pulka_round: PulkaRound) -> list[list[str]]:

@@ -14,7 +14,6 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from preferans.numbers import format_fraction, parse_fraction
-from pulkas.exports.labels import sheet_labels
 from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
 from pulkas.services.event import pulka_event_create
@@ -24,6 +23,7 @@ from pulkas.sheet_pdf import sheet_pdf
 from pulkas.simulate import play_round
 from results.exporters import ExportError
 from results.models import ExportJob
+from results.pulka_exports.labels import sheet_labels
 from results.services import build_file
 from tests.html import english_phrases, parse, visible_text
 from tournaments.models import Participant, Publication
@@ -111,7 +111,7 @@ def swiss(director):
 
 
 def url(name: str, t, **kwargs) -> str:
-    return reverse(f"pulkas:public-{name}", kwargs={"slug": t.slug, **kwargs})
+    return reverse(f"results:pulka-{name}", kwargs={"slug": t.slug, **kwargs})
 
 
 def pages(t) -> list[str]:
@@ -150,7 +150,7 @@ def test_nothing_public_before_publication_directors_always(olympic, director, o
 def test_not_a_pulka_event_or_no_such_round_or_player_is_404(tournament, published, swiss, director) -> None:
     publish(swiss)
     client = Client()
-    assert client.get(reverse("pulkas:public-standings", kwargs={"slug": tournament.slug})).status_code == 404
+    assert client.get(reverse("results:pulka-standings", kwargs={"slug": tournament.slug})).status_code == 404
     assert client.get(url("bracket", swiss)).status_code == 404  # the bracket is Olympic only
     assert client.get(url("round", swiss, number=9)).status_code == 404
     assert client.get(url("player", swiss, number=99)).status_code == 404
@@ -463,7 +463,7 @@ def test_hostile_names_are_text_everywhere(director) -> None:
 
 
 def test_a_rounds_sheets_are_the_sheet_pdf_pages(swiss) -> None:
-    """pulkas.exports draws pulkas.sheet_pdf's page on one canvas for the whole round: the same page, text for
+    """results.pulka_exports draws pulkas.sheet_pdf's page on one canvas for the whole round: the same page, text for
     text, as the one-table file (if sheet_pdf's layout changes, this says the round's file must follow)."""
     _name, body = build_file(swiss.pk, "pulka_sheets", "pdf", {"lang": "ru", "session": 2})
     reader = PdfReader(io.BytesIO(body))

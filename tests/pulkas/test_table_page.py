@@ -63,7 +63,7 @@ def four(director) -> PulkaTable:
 
 
 def url(table: PulkaTable) -> str:
-    return reverse("pulkas:table", kwargs={"code": table.code})
+    return reverse("table:pulka", kwargs={"code": table.code})
 
 
 def seats(table: PulkaTable) -> dict[str, Participant]:
@@ -341,7 +341,7 @@ def test_after_the_director_stops_the_table(client, four, director):
     assert [tr.find("td").text()[0] for tr in doc.by_id("totals").find_all("tr")[1:]] == list(
         sheet.load_sheet(four).score().ranking.order
     )
-    assert final.find("a", href=reverse("pulkas:table_pdf", kwargs={"code": four.code})) is not None
+    assert final.find("a", href=reverse("table:pulka_pdf", kwargs={"code": four.code})) is not None
     assert english_phrases(text, *data_names(four)) == []
     response = client.post(url(four), deal_post(four, "S"))
     assert response.status_code == 409 and PulkaDeal.objects.filter(table=four).count() == 3
@@ -349,7 +349,7 @@ def test_after_the_director_stops_the_table(client, four, director):
 
 def test_the_pdf_only_for_the_table_directors_or_after_publication(client, three, director):
     play_table(three, random.Random(6), now=timezone.now())
-    pdf = reverse("pulkas:table_pdf", kwargs={"code": three.code})
+    pdf = reverse("table:pulka_pdf", kwargs={"code": three.code})
     assert client.get(pdf).status_code == 403
     show(client, three, "S")
     response = client.get(pdf)
@@ -369,11 +369,11 @@ def test_the_code_lookup_sends_a_pulka_code_to_its_sheet(client, three):
     response = client.get(reverse("table:lookup"), {"code": three.code.lower()})
     assert response.status_code == 302 and response["Location"] == url(three)
     assert client.get(url(three).replace(three.code, three.code.lower())).status_code == 302
-    assert client.get(reverse("pulkas:table", kwargs={"code": "NOSUCH"})).status_code == 404
+    assert client.get(reverse("table:pulka", kwargs={"code": "NOSUCH"})).status_code == 404
 
 
 def test_the_live_preview(client, three):
-    preview = reverse("pulkas:table_preview", kwargs={"code": three.code})
+    preview = reverse("table:pulka_preview", kwargs={"code": three.code})
     query = {k: v for k, v in deal_post(three).items() if k not in ("pin", "action")}
     assert client.get(preview, query).status_code == 403  # the sheet's rows only to its players
     show(client, three)

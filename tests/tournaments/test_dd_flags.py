@@ -154,8 +154,8 @@ def test_a_row_that_fits_the_layout_is_not_flagged(seated, session, director):
 def test_fouled_board_page_compares_the_makeable_tables_on_request(
     flagged, seated, session, dclient, monkeypatch
 ):
+    from director import dd_fouled
     from preferans.cards.deck import format_hand, parse_hand
-    from tournaments.director import dd_fouled
 
     result = Result.objects.get(session=session, board_number=flagged.number)
     hands = {seat: list(parse_hand(text)) for seat, text in flagged.hands.items()}

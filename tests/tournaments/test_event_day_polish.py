@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from director.display import describe_in_words
 from scoring.models import Result
 from tests.html import english_phrases, lang, parse, visible_text
 from tests.table.factory import make_event, pin_of
 from tournaments.audit import action_label, object_label
-from tournaments.director.display import describe_in_words
 from tournaments.models import AuditEntry
 from tournaments.services.event import tournament_create
 

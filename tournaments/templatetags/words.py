@@ -8,10 +8,10 @@ import re
 from django import template
 from django.utils.translation import gettext as _
 
+from director.display import describe_in_words
 from scoring.labels import contract_label
 from scoring.models import Result
 from tournaments import audit
-from tournaments.director.display import describe_in_words
 from tournaments.models import AuditEntry
 
 register = template.Library()

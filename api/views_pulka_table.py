@@ -1,0 +1,374 @@
+"""The pulka table's device: read the sheet, write the next deal, confirm it, correct it.
+
+The table is found by its code (the table card's); unknown codes count against the client's guessing allowance
+(``table.ratelimit``, as on the duplicate table). A player shows who he is either in the body (``number`` and
+``pin``) or with the header ``Authorization: Player <table code>:<number>:<PIN>``; wrong PINs are counted by the
+one PIN check (``tournaments.pins.pin_holder``). A director acts with his token or session login. Every write goes
+through ``pulkas.services.sheet``: the core checks the deal, the ``version`` guard refuses a write on a sheet that
+changed since it was read (409 ``sheet_changed``), and a retry with the same idempotency key returns the deal
+stored the first time (200, ``Idempotent-Replayed: true``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import extend_schema
+from rest_framework import authentication, exceptions
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.common import ERRORS, IDEMPOTENCY, READ_ERRORS, ApiView, is_director, require_director
+from api.errors import ApiError
+from api.pulka_data import deal_answer, round_public, sheet_data
+from api.serializers_pulka import (
+    DealAnswerSerializer,
+    PulkaConfirmSerializer,
+    PulkaCorrectSerializer,
+    PulkaDealWriteSerializer,
+    PulkaSheetSerializer,
+)
+from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
+from pulkas.models import PulkaDeal, PulkaTable
+from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal, load_sheet
+from table import ratelimit
+from table.services import check_key, normalise_code, scoped_key
+from tournaments.errors import Conflict, TooManyAttempts, UserError
+from tournaments.models import Participant
+from tournaments.pins import WrongPin, client_ip, pin_holder
+
+TAG = ["pulka table"]
+KEYWORD = "Player"
+
+
+@dataclass(frozen=True)
+class PulkaPlayer:
+    """A participant acting at a pulka table (``request.user`` for the ``Player`` header); not a Django user."""
+
+    table: PulkaTable
+    participant: Participant
+
+    is_authenticated = True
+    is_anonymous = False
+    is_active = True
+    is_staff = False
+    is_superuser = False
+    pk = None
+    id = None
+
+    def get_username(self) -> str:
+        return f"participant {self.participant.number}"
+
+    def __str__(self) -> str:
+        return self.get_username()
+
+
+def find_pulka_table(code: object, *, ip: str) -> PulkaTable:
+    """The pulka table with this code. A known code always opens it; an unknown code counts against the
+    client's guessing allowance (``table.ratelimit``)."""
+    wanted = normalise_code(code)
+    try:
+        table = ratelimit.look_up(
+            ip,
+            lambda: (
+                PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
+                .filter(code=wanted)
+                .first()
+                if wanted
+                else None
+            ),
+        )
+    except ratelimit.Limited as exc:
+        raise TooManyAttempts(
+            _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
+            retry_after=exc.retry_after,
+            code="too_many_codes",
+        ) from exc
+    if table is None:
+        raise UserError(
+            _("There is no table with this code. Check the table card."), code="table_unknown", status=404
+        )
+    return table
+
+
+def _players(table: PulkaTable) -> list[Participant]:
+    return [p for p in table.seats().values() if isinstance(p, Participant)]
+
+
+class PulkaPlayerAuthentication(authentication.BaseAuthentication):
+    """``Authorization: Player <pulka table code>:<number>:<PIN>``."""
+
+    def authenticate(self, request: Request) -> tuple[PulkaPlayer, None] | None:
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != KEYWORD.lower().encode():
+            return None
+        usage = _("Use: Authorization: Player <table code>:<number>:<PIN>")
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(usage)
+        try:
+            code, number, pin = header[1].decode().split(":")
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise exceptions.AuthenticationFailed(usage) from exc
+        ip = client_ip(request._request)
+        try:
+            table = find_pulka_table(code, ip=ip)
+            players = _players(table)  # a right PIN of anyone else is answered as a wrong one (no oracle)
+            participant = pin_holder(
+                table.round.tournament, number=number, pin=pin, client=ip, known=players, among=players
+            )
+        except TooManyAttempts as exc:
+            raise exceptions.Throttled(wait=exc.retry_after, detail=exc.message) from exc
+        except UserError as exc:
+            raise exceptions.AuthenticationFailed(exc.message) from exc
+        return PulkaPlayer(table=table, participant=participant), None
+
+    def authenticate_header(self, request: Request) -> str:
+        return KEYWORD
+
+
+class PulkaPlayerAuthenticationScheme(OpenApiAuthenticationExtension):  # type: ignore[misc]
+    target_class = "api.views_pulka_table.PulkaPlayerAuthentication"
+    name = "pulkaPlayerAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "Players at a pulka table: `Player <table code>:<participant number>:<PIN>` (or "
+            "`number` and `pin` in the body of a write).",
+        }
+
+
+class PulkaUserThrottle(UserThrottle):
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return None if isinstance(request.user, PulkaPlayer) else super().get_cache_key(request, view)
+
+
+class PulkaPlayerThrottle(PlayerThrottle):
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        user = request.user
+        if not isinstance(user, PulkaPlayer):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": user.participant.pk}
+
+
+class PulkaTableView(ApiView, APIView):
+    # Token first: an anonymous write is answered 401 with «WWW-Authenticate: Token».
+    authentication_classes = [TokenAuthentication, PulkaPlayerAuthentication, SessionAuthentication]
+    throttle_classes = [AnonThrottle, PulkaUserThrottle, PulkaPlayerThrottle]
+
+    def table(self, code: str) -> PulkaTable:
+        user = self.request.user
+        if isinstance(user, PulkaPlayer) and user.table.code == normalise_code(code):
+            return user.table  # found (and counted) by the authentication
+        return find_pulka_table(code, ip=client_ip(self.request._request))
+
+    def director(self, table: PulkaTable) -> bool:
+        user = self.request.user
+        return not isinstance(user, PulkaPlayer) and is_director(user, table.round.tournament)
+
+    def identify(self, table: PulkaTable, number: object, pin: object, field: str) -> Participant:
+        try:
+            players = _players(table)  # a right PIN of anyone else is answered as a wrong one (no oracle)
+            return pin_holder(
+                table.round.tournament,
+                number=number,
+                pin=pin,
+                client=client_ip(self.request._request),
+                known=players,
+                among=players,
+            )
+        except WrongPin as exc:
+            message = _("Wrong participant number or PIN.")
+            raise ApiError(
+                "wrong_pin", message, 403, [{"field": field, "code": "wrong_pin", "message": message}]
+            ) from exc
+
+    def actor(self, table: PulkaTable, data: dict[str, Any]) -> tuple[Participant | None, Any]:
+        """Who acts: (the player, None) or (None, the director); refused otherwise."""
+        user = self.request.user
+        if "number" in data:
+            return self.identify(table, data["number"], data["pin"], "pin"), None
+        if isinstance(user, PulkaPlayer):
+            if user.table.pk != table.pk:
+                raise ApiError("not_this_table", _("Players write only on their own table's sheet."), 403)
+            return user.participant, None
+        if not getattr(user, "is_authenticated", False):
+            raise exceptions.NotAuthenticated()
+        require_director(user, table.round.tournament)
+        return None, user
+
+    def answer(self, table: PulkaTable, number: int, status: int = 200, **extra: Any) -> Response:
+        sheet = load_sheet(PulkaTable.objects.select_related("round__tournament").get(pk=table.pk))
+        response = Response(deal_answer(sheet, number, (lambda: extra) if extra else None), status=status)
+        return response
+
+
+def _bare(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in row.items() if k != "raspasy_step"}
+
+
+class PulkaSheetView(PulkaTableView):
+    @extend_schema(
+        tags=TAG,
+        responses={200: PulkaSheetSerializer, **READ_ERRORS},
+        summary=gettext_lazy("A pulka table's sheet"),
+        description=gettext_lazy(
+            "Anyone with the table's code sees who sits where, the state and the version. The deals (the "
+            "rows as written, each deal's result and the sheet after it), the score now and the next deal are shown "
+            "to the table's players (`Authorization: Player <code>:<number>:<PIN>`), to directors, and to anyone "
+            "once the round has ended and the results are published."
+        ),
+    )
+    def get(self, request: Request, code: str) -> Response:
+        table = self.table(code)
+        user = request.user
+        at_table = isinstance(user, PulkaPlayer) and user.table.pk == table.pk
+        show = at_table or self.director(table) or round_public(table.round.tournament, table.round)
+        return Response(sheet_data(load_sheet(table), show_rows=show))
+
+
+class PulkaDealsView(PulkaTableView):
+    @extend_schema(
+        tags=TAG,
+        request=PulkaDealWriteSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: DealAnswerSerializer, 200: DealAnswerSerializer, **ERRORS},
+        summary=gettext_lazy("Write the next deal"),
+        description=gettext_lazy(
+            "A player of the table (`number` and `pin`, or the Player header) writes the next deal while "
+            "the round runs; with every other player's `confirmations` it is stored confirmed, else each confirms it "
+            "later. A director writes it as the director's. The row is checked by the core against every deal "
+            "before it (400 row_invalid, the reasons per field in `details`); `version` must be the sheet's (409 "
+            "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation. A retry with the "
+            "same key returns the same deal: 200 with «Idempotent-Replayed: true»."
+        ),
+    )
+    def post(self, request: Request, code: str) -> Response:
+        table = self.table(code)
+        serializer = PulkaDealWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        participant, director = self.actor(table, data)
+        row = serializer.row()
+        if director is not None and data.get("confirmations"):
+            raise exceptions.ValidationError(
+                {
+                    "confirmations": [
+                        _("Confirmations come from the players at the table; a director's row needs none.")
+                    ]
+                }
+            )
+        others = [
+            self.identify(table, c["number"], c["pin"], f"confirmations.{i}.pin")
+            for i, c in enumerate(data.get("confirmations") or ())
+        ]
+        writer = f"p{participant.pk}" if participant is not None else f"u{director.pk}"
+        key = scoped_key(
+            f"pulka:{table.pk}:{writer}", check_key(request.headers.get("Idempotency-Key") or data.get("key"))
+        )
+        if key:
+            replay = self.replay(table, key, row)
+            if replay is not None:
+                return replay
+        try:
+            deal, created = enter_deal(
+                table=table,
+                row=row,
+                now=timezone.now(),
+                participant=participant,
+                user=director,
+                confirmations=others,
+                key=key,
+                version=data["version"],
+            )
+        except (Conflict, IntegrityError):
+            replay = self.replay(table, key, row) if key else None  # the same request twice at once
+            if replay is None:
+                raise
+            return replay
+        if not created and key:  # stored by the same request an instant ago
+            return self.replay(table, key, row) or self.answer(table, deal.number)
+        return self.answer(table, deal.number, status=201)
+
+    def replay(self, table: PulkaTable, key: str, row: dict[str, Any]) -> Response | None:
+        deal = PulkaDeal.objects.filter(table=table, idempotency_key=key).first()
+        if deal is None:
+            return None
+        if _bare(deal.row) != _bare(row):
+            raise ApiError(
+                "idempotency_key_reused",
+                _("This idempotency key was already used for another row; send a new key."),
+                409,
+            )
+        response = self.answer(table, deal.number)
+        response["Idempotent-Replayed"] = "true"
+        return response
+
+
+class PulkaConfirmView(PulkaTableView):
+    @extend_schema(
+        tags=TAG,
+        request=PulkaConfirmSerializer,
+        responses={200: DealAnswerSerializer, **ERRORS},
+        summary=gettext_lazy("Confirm a deal"),
+        description=gettext_lazy(
+            "Another player of the table agrees with the deal as written (the writer does not: 400 "
+            "own_deal); once all have, it is confirmed. Confirming twice is harmless."
+        ),
+    )
+    def post(self, request: Request, code: str, number: int) -> Response:
+        table = self.table(code)
+        serializer = PulkaConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        participant, _director = self.actor(table, serializer.validated_data)
+        if participant is None:
+            raise ApiError(
+                "permission_denied",
+                _("Confirmations come from the players at the table; a director's row needs none."),
+                403,
+            )
+        confirm_deal(table=table, number=number, participant=participant, now=timezone.now())
+        return self.answer(table, number)
+
+
+class PulkaCorrectView(PulkaTableView):
+    @extend_schema(
+        tags=TAG,
+        request=PulkaCorrectSerializer,
+        responses={200: DealAnswerSerializer, **ERRORS},
+        summary=gettext_lazy("Correct a deal"),
+        description=gettext_lazy(
+            "Players: only the last deal, before the next is written (Code 4.2.9; 409 "
+            "correction_too_late); once it was confirmed, the writer's first correction is a warning and each later "
+            "one a penalty (Code 4.2.7; `warning`, `penalty`). Directors: any deal, with a `reason`. The corrected "
+            "deal waits for the others' confirmation again. `version` as for a new deal."
+        ),
+    )
+    def post(self, request: Request, code: str, number: int) -> Response:
+        table = self.table(code)
+        serializer = PulkaCorrectSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        participant, director = self.actor(table, data)
+        row = serializer.row()
+        correction = correct_deal(
+            table=table,
+            number=number,
+            row=row,
+            now=timezone.now(),
+            participant=participant,
+            user=director,
+            reason=data.get("reason", ""),
+            version=data["version"],
+        )
+        return self.answer(table, number, warning=correction.warning, penalty=list(correction.penalty))

@@ -1,0 +1,63 @@
+"""Pages. Views only read and call services; the rules live in the cores."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import connection
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+
+from pulkas.models import PulkaRound
+from pulkas.services.standings import event_table
+from tournaments.models import Tournament
+from tournaments.permissions import can_direct, can_see_results
+
+logger = logging.getLogger(__name__)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.annotate(n_participants=Count("participants", distinct=True)).order_by(
+        "-starts_on", "-created_at"
+    )
+    return render(request, "results/home.html", {"tournaments": tournaments})
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    is_director = can_direct(request.user, tournament)
+    show_results = can_see_results(request.user, tournament)
+    context = {
+        "tournament": tournament,
+        "is_director": is_director,
+        "participants": tournament.participants.all(),
+        "show_results": show_results,
+    }
+    if tournament.plays_pulkas:
+        # An Olympic, compensation or Swiss event: its rounds and the pulka standings (pulkas' public pages).
+        context["pulka_rounds"] = PulkaRound.objects.filter(tournament=tournament).annotate(
+            n_tables=Count("tables", distinct=True)
+        )
+        has_event = hasattr(tournament, "pulka_event")
+        context["pulka_lines"] = event_table(tournament).lines if show_results and has_event else []
+        return render(request, "results/event.html", context)
+    context["sessions"] = tournament.sessions.annotate(
+        n_results=Count("results", distinct=True), n_boards=Count("boards", distinct=True)
+    )
+    context["standings"] = tournament.standings.select_related("participant") if show_results else []
+    return render(request, "results/event.html", context)
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness and database reachability, for load balancers and monitoring."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception:  # noqa: BLE001 - any database failure means "not healthy"
+        # The reason goes to the log, not to the public answer (it names hosts, ports and users).
+        logger.exception("health check: the database is unreachable")
+        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
+    return JsonResponse({"status": "ok"})

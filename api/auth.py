@@ -18,7 +18,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from table import services
+from duplicate import at_table
 from tournaments.models import Participant, Table
 from tournaments.pins import client_ip
 
@@ -62,8 +62,8 @@ class PlayerAuthentication(authentication.BaseAuthentication):
             ) from exc
         ip = client_ip(request._request)
         try:
-            table = services.find_table(code, ip=ip)
-            state = services.TableState(
+            table = at_table.find_table(code, ip=ip)
+            state = at_table.TableState(
                 table=table,
                 session=table.session,
                 tournament=table.session.tournament,
@@ -72,8 +72,8 @@ class PlayerAuthentication(authentication.BaseAuthentication):
                 last_round=None,
                 seating=None,
             )
-            participant = services.identify(state=state, number=number, pin=pin, ip=ip)
-        except services.TableRefused as exc:
+            participant = at_table.identify(state=state, number=number, pin=pin, ip=ip)
+        except at_table.TableRefused as exc:
             if exc.status == 429:
                 raise exceptions.Throttled(detail=exc.message) from exc
             raise exceptions.AuthenticationFailed(exc.message) from exc

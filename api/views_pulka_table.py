@@ -1,7 +1,7 @@
 """The pulka table's device: read the sheet, write the next deal, confirm it, correct it.
 
 The table is found by its code (the table card's); unknown codes count against the client's guessing allowance
-(``table.ratelimit``, as on the duplicate table). A player shows who he is either in the body (``number`` and
+(``tournaments.ratelimit``, as on the duplicate table). A player shows who he is either in the body (``number`` and
 ``pin``) or with the header ``Authorization: Player <table code>:<number>:<PIN>``; wrong PINs are counted by the
 one PIN check (``tournaments.pins.pin_holder``). A director acts with his token or session login. Every write goes
 through ``pulkas.services.sheet``: the core checks the deal, the ``version`` guard refuses a write on a sheet that
@@ -37,13 +37,14 @@ from api.serializers_pulka import (
     PulkaSheetSerializer,
 )
 from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
+from duplicate.at_table import check_key, scoped_key
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal, load_sheet
-from table import ratelimit
-from table.services import check_key, normalise_code, scoped_key
+from tournaments import ratelimit
 from tournaments.errors import Conflict, TooManyAttempts, UserError
 from tournaments.models import Participant
 from tournaments.pins import WrongPin, client_ip, pin_holder
+from tournaments.table_codes import normalise_code
 
 TAG = ["pulka table"]
 KEYWORD = "Player"
@@ -73,7 +74,7 @@ class PulkaPlayer:
 
 def find_pulka_table(code: object, *, ip: str) -> PulkaTable:
     """The pulka table with this code. A known code always opens it; an unknown code counts against the
-    client's guessing allowance (``table.ratelimit``)."""
+    client's guessing allowance (``tournaments.ratelimit``)."""
     wanted = normalise_code(code)
     try:
         table = ratelimit.look_up(

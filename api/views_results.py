@@ -36,12 +36,12 @@ from api.serializers import (
     ResultUpdateSerializer,
     ResultWriteSerializer,
 )
+from duplicate import at_table
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.revisions import parse_revision
 from scoring.rows import result_delete, result_save
-from table import services
 from tournaments.models import Publication, Session
 from tournaments.pins import client_ip
 
@@ -158,8 +158,8 @@ class ResultViewSet(
     def _player_create(
         self, player: TablePlayer, data: dict[str, Any], row: dict[str, Any], key: str | None
     ) -> Response:
-        state = services.table_state(player.table, lean=True)
-        services.require_round(state)
+        state = at_table.table_state(player.table, lean=True)
+        at_table.require_round(state)
         expected = {"session": state.session.pk, "round": state.round.number, "table": state.table.number}  # type: ignore[union-attr]
         if any(name in data and data[name] != value for name, value in expected.items()) or (
             "room" in self.request.data and data.get("room") != state.table.room
@@ -175,8 +175,8 @@ class ResultViewSet(
         others = []
         for i, c in enumerate(data.get("confirmations") or ()):
             try:
-                others.append(services.identify(state=state, number=c["number"], pin=c["pin"], ip=ip))
-            except services.TableRefused as exc:
+                others.append(at_table.identify(state=state, number=c["number"], pin=c["pin"], ip=ip))
+            except at_table.TableRefused as exc:
                 if exc.code != "wrong_pin":
                     raise
                 message = _(
@@ -189,7 +189,7 @@ class ResultViewSet(
                     403,
                     details=[{"field": f"confirmations.{i}.pin", "code": "wrong_pin", "message": message}],
                 ) from exc
-        result, created = services.table_submit(
+        result, created = at_table.table_submit(
             state=state,
             participant=player.participant,
             board_number=data["board"],
@@ -218,7 +218,7 @@ class ResultViewSet(
         if session is None:
             raise exceptions.ValidationError({"session": [_("No such session.")]})
         require_director(user, session.tournament)
-        scoped = services.scoped_key(f"user:{user.pk}", services.check_key(key))
+        scoped = at_table.scoped_key(f"user:{user.pk}", at_table.check_key(key))
         if scoped:
             again = Result.objects.filter(idempotency_key=scoped).first()
             if again is not None:
@@ -290,7 +290,7 @@ class ResultViewSet(
                 raise ApiError(
                     "permission_denied", _("Extra entries and penalty tricks are for the director."), 403
                 )
-            updated, _created = services.table_submit(
+            updated, _created = at_table.table_submit(
                 state=state,
                 participant=user.participant,
                 board_number=result.board_number,
@@ -332,11 +332,11 @@ class ResultViewSet(
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     # -- confirmation -----------------------------------------------------------------------------------
-    def _player_state(self, player: TablePlayer, result: Result) -> services.TableState:
+    def _player_state(self, player: TablePlayer, result: Result) -> at_table.TableState:
         """The player's table, where he sits, and the row one of its running round (else refused)."""
-        state = services.table_state(player.table, lean=True)
-        services.seated(state, player.participant)
-        services.check_row_of_table(state, result)
+        state = at_table.table_state(player.table, lean=True)
+        at_table.seated(state, player.participant)
+        at_table.check_row_of_table(state, result)
         return state
 
     @extend_schema(
@@ -356,7 +356,7 @@ class ResultViewSet(
         if isinstance(user, TablePlayer):
             state = self._player_state(user, result)
             return self._answer(
-                services.table_confirm(
+                at_table.table_confirm(
                     state=state, result=result, participant=user.participant, now=timezone.now()
                 ),
                 200,
@@ -383,7 +383,7 @@ class ResultViewSet(
         state = self._player_state(user, result)
         serializer = DisputeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        updated = services.table_dispute(
+        updated = at_table.table_dispute(
             state=state,
             result=result,
             participant=user.participant,

@@ -8,7 +8,6 @@ from appeals.models import (
     Correction,
     Irregularity,
     ScoreChange,
-    Strike,
 )
 
 
@@ -70,19 +69,3 @@ class ScoreChangeAdmin(admin.ModelAdmin):
 
 admin.site.register(AppealSettings)
 admin.site.register(CommitteeMember)
-
-
-@admin.register(Strike)
-class StrikeAdmin(admin.ModelAdmin):
-    """Counted failed tries (PINs, table codes, logins): an administrator clears one by deleting it
-    (docs/deployment.md §7); nothing here is typed in by hand."""
-
-    list_display = ("key", "count", "started")
-    search_fields = ("key",)
-    readonly_fields = ("key", "count", "started")
-
-    def has_add_permission(self, request) -> bool:  # type: ignore[no-untyped-def]
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
-        return False

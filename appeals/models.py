@@ -475,21 +475,3 @@ def open_matters(tournament: Any) -> dict[str, int]:
             tournament=tournament, status=Correction.Status.REQUESTED
         ).count(),
     }
-
-
-class Strike(models.Model):
-    """A count of failed tries under one key in a window (wrong PINs, unknown table codes, failed logins).
-
-    Kept in the database so that every web process counts together and each try is taken by one atomic
-    ``UPDATE`` (``tournaments.pins.take``); ``started`` is when the window opened.
-    """
-
-    key = models.CharField(max_length=200, unique=True)
-    count = models.PositiveIntegerField(default=0)
-    started = models.DateTimeField()
-
-    class Meta:
-        indexes = [models.Index(fields=["started"], name="appeals_strike_started")]
-
-    def __str__(self) -> str:
-        return f"{self.key}: {self.count}"

@@ -51,8 +51,8 @@ def main() -> int:
 
     from boards.analysis import session_analysis
     from boards.tasks import queue_session
+    from events.bundles import import_bundle
     from preferans.simulate import simulated_bundle
-    from tournaments.services.bundles import import_bundle
 
     call_command("migrate", verbosity=0)
     bundle = simulated_bundle(name="Bench", movement={"scheme": "basic", "tables": args.tables}, seed=7)

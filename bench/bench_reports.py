@@ -5,7 +5,7 @@ Run from the project root:  ``.venv/bin/python bench/bench_reports.py [--tables 
 Builds the event as a bundle — basic movement, T tables × T rounds × 4 boards a set at 4-player Sochi tables
 (T = 47: 188 participants, 188 boards, 8,836 rows), boards dealt (so every protocol page prints its layout),
 plausible random legal rows from ``preferans.game.simulate.random_row`` — imports it with
-``tournaments.services.bundles.import_bundle`` into a temporary SQLite database, marks the session finished and
+``events.bundles.import_bundle`` into a temporary SQLite database, marks the session finished and
 the results official, then times what the exports page runs (``results.services.build_file``):
 
 * ``load``      — reading the event into the report data (one pass of queries);
@@ -106,10 +106,10 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
+    from events.bundles import import_bundle
     from results.data import load_report
     from results.services import build_file
     from tournaments.models import Publication, Session, Tournament
-    from tournaments.services.bundles import import_bundle
 
     call_command("migrate", verbosity=0)
     t0 = time.perf_counter()

@@ -50,10 +50,10 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
+    from events.bundles import import_bundle
     from preferans.simulate import simulated_bundle
     from scoring.models import Result
     from scoring.rescore import rescore_tournament
-    from tournaments.services.bundles import import_bundle
 
     call_command("migrate", verbosity=0)
     t0 = time.perf_counter()

@@ -287,14 +287,14 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
+    from duplicate.gaps import round_gaps
+    from duplicate.rounds import round_end, round_start
+    from events.bundles import import_bundle
     from preferans.game import make_rules
     from preferans.game.simulate import random_row
     from preferans.simulate import simulated_bundle
     from scoring.models import Result
     from tournaments.models import Round, Table
-    from tournaments.services.bundles import import_bundle
-    from tournaments.services.gaps import round_gaps
-    from tournaments.services.rounds import round_end, round_start
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)

@@ -129,16 +129,25 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    # The ground: an event's facts, errors, audit, permissions, PINs.
     "tournaments",
+    # The duplicate form: boards, the rows and their scores, sessions' movements and rounds.
     "boards",
     "scoring",
-    "appeals",
-    "table",
+    "duplicate",
+    # The pulka form: Olympic, compensation and Swiss events.
     "pulkas",
-    "results",
+    # Across both forms: rulings and appeals, players across events, the whole event's workflows.
+    "appeals",
     "players",
+    "events",
+    # What the channels show alike; then the channels.
+    "ui",
     "director",
+    "table",
+    "results",
     "api",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from appeals.services.layouts import played_to_dict
 from boards.analysis import layout_of, stored_analysis
-from boards.layouts import played_to_dict
 from boards.models import Board
 from preferans.cards.fouled import PlayedLayout
 from preferans.dd.board import KEYS, analyse_board, analysis_json, parse_boards

@@ -8,16 +8,16 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from director.fields import JSONObjectField
 from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX, TEXT_MAX
 from preferans.duplicate.artificial import artificial_bounds
 from preferans.duplicate.penalties import DEFAULT_DEDUCTION
 from preferans.numbers import format_fraction
 from preferans.series import carry_share
 from scoring.penalties import PENALTY_RULES
-from scoring.seat_adjustments import adjustment_message
 from tournaments import zones
 from tournaments.models import Confirmation, Form, Tournament, UnequalResults, Variant
+from tournaments.refusals import adjustment_message
+from ui.fields import JSONObjectField
 
 PENALTY_LABELS = {
     "12.2.1": _("12.2.1 Lateness"),

@@ -18,8 +18,7 @@ from boards.models import Board
 from boards.pdf.hand_records import hand_records_pdf
 from boards.tasks import queue_boards, queue_session
 from tournaments.models import Session, Tournament
-
-from .common import directs, nav
+from ui.director_pages import directs, nav
 
 #: How long after a start the page keeps refreshing itself while boards are still missing (seconds).
 QUEUED_FOR = 30 * 60

@@ -11,12 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from duplicate.seating import draw_initial_seating, last_draw
 from preferans.movements.draw import SEED_LIMIT
 from tournaments.errors import UserError
 from tournaments.models import Form, Tournament
-from tournaments.services.seating import draw_initial_seating, last_draw
-
-from .common import directs, nav
+from ui.director_pages import directs, nav
 
 
 class DrawForm(forms.Form):

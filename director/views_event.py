@@ -11,20 +11,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from events.settings import tournament_update
 from players.services.register import can_see_register
 from players.services.series import can_create_series
 from pulkas.services.event import pulka_event_create
 from tournaments.errors import UserError
 from tournaments.models import Form, Tournament
-from tournaments.services.event import (
-    director_add,
-    director_remove,
-    session_add,
-    tournament_create,
-    tournament_update,
-)
+from tournaments.services.event import director_add, director_remove, session_add, tournament_create
+from ui.director_pages import directs, fail, nav
 
-from .common import directs, fail, nav
 from .forms import DirectorAddForm, NewTournamentForm, TournamentForm
 
 

@@ -17,16 +17,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from boards.forms import HAND_HELP, LayoutEntryForm
-from boards.layouts import (
+from appeals.services.fouled_boards import VERSION_LABELS
+from appeals.services.layouts import (
     board_fouled_apply,
     board_layout_record,
     dealt_board,
     played_to_dict,
     played_version,
 )
+from boards.forms import HAND_HELP, LayoutEntryForm
 from boards.models import Board
-from boards.services import VERSION_LABELS
 from preferans.cards.board_form import board_to_dict
 from preferans.cards.deal import PRIKUP, BoardError, Seat
 from preferans.cards.deck import Suit, parse_card, parse_hand, sort_cards
@@ -34,8 +34,8 @@ from preferans.cards.fouled import FouledComparison, PlayedLayout, compare_layou
 from scoring.models import Result
 from tournaments.errors import UserError
 from tournaments.models import Session, Tournament
+from ui.director_pages import directs, nav, safe_url
 
-from .common import directs, nav, safe_url
 from .dd_fouled import fouled_help
 
 SEATS = ("N", "E", "S", "W")

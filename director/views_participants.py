@@ -9,9 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.errors import UserError
-from tournaments.models import Participant, Tournament
-from tournaments.services.participants import (
+from events.participants import (
     FILE_MAX,
     ROLES,
     ImportLine,
@@ -23,8 +21,10 @@ from tournaments.services.participants import (
     read_rows,
     role_label,
 )
+from tournaments.errors import UserError
+from tournaments.models import Participant, Tournament
+from ui.director_pages import directs, fail, nav
 
-from .common import directs, fail, nav
 from .forms import ImportForm, ParticipantForm
 
 PREVIEW_KEY = "director-import-{}"

@@ -12,16 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from preferans.numbers import format_fraction
-from preferans.series import carry_share
-from scoring.models import Penalty
-from scoring.penalties import penalty_delete as penalty_withdraw
-from scoring.penalties import penalty_save
-from scoring.session_totals import carried
-from tournaments.errors import UserError
-from tournaments.models import Participant, Publication, Session, Tournament
-from tournaments.services.gaps import publication_gaps
-from tournaments.services.publication import (
+from duplicate.gaps import publication_gaps
+from events.publication import (
     final_blockers,
     play_finished,
     publish,
@@ -30,10 +22,18 @@ from tournaments.services.publication import (
     tournament_lock,
     unpublish,
 )
+from preferans.numbers import format_fraction
+from preferans.series import carry_share
+from scoring.models import Penalty
+from scoring.penalties import penalty_delete as penalty_withdraw
+from scoring.penalties import penalty_save
+from scoring.session_totals import carried
+from tournaments.errors import UserError
+from tournaments.models import Participant, Publication, Session, Tournament
+from ui.director_pages import directs, fail, nav
+from ui.row_form import exact_number
 
-from .common import directs, fail, nav
 from .forms import PenaltyForm, ReasonForm
-from .row_form import exact_number
 
 
 def _deduct_help() -> str:

@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from director.common import directs, fail
-from pulkas.forms import DrawForm, RoundActionForm, TieForm
+from director.forms_pulka import DrawForm, RoundActionForm, TieForm
+from players.services.ratings import register_ratings
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services import rounds as round_services
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from ui.director_pages import directs, fail
 
 from .views_pulka_settings import player_label, pulka_event, pulka_nav, table_state
 
@@ -212,7 +213,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             user=request.user,
             now=timezone.now(),
             seed=form.cleaned_data["seed"],
-            by_rating=by_rating,
+            ratings=register_ratings(tournament.participants.all()) if by_rating else None,
         )
     except UserError as exc:
         fail(request, exc)

@@ -17,13 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from director.common import directs, nav
-from pulkas.forms import TIEBREAK_FIELDS, PulkaSettingsForm, settings_state
+from director.forms_pulka import TIEBREAK_FIELDS, PulkaSettingsForm, settings_state
+from events.settings import tournament_update
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services.event import check_settings, pulka_settings_update
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
-from tournaments.services.event import tournament_update
+from ui.director_pages import directs, nav
 
 # Why a table's pulka is over (PulkaTable.reason), as the director reads it.
 TABLE_STATES = {

@@ -24,18 +24,18 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from director.common import directs
-from director.row_form import show_refusals
+from director.forms_pulka import JsonRowForm, TableStopForm
 from preferans.pulka import DealScore, PulkaScore
 from preferans.pulka.setup import row_dealer_label
-from pulkas.drawing import sheet_svg
-from pulkas.forms import JsonRowForm, PulkaRowForm, TableStopForm
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services.sheet import TableSheet, correct_deal, enter_deal, load_sheet, reopen_table, stop_table
-from table.page import describe_row
-from table.pulka_page import sheet_labels  # the same words as the players' sheet
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Tournament
+from ui.director_pages import directs
+from ui.display import describe_row
+from ui.labels import sheet_labels  # the same words as the players' sheet
+from ui.pulka_drawing import sheet_svg
+from ui.row_form import PulkaRowForm, show_refusals
 
 from .views_pulka_settings import player_label, pulka_event, pulka_nav, table_state
 

@@ -9,10 +9,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from director.common import directs
 from pulkas.models import PulkaBye, PulkaRound
 from pulkas.services.standings import PlayerLine, event_table
 from tournaments.models import Tournament
+from ui.director_pages import directs
 
 from .views_pulka_rounds import TableCard, table_cards
 from .views_pulka_settings import pulka_event, pulka_nav

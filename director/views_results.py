@@ -15,9 +15,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from appeals.services.fouled_boards import VERSION_LABELS, board_clear_fouled, board_mark_fouled
 from boards.analysis import board_makeable
 from boards.models import Board
-from boards.services import VERSION_LABELS, board_clear_fouled, board_mark_fouled
+from director.dashboard import dispute_lines
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
@@ -25,12 +26,11 @@ from scoring.revisions import RowChanged
 from scoring.rows import result_delete, result_save, seating_at
 from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament
-from tournaments.services.dashboard import dispute_lines
+from ui.director_pages import directs, fail, nav, safe_url
+from ui.display import describe
+from ui.row_form import ArtificialForm, AssignedForm, ProtocolRowForm, show_refusals
 
-from .common import directs, fail, nav, safe_url
-from .display import describe
 from .forms import FouledForm, ReasonForm
-from .row_form import ArtificialForm, AssignedForm, ProtocolRowForm, show_refusals
 from .views_layout import board_diagram
 
 

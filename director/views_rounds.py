@@ -12,16 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from preferans.movements import MovementError, director_rows
-from scoring.dd_flags import session_flags
-from tournaments.errors import UserError
-from tournaments.models import Round, Seating, Session, Table, Tournament
-from tournaments.services.dashboard import overview
-from tournaments.services.event import current_session
-from tournaments.services.gaps import round_gaps
-from tournaments.services.movement_errors import movement_refusal
-from tournaments.services.rests import session_rests
-from tournaments.services.rounds import (
+from director.dashboard import overview
+from duplicate.gaps import round_gaps
+from duplicate.movement_errors import movement_refusal
+from duplicate.rests import session_rests
+from duplicate.rounds import (
     handover,
     movement_choose,
     movement_offer,
@@ -30,8 +25,13 @@ from tournaments.services.rounds import (
     round_start,
     session_movement,
 )
+from preferans.movements import MovementError, director_rows
+from scoring.dd_flags import session_flags
+from tournaments.errors import UserError
+from tournaments.models import Round, Seating, Session, Table, Tournament
+from tournaments.services.event import current_session
+from ui.director_pages import directs, fail, nav, safe_url
 
-from .common import directs, fail, nav, safe_url
 from .forms import MovementForm
 
 

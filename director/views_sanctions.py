@@ -1,6 +1,6 @@
 """The director suspends or disqualifies a participant (rules §13.2.4) and withdraws a measure given in error.
 
-Every action goes through :mod:`tournaments.services.sanctions` (reasons, approval, audit, rescore)."""
+Every action goes through :mod:`events.sanctions` (reasons, approval, audit, rescore)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from events.sanctions import disqualify, sanction_withdraw, suspend
 from tournaments.errors import UserError
 from tournaments.models import Participant, Sanction, Tournament
-from tournaments.services.sanctions import disqualify, sanction_withdraw, suspend
+from ui.director_pages import directs, fail, nav
 
-from .common import directs, fail, nav
 from .forms import ReasonForm
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from html import escape
 
 from results.derived import BoardFrequencies, RunningPoint
-from scoring.templatetags.scores import display_number
+from ui.templatetags.scores import display_number
 
 __all__ = ["board_spread_svg", "running_chart_svg"]
 
@@ -21,7 +21,7 @@ GRID = "#dde2e7"
 
 
 def _num(value: Fraction) -> str:
-    return display_number(value)  # the page's decimal sign, as everywhere (scoring.templatetags.scores)
+    return display_number(value)  # the page's decimal sign, as everywhere (ui.templatetags.scores)
 
 
 def running_chart_svg(

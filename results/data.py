@@ -24,10 +24,10 @@ from typing import Any
 from boards.models import Board
 from preferans.numbers import format_percent, parse_fraction
 from preferans.series import carry_share
-from results.cells import printable
 from scoring.models import Penalty, Result, Standing
 from scoring.session_totals import carried
 from tournaments.models import Participant, Round, Seating, Session, Tournament
+from ui.cells import printable
 
 SEAT_ORDER = ("N", "E", "S", "W")
 ZERO = Fraction(0)

@@ -22,12 +22,13 @@ from typing import Any, ClassVar
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
+from appeals.pdf import appeal_form_pdf
+from boards.pdf.text import lang_of
+from duplicate.seating import SeatingError, movement_for
 from preferans.movements import Movement
 from results import pdf_results
 from results import pulka_exports as pulka_files
 from results.data import Progress, Report, load_report
-from results.labels import lang_of
-from results.pdf_appeal import appeal_form_pdf
 from results.pdf_movement import (
     PinSlip,
     TableLink,
@@ -41,7 +42,6 @@ from results.render_tabular import render_csv, render_xlsx
 from results.sheets import sheets
 from tournaments.errors import UserError
 from tournaments.models import Form, Session, Tournament
-from tournaments.services.seating import SeatingError, movement_for
 
 __all__ = ["EXPORTERS", "ExportError", "Exporter", "table_links", "table_url"]
 
@@ -67,7 +67,7 @@ def table_links(session: Session, base_url: str = "") -> dict[tuple[int, int], T
 
 
 def session_movement(session: Session) -> Movement:
-    """The session's movement (``tournaments.services.seating.movement_for``); without one nothing is printed."""
+    """The session's movement (``duplicate.seating.movement_for``); without one nothing is printed."""
     if not session.movement:
         raise ExportError(str(_("Session %(n)s has no movement.") % {"n": session.number}))
     try:

@@ -7,9 +7,9 @@ the director's browser uses.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final
 
-Lang = Literal["ru", "en"]
+from boards.pdf.text import lang_of
 
 LABELS: Final[dict[str, dict[str, str]]] = {
     "ru": {
@@ -249,11 +249,6 @@ LABELS: Final[dict[str, dict[str, str]]] = {
 
 SUITS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "БК"}
 SUITS_EN: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
-
-
-def lang_of(value: str | None) -> Lang:
-    """The language of a printed file: ``"en"`` or else Russian (the default)."""
-    return "en" if value == "en" else "ru"
 
 
 def labels(lang: str) -> dict[str, str]:

@@ -20,10 +20,10 @@ from typing import Any, Final
 from reportlab import rl_config  # type: ignore[import-untyped]
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
-from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
+from boards.pdf.text import clip_text, text_width, wrap_text
 from results.labels import labels
 
 __all__ = ["MARGIN", "Cell", "Col", "PdfDoc", "Row", "table_height", "text_width", "wrap_text"]
@@ -40,43 +40,6 @@ STAMP_COLOURS: Final = {
     "official": colors.Color(0.04, 0.29, 0.53),
     "final": colors.Color(0.07, 0.36, 0.17),
 }
-_WIDTHS: dict[tuple[str, str, float], float] = {}
-
-
-def text_width(text: str, font: str, size: float) -> float:
-    key = (text, font, size)
-    w = _WIDTHS.get(key)
-    if w is None:
-        if len(_WIDTHS) > 200_000:
-            _WIDTHS.clear()
-        w = _WIDTHS[key] = stringWidth(text, font, size)
-    return w
-
-
-def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap of ``text`` (newlines kept) into lines no wider than ``width``."""
-    out: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split()
-        line = ""
-        for word in words:
-            candidate = f"{line} {word}" if line else word
-            if line and stringWidth(candidate, font, size) > width:
-                out.append(line)
-                line = word
-            else:
-                line = candidate
-        out.append(line)
-    return out
-
-
-def clip_text(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut to ``width`` with an ellipsis (a cell's text never runs into its neighbour)."""
-    if text_width(text, font, size) <= width:
-        return text
-    while len(text) > 1 and text_width(text + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _fit(text: str, font: str, size: float, width: float) -> float:

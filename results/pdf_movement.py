@@ -30,8 +30,9 @@ import segno
 from reportlab.lib import colors  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD
+from boards.pdf.text import text_width
 from results.labels import labels
-from results.pdf_common import DARK, LINE, MARGIN, Cell, Col, PdfDoc, Row, table_height, text_width
+from results.pdf_common import DARK, LINE, MARGIN, Cell, Col, PdfDoc, Row, table_height
 
 __all__ = [
     "PinSlip",

@@ -40,7 +40,7 @@ from results.pdf_common import (
     wrap_text,
 )
 from results.sheets import opponents_text, result_contract
-from scoring.templatetags.scores import display_number
+from ui.templatetags.scores import display_number
 
 __all__ = [
     "cards_pdf",

@@ -18,12 +18,11 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext as _
 
+from duplicate.rests import session_rests
+from duplicate.rounds import pick_round, round_timer
 from results.data import load_report
 from tournaments.models import Round, Seating, Session, Tournament
 from tournaments.permissions import can_see_results
-from tournaments.services.dashboard import pick_round
-from tournaments.services.rests import session_rests
-from tournaments.services.rounds import round_timer
 
 REFRESH_SECONDS = 15
 

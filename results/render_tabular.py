@@ -12,11 +12,11 @@ the place is one (``3``) and text where it is shared (``3–4``) or none (``ди
 CSV: UTF-8 with a byte-order mark (Excel opens it in the right encoding); the column titles are the first line
 (no title line above them). The dialect follows the file's language, as Excel reads CSV in that locale: Russian
 is separated by ``;`` with decimal commas (``104,5``; ``56,25``), English by ``,`` with decimal points. Numbers
-are rounded half-up to 2 places (the core's rounding) by :func:`scoring.templatetags.scores.display_number`,
+are rounded half-up to 2 places (the core's rounding) by :func:`ui.templatetags.scores.display_number`,
 the one formatter the pages and PDFs use too. Several sheets in one CSV file follow one another, each with its
 column titles, separated by an empty line.
 
-Every text cell of both formats goes through :func:`results.cells.safe_text`: characters no file can hold are
+Every text cell of both formats goes through :func:`ui.cells.safe_text`: characters no file can hold are
 dropped, and text that would run as a formula gets an apostrophe in front (Excel cells are also written with
 the string type, never as a formula).
 """
@@ -34,11 +34,11 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from results.cells import printable, safe_text
 from results.sheets import Sheet
-from scoring.templatetags.scores import decimal_sign, display_number
+from ui.cells import csv_delimiter, printable, safe_text
+from ui.templatetags.scores import display_number
 
-__all__ = ["csv_delimiter", "csv_text", "render_csv", "render_xlsx", "safe_text"]
+__all__ = ["csv_text", "render_csv", "render_xlsx", "safe_text"]
 
 NUMBER_FORMATS = {"int": "0", "num": "0.00", "pct": "0.00%"}
 _PORTRAIT_WIDTH = 95.0  # column width units that fit a portrait A4 page at the default margins
@@ -156,11 +156,6 @@ def _converter(ws: Any, kind: str) -> Callable[[Any], Any]:
         return cell
 
     return convert
-
-
-def csv_delimiter(lang: str) -> str:
-    """``;`` where the decimal sign is a comma (Russian Excel splits on it), else ``,``."""
-    return ";" if decimal_sign(lang) == "," else ","
 
 
 def csv_text(value: Any, kind: str, lang: str) -> str:

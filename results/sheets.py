@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from boards.pdf.text import lang_of
 from results.data import Report, ResultRow, SeatResult, StandingInfo
 from results.derived import frequencies, protocols, score_cards, session_totals
-from results.labels import contract_text, labels, lang_of
+from results.labels import contract_text, labels
 
 __all__ = [
     "SHEETS",

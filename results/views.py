@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from boards.analysis import board_makeable
 from boards.models import Board
-from director.common import nav as nav_context
+from duplicate.rests import session_rests
 from preferans.numbers import format_fraction
 from results import charts
 from results import projector as hall
@@ -34,7 +34,7 @@ from results.models import ExportJob
 from results.services import EXPORTERS, ExportError, start_export
 from tournaments.models import Sanction, Tournament
 from tournaments.permissions import can_direct, can_see_results
-from tournaments.services.rests import session_rests
+from ui.director_pages import nav as nav_context
 
 REFRESH_SECONDS = 30
 
@@ -320,7 +320,7 @@ def _card_of(request: HttpRequest, slug: str, number: int) -> HttpResponse | tup
 
 
 def _rest_rounds(tournament: Tournament, number: int) -> set[tuple[int, int]]:
-    """(session, round) the participant sits out by the movement (``tournaments.services.rests``)."""
+    """(session, round) the participant sits out by the movement (``duplicate.rests``)."""
     return {
         (session.number, rnd)
         for session in tournament.sessions.all()

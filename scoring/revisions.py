@@ -42,7 +42,7 @@ def _who(entry: AuditEntry | None) -> str:
         return ""
     if entry.user is not None:
         return entry.user.get_full_name() or entry.user.get_username()
-    # A player at a table is stored as «3 Ivanov · 1/S» (table.services.actor_name): his number and name.
+    # A player at a table is stored as «3 Ivanov · 1/S» (duplicate.at_table.actor_name): his number and name.
     return entry.actor.split(" · ")[0]
 
 

@@ -32,7 +32,7 @@ from preferans.game import RowInvalid, score_row
 from preferans.game.seats import table_seats
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 from scoring.confirmation import Confirmers, confirmation_complete
-from scoring.errors import Refusal, ResultConflict, ResultRejected
+from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.rescore import mark_changed
 from scoring.revisions import check_revision
@@ -42,6 +42,7 @@ from scoring.withdraw import withdraw
 from tournaments.audit import audit_entry
 from tournaments.errors import Detail, UserError
 from tournaments.models import AuditEntry, Participant, Seating, Session, Tournament
+from tournaments.refusals import Refusal, ResultRejected
 
 ARTIFICIAL_GRADES = ("A-", "A", "A+")
 SEATING_RELATIONS = ("seat_n", "seat_e", "seat_s", "seat_w")

@@ -8,49 +8,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from preferans.duplicate.artificial import Problem, annulled_problems, parse_percent, seat_percent_problems
+from preferans.duplicate.artificial import annulled_problems, parse_percent, seat_percent_problems
 from preferans.game.seats import table_seats
 from preferans.numbers import format_fraction
-from scoring.errors import Refusal, ResultRejected
 from scoring.models import Result
 from tournaments.models import Tournament, default_artificial
+from tournaments.refusals import Refusal, ResultRejected, adjustment_message
 
 
 def percentages(tournament: Tournament) -> dict[str, Fraction]:
     """The tournament's A-/A/A+ as fractions."""
     return {g: Fraction(v) for g, v in (tournament.artificial or default_artificial()).items()}
-
-
-def adjustment_message(p: Problem) -> str:
-    """A refusal of :mod:`preferans.duplicate.artificial` in the request's language."""
-    texts = {
-        "artificial_range": _("The artificial result %(grade)s must be a percentage 0–100."),
-        "artificial_minus_high": _(
-            "A- is at most %(bound)s %% of the top: rules §11.2 B1 give the side at fault 40 %%."
-        ),
-        "artificial_plus_low": _(
-            "A+ is at least %(bound)s %% of the top: rules §11.2 B1 give the non-offending side at least 60 %%."
-        ),
-        "artificial_order": _(
-            "Artificial results must rise: A- ≤ A ≤ A+ (rules §11.2: 40, 50, at least 60)."
-        ),
-        "percent_seat": _("Seat %(seat)s is not at this table."),
-        "percent_range": _("Seat %(seat)s: a percentage of the top is between 0 and 100."),
-        "percent_not_plus": _(
-            "Seat %(seat)s: only a non-offender's artificial result (A+) may be raised above the tournament's A+."
-        ),
-        "percent_below_plus": _(
-            "Seat %(seat)s: a non-offender gets at least %(bound)s %% of the top (rules §11.2 B1)."
-        ),
-        "annulled_artificial": _("An artificial result has no played result to annul."),
-        "annulled_seat": _("Seat %(seats)s is not at this table."),
-        "annulled_twice": _("A seat is named twice among the annulled."),
-        "annulled_all": _("Every seat's result cannot be annulled on one row: delete the row instead."),
-    }
-    text = texts.get(p.code)
-    return text % dict(p.params) if text else p.message
 
 
 def check_seat_adjustments(

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
-from table import services
-from table.services import TableState
+from duplicate import at_table
+from duplicate.at_table import TableState
 from tournaments.models import Participant
 
 COOKIE_SALT = "scoring.table.player"
@@ -40,7 +40,7 @@ def viewer(request: HttpRequest, state: TableState) -> Participant | None:
 def remembered(request: HttpRequest, state: TableState) -> Participant | None:
     """The player at N this device remembers for this table and round, if still seated at N."""
     participant = viewer(request, state)
-    if participant is None or state.seat_of(participant) != services.ENTRY_SEAT:
+    if participant is None or state.seat_of(participant) != at_table.ENTRY_SEAT:
         return None
     return participant
 

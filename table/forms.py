@@ -11,25 +11,15 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from boards.models import Board
 from preferans.game import ROW_CONTRACT_CODES
 from preferans.game.contracts import half_obligation
 from preferans.game.seats import active_seats, defenders, hands_in_order, table_seats
 from preferans.game.variants import Progression, RaspasyMode, Rules
-from scoring.errors import Refusal
-from scoring.labels import RED_SUITS, contract_label
-from scoring.refusals import refusal_message
 from tournaments.models import Tournament
-
-CALLS = (
-    ("whist", pgettext_lazy("whist call", "whist")),
-    ("pass", pgettext_lazy("whist call", "pass")),
-    ("half", pgettext_lazy("whist call", "half-whist")),
-    ("half_returned", pgettext_lazy("whist call", "half-whist, whist returned")),
-)
-PLAYS = (("closed", _("closed")), ("open", _("open")))
+from tournaments.refusals import Refusal, refusal_message
+from ui.labels import CALL_WORDS, PLAY_WORDS, RED_SUITS, contract_label
 
 
 def contract_grid() -> list[list[tuple[str, str, bool]]]:
@@ -86,10 +76,10 @@ class PhoneRowForm(forms.Form):
     t1 = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=10)
     t2 = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=10)
     t3 = forms.IntegerField(label=_("Tricks"), required=False, min_value=0, max_value=10)
-    call1 = forms.ChoiceField(label=_("First defender"), required=False, choices=CALLS)
-    call2 = forms.ChoiceField(label=_("Second defender"), required=False, choices=CALLS)
+    call1 = forms.ChoiceField(label=_("First defender"), required=False, choices=CALL_WORDS)
+    call2 = forms.ChoiceField(label=_("Second defender"), required=False, choices=CALL_WORDS)
     dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
-    play = forms.ChoiceField(label=_("Play"), required=False, choices=PLAYS, initial="closed")
+    play = forms.ChoiceField(label=_("Play"), required=False, choices=PLAY_WORDS, initial="closed")
     misere_shared = forms.BooleanField(label=_("Misère shared with the dealer"), required=False)
     raspasy_step = forms.TypedChoiceField(label=_("Raspasy step"), required=False, coerce=int, choices=())
 
@@ -135,7 +125,7 @@ class PhoneRowForm(forms.Form):
 
     def _third(self, t1: int, t2: int) -> int:
         """The third column follows from the two typed (10 in all). Two that already make more than 10 are refused in
-        the core's words about what was typed: «8 + 5 = 13 tricks, more than 10» (``scoring.refusals``)."""
+        the core's words about what was typed: «8 + 5 = 13 tricks, more than 10» (``tournaments.refusals``)."""
         if t1 + t2 > 10:
             typed = {"total": t1 + t2, "tricks": [t1, t2]}
             message = refusal_message(Refusal("tricks_total", "declarer", "", typed))

@@ -19,23 +19,23 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from boards.models import Board
+from duplicate import at_table
+from duplicate.at_table import TableState
+from duplicate.rests import next_seats
 from preferans.game.seats import active_seats, defenders, hands_in_order
-from scoring.labels import contract_label
 from scoring.models import Result
-from scoring.templatetags.scores import display_number
-from table import services
 from table.device import remembered, viewer
 from table.forms import (
-    CALLS,
     PhoneRowForm,
     contract_grid,
     initial_from_row,
     progression_steps,
     raspasy_three_inputs,
 )
-from table.services import TableState
 from tournaments.models import Participant, Session
-from tournaments.services.rests import next_seats
+from ui.display import describe_row
+from ui.labels import CALL_WORDS
+from ui.templatetags.scores import display_number
 
 
 def vists_rows(state: TableState, vists: dict[str, str] | None) -> list[dict[str, Any]]:
@@ -57,30 +57,6 @@ def vists_rows(state: TableState, vists: dict[str, str] | None) -> list[dict[str
             }
         )
     return out
-
-
-def describe_row(row: dict[str, Any], players: int, dealer: str) -> str:
-    """One line a player recognises: «6♠ — E 6, S 2 (whist), W 2 (whist), closed»."""
-    if not row:
-        return ""
-    contract = contract_label(str(row.get("contract", "")))
-    cols = [row.get(k) or ["?", "?"] for k in ("declarer", "w1", "w2")]
-    calls = row.get("calls") or {}
-    names = dict(CALLS)
-    parts = []
-    for i, (seat, tricks) in enumerate(cols):
-        text = f"{seat} {tricks}"
-        if i and seat in calls:
-            text += f" ({names.get(calls[seat], calls[seat])})"
-        parts.append(text)
-    extra = []
-    if row.get("dealer_whist"):
-        extra.append(str(_("the dealer whisted")))
-    if row.get("play") in ("open", "closed"):
-        extra.append(str(dict(PhoneRowForm.base_fields["play"].choices).get(row["play"], row["play"])))
-    if row.get("misere_shared"):
-        extra.append(str(_("shared with the dealer")))
-    return f"{contract}: " + ", ".join(parts) + (f"; {', '.join(extra)}" if extra else "")
 
 
 def seat_label(state: TableState, seat: str) -> str:
@@ -155,24 +131,24 @@ def pending_rows(state: TableState, *, can_see: bool, seen_by: Participant | Non
     """
     if not can_see or not state.can_enter:
         return None
-    rows = services.pending_for(state)
+    rows = at_table.pending_for(state)
     if not rows:
         return None
     me = state.seat_of(seen_by) if seen_by is not None else None
-    mine = services.pending_for(state, me) if me and me != services.ENTRY_SEAT else []
+    mine = at_table.pending_for(state, me) if me and me != at_table.ENTRY_SEAT else []
     shown = mine or rows
     return {
         "rows": [
             {
                 "board": r.board_number,
                 "text": describe_row(r.row, state.players, r.dealer) if r.row else _("Artificial result"),
-                "stamp": services.row_stamp(r),
+                "stamp": at_table.row_stamp(r),
                 "awaiting": ", ".join(state.awaiting(r)),
             }
             for r in shown
         ],
         "me": seen_by if mine else None,
-        "who": [(s, p, n) for s, p in state.seats.items() if (n := len(services.pending_for(state, s)))],
+        "who": [(s, p, n) for s, p in state.seats.items() if (n := len(at_table.pending_for(state, s)))],
         "one": state.confirmers().one,
     }
 
@@ -251,9 +227,9 @@ def render_entry(
         "viewer_seat": state.seat_of(seen_by) if seen_by else None,
         "can_see": can_see,
         "unlock_error": unlock_error,
-        "entry_player": state.seats.get(services.ENTRY_SEAT),
+        "entry_player": state.seats.get(at_table.ENTRY_SEAT),
         "grid": contract_grid(),
-        "calls": CALLS,
+        "calls": CALL_WORDS,
         "three_inputs": raspasy_three_inputs(state.tournament),
         "steps": progression_steps(state.tournament),
         "players": state.players,

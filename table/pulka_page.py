@@ -21,21 +21,21 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
+from duplicate.at_table import TableState
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
-from pulkas.drawing import SheetLabels, sheet_svg
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services.sheet import TableSheet, load_sheet
-from scoring.templatetags.scores import display_number
 from table.device import viewer
-from table.forms import CALLS, contract_grid, initial_from_row, three_raspasy_hands
-from table.page import describe_row
+from table.forms import contract_grid, initial_from_row, three_raspasy_hands
 from table.pulka_forms import DealForm, seat_lines
-from table.services import TableState
 from tournaments.models import Participant, Tournament
 from tournaments.permissions import can_see_results
+from ui.display import describe_row
+from ui.labels import CALL_WORDS, sheet_labels
+from ui.pulka_drawing import sheet_svg
+from ui.templatetags.scores import display_number
 
 STATES = {
     "in_progress": lambda n: _("Playing"),
@@ -140,35 +140,6 @@ def load_page(table: PulkaTable) -> PulkaPage:
     sheet = load_sheet(table)
     seats = cast(dict[str, Participant], table.seats())
     return PulkaPage(table, sheet, sheet.score(), seats)
-
-
-def sheet_labels() -> SheetLabels:
-    """The words drawn on the sheet, in the active language."""
-    return SheetLabels(
-        sheet=pgettext("pulka sheet", "pulka sheet"),
-        pool=pgettext("pulka sheet", "pool"),
-        mountain=pgettext("pulka sheet", "mountain"),
-        whists=pgettext("pulka sheet", "whists"),
-        help=pgettext("pulka sheet", "help"),
-        write_off=pgettext("pulka sheet", "written off the mountain"),
-        raspasy=pgettext("pulka sheet", "raspasy"),
-        raspasy_step=pgettext("pulka sheet", "raspasy step"),
-        pool_target=pgettext("pulka sheet", "pool to"),
-        deal=pgettext("pulka sheet", "Deal"),
-        dealer=pgettext("pulka sheet", "Dealer"),
-        contract=pgettext("pulka sheet", "Contract"),
-        result=pgettext("pulka sheet", "Result"),
-        total=pgettext("pulka sheet", "Total"),
-        player=pgettext("pulka sheet", "Player"),
-        closing=pgettext("pulka sheet", "Closing"),
-        vists=pgettext("pulka sheet", "Vists"),
-        whole_vists=pgettext("pulka sheet", "Whole vists"),
-        rank=pgettext("pulka sheet", "Place"),
-        misere=pgettext("pulka sheet", "misère"),
-        no_trump=pgettext("pulka sheet", "NT"),
-        no_play=pgettext("pulka sheet", "no play"),
-        in_progress=pgettext("pulka sheet", "the pulka is not over: the totals are provisional"),
-    )
 
 
 def names(page: PulkaPage) -> dict[str, str]:
@@ -416,7 +387,7 @@ def render_page(
         "meta_json": form_meta(page, number),
         "active": [(s, page.seats[s]) for s in active_seats(page.players, page.label(number))],
         "grid": contract_grid(),
-        "calls": CALLS,
+        "calls": CALL_WORDS,
         "three_inputs": three_raspasy_hands(page.players, page.sheet.setup.rules),
         "steps": [],
         "confirmers": [{**s, "error": errors.get(f"pin_{s['seat']}")} for s in seat_lines(page.seats)],

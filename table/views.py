@@ -1,6 +1,6 @@
 """The table entry page: a player's phone at the table (reached by the table code or its QR code).
 
-Views only read, bind forms and call ``table.services``. The page works without JavaScript: «Check»
+Views only read, bind forms and call ``duplicate.at_table``. The page works without JavaScript: «Check»
 posts the row and shows the vists the core computed, «Save» stores it. With JavaScript the vists appear while
 the row is filled in (``preview``), from the same form and the same core.
 
@@ -27,18 +27,20 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from boards.models import Board
+from duplicate import at_table
+from duplicate.at_table import TableRefused, TableState
 from pulkas.models import PulkaTable
-from scoring.errors import ResultConflict, ResultLocked, ResultRejected
+from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
 from scoring.revisions import RowChanged
 from scoring.rows import compute_vists
-from table import services
 from table.device import forget, remember, remembered, viewer
 from table.forms import ConfirmForm, PhoneRowForm
 from table.page import render_entry, vists_rows
-from table.services import TableRefused, TableState
 from tournaments.errors import UserError
 from tournaments.pins import client_ip
+from tournaments.refusals import ResultRejected
+from tournaments.table_codes import normalise_code
 
 
 def _refused_page(request: HttpRequest, exc: TableRefused) -> HttpResponse:
@@ -57,7 +59,7 @@ def lookup(request: HttpRequest) -> HttpResponse:
     if pulka:
         return redirect("table:pulka", code=pulka)
     try:
-        table = services.find_table(code, ip=client_ip(request))
+        table = at_table.find_table(code, ip=client_ip(request))
     except TableRefused as exc:
         return render(request, "table/lookup.html", {"error": exc.message, "typed": code}, status=exc.status)
     return redirect("table:entry", code=table.code)
@@ -66,7 +68,7 @@ def lookup(request: HttpRequest) -> HttpResponse:
 def _pulka_code(code: str) -> str | None:
     """The code of a pulka table (its sheet is at /pulka/<code>/). A known code is not counted; an unknown one
     goes on to ``find_table``, which counts it once."""
-    normal = services.normalise_code(code)
+    normal = normalise_code(code)
     return normal if normal and PulkaTable.objects.filter(code=normal).exists() else None
 
 
@@ -74,12 +76,12 @@ def _pulka_code(code: str) -> str | None:
 @require_http_methods(["GET", "POST"])
 def entry(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        table = services.find_table(code, ip=client_ip(request))
+        table = at_table.find_table(code, ip=client_ip(request))
     except TableRefused as exc:
         return _refused_page(request, exc)
     if table.code != code:
         return redirect("table:entry", code=table.code)
-    state = services.table_state(table)
+    state = at_table.table_state(table)
     if request.method == "POST":
         return _post(request, state)
     edit = _int(request.GET.get("edit"))
@@ -120,11 +122,11 @@ def _post(request: HttpRequest, state: TableState) -> HttpResponse:
 def _show_rows(request: HttpRequest, state: TableState) -> HttpResponse:
     """«Show the rows»: a participant seated here in this round identifies himself on this device."""
     try:
-        services.require_round(state)  # before the PIN: between rounds the answer is the same for any PIN
-        participant = services.identify(
+        at_table.require_round(state)  # before the PIN: between rounds the answer is the same for any PIN
+        participant = at_table.identify(
             state=state, number=request.POST.get("number"), pin=request.POST.get("pin"), ip=client_ip(request)
         )
-        services.seated(state, participant)
+        at_table.seated(state, participant)
     except TableRefused as exc:
         return render_entry(request, state, status=exc.status, unlock_error=exc.message)
     response = _back(state, None)
@@ -155,13 +157,13 @@ def _check_or_save(
     participant = remembered(request, state)
     try:
         if participant is None:
-            participant = services.identify(
+            participant = at_table.identify(
                 state=state,
                 number=request.POST.get("number"),
                 pin=request.POST.get("pin"),
                 ip=client_ip(request),
             )
-        result, created = services.table_submit(
+        result, created = at_table.table_submit(
             state=state,
             participant=participant,
             board_number=board.number,
@@ -219,18 +221,18 @@ def _confirm_or_dispute(
             confirm_errors={board_number: _("Choose who you are and type your PIN.")},
         )
     try:
-        participant = services.identify(
+        participant = at_table.identify(
             state=state,
             number=form.cleaned_data["number"],
             pin=form.cleaned_data["pin"],
             ip=client_ip(request),
         )
         if action == "confirm":
-            result = services.table_confirm(
+            result = at_table.table_confirm(
                 state=state, result=result, participant=participant, now=timezone.now()
             )
         else:
-            result = services.table_dispute(
+            result = at_table.table_dispute(
                 state=state,
                 result=result,
                 participant=participant,
@@ -273,13 +275,13 @@ def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
     """
     known = viewer(request, state)
     try:
-        services.require_round(state)  # before the PIN, as for «Show the rows»
+        at_table.require_round(state)  # before the PIN, as for «Show the rows»
         number, pin = request.POST.get("number"), request.POST.get("pin")
         if not pin and known is not None and str(known.number) == str(number):
             participant = known  # his own phone: the PIN he typed here this round (``table.device``)
         else:
-            participant = services.identify(state=state, number=number, pin=pin, ip=client_ip(request))
-        done = services.table_confirm_all(
+            participant = at_table.identify(state=state, number=number, pin=pin, ip=client_ip(request))
+        done = at_table.table_confirm_all(
             state=state, participant=participant, read=request.POST.getlist("read"), now=timezone.now()
         )
     except UserError as exc:
@@ -324,10 +326,10 @@ def _back(state: TableState, board_number: int | None, *, open_it: bool = False)
 def preview(request: HttpRequest, code: str) -> JsonResponse:
     """The vists the core computes for the row being filled in (the page's live preview); stores nothing."""
     try:
-        table = services.find_table(code, ip=client_ip(request))
+        table = at_table.find_table(code, ip=client_ip(request))
     except TableRefused as exc:
         return JsonResponse({"ok": False, "errors": [exc.message]}, status=exc.status)
-    state = services.table_state(table)
+    state = at_table.table_state(table)
     board = state.board(_int(request.GET.get("board")) or 0)
     if board is None:
         return JsonResponse(
@@ -356,7 +358,7 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
 def qr(request: HttpRequest, code: str) -> HttpResponse:
     """The QR code of the table card: it opens this table's entry page."""
     try:
-        table = services.find_table(code, ip=client_ip(request))
+        table = at_table.find_table(code, ip=client_ip(request))
     except TableRefused as exc:
         return HttpResponse(exc.message, status=exc.status, content_type="text/plain; charset=utf-8")
     url = request.build_absolute_uri(reverse("table:entry", kwargs={"code": table.code}))

@@ -27,9 +27,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 from preferans.pulka import PulkaGame
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal
-from pulkas.sheet_pdf import sheet_pdf as draw_pdf
-from scoring.errors import Refusal, ResultRejected
-from table import ratelimit
 from table.device import forget, remember, viewer
 from table.pulka_forms import (
     ConfirmDealForm,
@@ -48,11 +45,14 @@ from table.pulka_page import (
     sheet_labels,
     vists_lines,
 )
-from table.services import normalise_code
+from tournaments import ratelimit
 from tournaments.errors import UserError
 from tournaments.models import Participant, Table
 from tournaments.permissions import can_see_results
 from tournaments.pins import client_ip
+from tournaments.refusals import Refusal, ResultRejected
+from tournaments.table_codes import normalise_code
+from ui.pulka_sheet_pdf import sheet_pdf as draw_pdf
 
 
 # -- finding the table ----------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ def _refused(request: HttpRequest, message: str, status: int, typed: str = "") -
 
 def _find(request: HttpRequest, code: str) -> PulkaTable | HttpResponse:
     """The pulka table with this code; a duplicate table's code goes to its page. A known code always opens;
-    unknown codes count against the client's guessing allowance (``table.ratelimit``, as the duplicate page's)."""
+    unknown codes count against the client's guessing allowance (``tournaments.ratelimit``, as the duplicate page's)."""
     normal = normalise_code(code)
 
     def known() -> PulkaTable | str | None:

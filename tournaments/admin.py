@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Participant, Room, Round, Seating, Session, Table, Tournament
+from .models import AuditEntry, Participant, Room, Round, Seating, Session, Strike, Table, Tournament
 
 
 class ParticipantInline(admin.TabularInline):
@@ -85,3 +85,19 @@ class TableAdmin(admin.ModelAdmin):
 class RoomAdmin(admin.ModelAdmin):
     list_display = ("session", "number", "name")
     list_filter = ("session__tournament",)
+
+
+@admin.register(Strike)
+class StrikeAdmin(admin.ModelAdmin):
+    """Counted failed tries (PINs, table codes, logins): an administrator clears one by deleting it
+    (docs/deployment.md §7); nothing here is typed in by hand."""
+
+    list_display = ("key", "count", "started")
+    search_fields = ("key",)
+    readonly_fields = ("key", "count", "started")
+
+    def has_add_permission(self, request) -> bool:  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False

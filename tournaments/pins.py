@@ -1,7 +1,7 @@
 """A participant shows who he is with his number and PIN: one check, and one count of wrong guesses, for every
 channel that asks (the table page, the API's player token and confirmations, the appeals page).
 
-Counting (``take``/``give_back``): failed tries are counted in the database (``appeals.Strike``), so every web
+Counting (``take``/``give_back``): failed tries are counted in the database (``tournaments.Strike``), so every web
 process counts together, and each try is taken by one conditional ``UPDATE … SET count = count + 1 WHERE count
 < limit`` *before* the PIN is compared: forty tries sent at once against a limit of ten compare at most ten. A
 right PIN gives its tries back. A window opens with the first try and lasts ``WINDOW`` seconds.
@@ -36,9 +36,8 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals.models import Strike
 from tournaments.errors import TooManyAttempts, UserError
-from tournaments.models import Participant, Tournament
+from tournaments.models import Participant, Strike, Tournament
 
 WINDOW = 10 * 60  # seconds
 PER_CLIENT = 5  # misses from one address on one participant

@@ -24,13 +24,13 @@ from preferans.duplicate import artificial, rulings
 from preferans.numbers import format_fraction
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import correct_deal
-from scoring.errors import ResultRejected
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_delete, penalty_save, penalty_value
 from scoring.rows import result_delete, result_facts, result_save
-from scoring.seat_adjustments import adjustment_message, percentages
+from scoring.seat_adjustments import percentages
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Session, Tournament
+from tournaments.refusals import ResultRejected, adjustment_message
 
 # The errors and the duplicate «where» helpers: the workflows import them from here.
 __all__ = ["AppealsError", "DeadlineMissed", "TransitionRefused", "deal_seats", "next_deal_started_at"]

@@ -36,12 +36,12 @@ from preferans.cards.fouled import version_labels
 from preferans.duplicate import rulings
 from preferans.game.seats import table_seats
 from preferans.numbers import percent_of
-from scoring.errors import ResultRejected
 from scoring.models import Result
 from scoring.rows import compute_vists
 from scoring.seat_adjustments import percentages
 from tournaments.audit import log_action
 from tournaments.models import Session
+from tournaments.refusals import ResultRejected
 
 # --- irregularities and rulings (§10–§12) ------------------------------------------------------------------
 

@@ -33,10 +33,10 @@ from appeals.services.corrections import record_correction
 from appeals.services.filing import record_filing, record_notice
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services.sheet import correct_deal
-from scoring.errors import ResultRejected
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.refusals import ResultRejected
 
 # The irregularities a pulka can have (no boards moving between tables: no wrong board, no fouled board).
 PULKA_KINDS = (

@@ -39,9 +39,9 @@ from appeals.views._common import (
 )
 from appeals.views.appendix_b import _appeal_board, _pdf_available, _prikup_seat, _prikup_symbols, layout_rows
 from appeals.views.pulka import deal_context, row_of
-from pulkas.forms import PulkaRowForm
 from tournaments.models import Participant
 from tournaments.permissions import can_direct
+from ui.row_form import PulkaRowForm
 
 MAIN_PATH = [
     Appeal.Status.FILED,

@@ -90,7 +90,7 @@ def appeal_form(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _pdf_available() -> bool:
     try:
-        from results import pdf_appeal  # noqa: F401
+        from appeals import pdf  # noqa: F401
     except ImportError:
         return False
     return True
@@ -101,7 +101,7 @@ def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes | None:
     import dataclasses
 
     try:
-        from results.pdf_appeal import AppealFormData, appeal_form_pdf
+        from appeals.pdf import AppealFormData, appeal_form_pdf
     except ImportError:
         return None
     board = _appeal_board(appeal)

@@ -21,11 +21,11 @@ from appeals import services as svc
 from appeals.models import Appeal, Correction, Irregularity
 from preferans.duplicate.deadlines import filing_deadline
 from preferans.pulka.setup import row_dealer_label
-from pulkas.forms import PulkaRowForm
 from pulkas.models import PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services.sheet import load_sheet
-from table.page import describe_row
 from tournaments.models import Participant, Tournament
+from ui.display import describe_row
+from ui.row_form import PulkaRowForm
 
 Matter = Appeal | Irregularity | Correction
 

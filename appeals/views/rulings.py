@@ -38,10 +38,10 @@ from boards.models import Board
 from preferans.cards.deal import Seat
 from preferans.cards.deck import format_hand
 from preferans.numbers import format_percent
-from pulkas.forms import PulkaRowForm
 from scoring.seat_adjustments import percentages
-from scoring.templatetags.scores import display_number
 from tournaments.models import Tournament
+from ui.row_form import PulkaRowForm
+from ui.templatetags.scores import display_number
 
 
 def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:

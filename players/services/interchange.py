@@ -43,9 +43,9 @@ from tournaments.models import Form, Participant, Tournament
 __all__ = ["BundleExport", "BundleImport", "export_event", "export_text", "import_event", "standings_of"]
 
 BundleExport = Callable[[Tournament], dict[str, Any]]
-"""``tournaments.services.bundles.tournament_to_bundle``: the event as a bundle (formats.md §2)."""
+"""``events.bundles.tournament_to_bundle``: the event as a bundle (formats.md §2)."""
 BundleImport = Callable[..., Tournament]
-"""``tournaments.services.bundles.import_bundle(now=, data=, user=, slug=, starts_on=)``."""
+"""``events.bundles.import_bundle(now=, data=, user=, slug=, starts_on=)``."""
 
 
 # -- export -----------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ The scheme is the series' (``Series.master_points``) when the event belongs to o
 reads the stored standings, asks the rules, and keeps one :class:`~players.models.MasterPointAward` per participant
 linked to a person who earned more than nothing.
 
-Hooks: ``tournaments.services.publication.publish`` calls :func:`results_final` when the results become final;
+Hooks: ``events.publication.publish`` calls :func:`results_final` when the results become final;
 ``scoring.rescore`` signals each stored rescore, and :func:`results_rescored` recomputes if the event is final.
 """
 

@@ -11,7 +11,6 @@ person count in the field at the starting rating and get no entry.
 from __future__ import annotations
 
 import datetime as dt
-import random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from fractions import Fraction
@@ -26,7 +25,14 @@ from pulkas.models import PulkaTableResult
 from scoring.models import Standing
 from tournaments.models import Form, Participant, Publication, Tournament
 
-__all__ = ["merged_owners", "played_on", "rating_of", "rebuild_ratings", "refresh_ratings", "seeding_order"]
+__all__ = [
+    "merged_owners",
+    "played_on",
+    "rating_of",
+    "rebuild_ratings",
+    "refresh_ratings",
+    "register_ratings",
+]
 
 
 def played_on(tournament: Tournament) -> dt.date:
@@ -131,21 +137,17 @@ def rating_of(person: Person) -> Fraction:
     return parse_fraction(last.after) if last else START
 
 
-def seeding_order(participants: Iterable[Participant], rng: random.Random | None = None) -> list[int]:
-    """Participants' primary keys by rating, highest first, for seeding a compensation event's first round (Part
-    III); equal ratings by lot when ``rng`` is given (P-26), else by number. A participant not linked to a person
-    counts at the starting rating."""
-    people = sorted(participants, key=lambda p: p.number)
-    if rng is not None:
-        rng.shuffle(people)
+def register_ratings(participants: Iterable[Participant]) -> dict[int, Fraction]:
+    """Each participant's rating across events (primary key → rating; docs/players/rating.md), by the person he
+    is linked to (or the one that person was merged into); a participant not linked counts at the starting
+    rating. What seeds a compensation or Swiss event's first round (``pulkas.services.rounds.draw_round``)."""
+    people = list(participants)
     owners = merged_owners()
     last: dict[int, Fraction] = {}
     ids = {owners.get(p.person_id, p.person_id) for p in people if p.person_id is not None}
     for entry in RatingEntry.objects.filter(person_id__in=ids).order_by("played_on", "pk"):
         last[entry.person_id] = parse_fraction(entry.after)
-
-    def rating(p: Participant) -> Fraction:
-        return START if p.person_id is None else last.get(owners.get(p.person_id, p.person_id), START)
-
-    people.sort(key=lambda p: -rating(p))  # stable: equal ratings keep the lot (or the number)
-    return [p.pk for p in people]
+    return {
+        p.pk: START if p.person_id is None else last.get(owners.get(p.person_id, p.person_id), START)
+        for p in people
+    }

@@ -1,7 +1,7 @@
 """The register's file: import (all or nothing, bounded, idempotent) and the rows of its export.
 
 Columns: name, club, city, federation number (a header row in either language, or this order without one).
-Read as the participants import reads its lists (tournaments.services.participants, a layer above this one,
+Read as the participants import reads its lists (events.participants, a layer above this one,
 whose bounds are repeated here): at most a few MB, a bounded number of rows and columns, control characters out.
 """
 

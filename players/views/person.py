@@ -21,9 +21,9 @@ from django.views.decorators.cache import never_cache
 from players.models import Person
 from players.services.history import EventLine, History, PulkaLine, RatingPoint, kept_person, person_history
 from pulkas.services.standings import event_table
-from scoring.templatetags.scores import display_number
 from tournaments.models import Form, Tournament
 from tournaments.permissions import can_see_results
+from ui.templatetags.scores import display_number
 
 ACCENT = "#1f5fa8"
 MUTED = "#5f6b76"

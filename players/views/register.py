@@ -3,7 +3,7 @@ with a preview, export), and an event's link page (its participants and the pers
 
 Who may (players.services.register): the register is site-wide — staff users or the permission
 ``players.change_person`` edit it; directors of any event may look it up and download it; an event's link page
-is for that event's directors (``director.common.directs``).
+is for that event's directors (``ui.director_pages.directs``).
 """
 
 from __future__ import annotations
@@ -25,15 +25,14 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from director.common import directs, nav
 from players.models import Person
 from players.services import register
 from players.services.register_file import FILE_MAX, apply_import, export_rows, plan_import, read_file
 from preferans.bundle.bounds import TEXT_MAX
-from results.cells import safe_text
-from results.render_tabular import csv_delimiter
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from ui.cells import csv_delimiter, safe_text
+from ui.director_pages import directs, nav
 
 PLAN_KEY = "players-register-import"
 PER_PAGE = 50

@@ -106,6 +106,14 @@ def draw_tables(players: Sequence[P], per_table: int, rng: random.Random) -> Tab
     return TablePlan(tuple(tables), tuple(bye))
 
 
+def order_by_rating(players: Sequence[P], ratings: Mapping[P, Fraction], rng: random.Random) -> list[P]:
+    """``players`` highest rating first, equal ratings by lot (P-26): drawn by ``rng``, then sorted stably."""
+    order = list(players)
+    rng.shuffle(order)
+    order.sort(key=lambda p: -ratings[p])
+    return order
+
+
 def seat_by_rating(ranked: Sequence[P], per_table: int, rng: random.Random) -> TablePlan:
     """004-III: the top-rated players take table 1, the next table 2, and so on; seats at a table by lot (P-26).
     ``ranked`` is already in rating order (equal ratings ordered by lot by the caller); the byes, if any, go to

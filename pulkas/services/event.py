@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 
 from preferans.pulka import SetupError
 from pulkas.models import PulkaEvent, PulkaRound
-from scoring.setup_refusals import setup_refusal
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Form, Tournament
 from tournaments.services.event import tournament_create
+from tournaments.setup_refusals import setup_refusal
 
 PULKA_FORMS = (Form.OLYMPIC, Form.COMPENSATION, Form.SWISS)
 # Settings that decide how a pulka is scored or who plays: fixed once a round has been drawn.

@@ -11,23 +11,22 @@ from __future__ import annotations
 import datetime as dt
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from players.services.ratings import seeding_order
 from preferans.numbers import parse_fraction
-from preferans.pulka.forms import TablePlan, draw_tables, lucky_losers, seat_by_rating
+from preferans.pulka.forms import TablePlan, draw_tables, lucky_losers, order_by_rating, seat_by_rating
 from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services.sheet import event_of, load_sheet, refresh_cache, stop_table
 from pulkas.services.standings import event_table
 from tournaments.audit import log_action
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Participant, Tournament, TournamentStatus
-from tournaments.services.seating import new_table_code
+from tournaments.table_codes import new_table_code
 
 
 def _last_round(tournament: Tournament) -> PulkaRound | None:
@@ -84,10 +83,16 @@ def _rated_field(event: PulkaEvent, tournament: Tournament, number: int, rng: ra
 
 @transaction.atomic
 def draw_round(
-    *, tournament: Tournament, user: Any, now: dt.datetime, seed: int | None = None, by_rating: bool = False
+    *,
+    tournament: Tournament,
+    user: Any,
+    now: dt.datetime,
+    seed: int | None = None,
+    ratings: Mapping[int, Fraction] | None = None,
 ) -> PulkaRound:
-    """Draw the next round: its tables, seats, first dealers and byes. ``by_rating``: a compensation or Swiss
-    event's first round seeded by the players' rating across events (docs/players/rating.md), not by lot."""
+    """Draw the next round: its tables, seats, first dealers and byes. ``ratings``: a compensation or Swiss
+    event's first round seeded by the players' rating across events (participant's key → rating, from the
+    register: ``players.services.ratings.register_ratings``; docs/players/rating.md), not by lot."""
     tournament.ensure_not_locked()
     event = event_of(tournament)
     last = _last_round(tournament)
@@ -110,8 +115,9 @@ def draw_round(
     else:
         if number > event.rounds:
             raise Conflict(_("All %(n)s rounds have been played.") % {"n": event.rounds}, code="event_over")
-        if last is None and by_rating:
-            ranked = seeding_order(Participant.objects.filter(tournament=tournament), rng)
+        if last is None and ratings is not None:
+            by_number = Participant.objects.filter(tournament=tournament).order_by("number")
+            ranked = order_by_rating(list(by_number.values_list("pk", flat=True)), ratings, rng)
             plan, drawn_by = seat_by_rating(ranked, per_table, rng), "rating"
         elif last is None:
             ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))

@@ -22,11 +22,11 @@ from preferans.numbers import format_fraction
 from preferans.pulka import PulkaGame, PulkaProblem, PulkaScore, PulkaSetup, SetupError
 from preferans.pulka.corrections import overstatement_penalty
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
-from scoring.errors import Refusal, ResultRejected
-from scoring.setup_refusals import setup_refusal
 from tournaments.audit import log_action
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import Participant, Tournament
+from tournaments.refusals import Refusal, ResultRejected
+from tournaments.setup_refusals import setup_refusal
 
 MAX_ROW_BYTES = 4000
 # What only the director writes into a deal: penalties (extra entries, penalty tricks). A player's correction keeps

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pulkas.drawing import SheetLabels
+from boards.pdf.text import lang_of
 from results.labels import labels as result_labels
-from results.labels import lang_of
+from ui.pulka_drawing import SheetLabels
 
 __all__ = ["LABELS", "form_name", "pulka_labels", "sheet_labels"]
 

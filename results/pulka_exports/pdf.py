@@ -16,13 +16,14 @@ from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
-from pulkas import sheet_pdf
+from boards.pdf.text import text_width
 from pulkas.services.sheet import load_sheet
-from results.pdf_common import DARK, GREY, LINE, MARGIN, Cell, Col, PdfDoc, Row, text_width
+from results.pdf_common import DARK, GREY, LINE, MARGIN, Cell, Col, PdfDoc, Row
 from results.pdf_results import num
 from results.pulka_exports.labels import form_name, pulka_labels, sheet_labels
 from results.pulka_exports.model import EventView, RoundView, TableView, ratings_before
 from results.pulka_exports.workbook import round_title, table_state
+from ui import pulka_sheet_pdf as sheet_pdf
 
 __all__ = ["bracket_pdf", "seating_pdf", "sheets_pdf", "standings_pdf"]
 
@@ -293,7 +294,7 @@ def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -
 # -- the pulka sheets of a round -------------------------------------------------------------------------------
 def sheets_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -> bytes:
     """One A4 page per table of the round: the sheet as drawn on paper, the final figures and every deal
-    (:mod:`pulkas.sheet_pdf`), all in one file to print."""
+    (:mod:`ui.pulka_sheet_pdf`), all in one file to print."""
     lab = pulka_labels(lang)
     words = sheet_labels(lang)
     register_fonts()

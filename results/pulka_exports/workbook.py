@@ -16,17 +16,17 @@ from typing import Any
 from preferans.numbers import format_fraction
 from preferans.pulka import PulkaScore
 from pulkas.services.sheet import load_sheet
-from pulkas.sheet_pdf import deal_spans
-from results.cells import safe_text
 from results.pulka_exports.labels import form_name, pulka_labels, sheet_labels
 from results.pulka_exports.model import EventView, RoundView, SeatView, TableView
 from results.sheets import Column, Sheet
+from ui.cells import safe_text
+from ui.pulka_sheet_pdf import deal_spans
 
 __all__ = ["deals_sheet", "exact", "round_sheet", "standings_sheet", "table_state", "text", "workbook_sheets"]
 
 
 def text(value: str) -> str:
-    """Typed text (a name, a club) stays text in Excel and CSV (the one rule: ``results.cells.safe_text``)."""
+    """Typed text (a name, a club) stays text in Excel and CSV (the one rule: ``ui.cells.safe_text``)."""
     return safe_text(value)
 
 

@@ -12,7 +12,7 @@ from tests.api.helpers import client_for, event  # noqa: F401
 from tests.html import english_phrases, lang, parse
 from tests.table.factory import legal_row, pin_of
 from tournaments.models import AuditEntry
-from tournaments.templatetags.words import actor_words
+from ui.templatetags.words import actor_words
 
 pytestmark = pytest.mark.django_db
 

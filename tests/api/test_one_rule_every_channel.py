@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from appeals.services import AppealsError, penalty_add
+from duplicate import at_table
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_save
-from table import services
 from tests.api.helpers import client_for, event  # noqa: F401
 from tests.table.factory import legal_row
 from tournaments.errors import UserError
@@ -93,10 +93,10 @@ def test_the_api_refuses_a_row_for_a_board_the_table_does_not_play(event, direct
 
 
 def test_the_table_refuses_the_same_board_with_the_same_code(event):  # noqa: F811
-    state = services.table_state(Table.objects.get(code="TAB1TT"))
+    state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     n = Participant.objects.get(tournament__slug="tt", number=1)
     with pytest.raises(UserError) as info:
-        services.table_submit(
+        at_table.table_submit(
             state=state, participant=n, board_number=5, row=legal_row(4, "N"), now=timezone.now()
         )
     assert info.value.code == "board_not_here"

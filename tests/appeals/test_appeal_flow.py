@@ -8,10 +8,10 @@ import pytest
 
 from appeals import services as svc
 from appeals.models import Appeal, ScoreChange
+from events.bundles import tournament_to_bundle
 from preferans.duplicate.session_scoring import score_document
 from scoring.models import Result, Standing
 from tournaments.models import AuditEntry, Participant, Publication
-from tournaments.services.bundles import tournament_to_bundle
 
 from .conftest import ENDED
 

@@ -20,9 +20,9 @@ from django.utils import timezone, translation
 from appeals import services as svc
 from appeals.models import Appeal
 from config.middleware import EventTimeZoneMiddleware
+from events.settings import tournament_update
 from tournaments.errors import UserError
 from tournaments.models import Participant, Table, Tournament
-from tournaments.services.event import tournament_update
 
 from .conftest import ENDED
 

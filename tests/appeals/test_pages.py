@@ -177,7 +177,7 @@ def test_player_pin_is_checked_and_attempts_limited(client, demo):
     assert limited.status_code == 200 and limited.context["form"].non_field_errors()
     assert list(limited.context["form"].non_field_errors()) != list(wrong.context["form"].non_field_errors())
     assert not any(k.startswith("appeals.player") for k, _v in client.session.items())
-    from appeals.models import Strike
+    from tournaments.models import Strike
 
     Strike.objects.all().delete()  # the window is over: the same PIN lets him in
     assert client.post(url, {"number": 1, "pin": "1001"}).status_code == 302
@@ -303,7 +303,7 @@ def test_the_filled_appeal_form_prints_as_pdf_when_available(client, demo, direc
     client.force_login(director_user)
     url = reverse("appeals:appeal-form", kwargs={"slug": t.slug, "number": appeal.number})
     if not _pdf_available():
-        pytest.skip("results.pdf_appeal is not there yet")
+        pytest.skip("appeals.pdf is not there yet")
     response = client.get(url + "?format=pdf")
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
 

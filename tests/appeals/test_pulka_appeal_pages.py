@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from appeals import services as svc
 from appeals.models import Appeal, Correction, Irregularity, ScoreChange
-from pulkas.forms import PulkaRowForm
 from pulkas.models import PulkaDeal, PulkaTable, PulkaTableResult
 from tests.html import english_phrases, lang, parse, visible_text
 from tournaments.models import AuditEntry
+from ui.row_form import PulkaRowForm
 
 from .pulka_event import committee, make_event, six
 

@@ -13,12 +13,12 @@ from django.utils import translation
 from appeals import services as svc
 from appeals.services.irregularities import session_percentages
 from director.forms import TournamentForm
+from events.bundles import import_bundle, tournament_to_bundle
 from results.data import load_report
-from scoring.errors import ResultRejected
 from scoring.models import Result
 from scoring.rows import result_save
 from tournaments.models import AuditEntry
-from tournaments.services.bundles import import_bundle, tournament_to_bundle
+from tournaments.refusals import ResultRejected
 
 from .conftest import ENDED
 from .test_appeal_flow import core_standings, db_standings

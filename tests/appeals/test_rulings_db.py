@@ -11,10 +11,10 @@ from django.utils import timezone
 from appeals import services as svc
 from appeals.models import Irregularity, ScoreChange
 from preferans.cards.deck import format_hand, parse_hand
-from scoring.errors import ResultRejected
 from scoring.models import Penalty, Result, Standing
 from scoring.rows import result_save
 from tournaments.models import AuditEntry, Participant, Publication
+from tournaments.refusals import ResultRejected
 
 from .conftest import ENDED
 from .test_appeal_flow import core_standings, db_standings

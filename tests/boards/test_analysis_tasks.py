@@ -19,11 +19,11 @@ from boards import analysis as ba
 from boards.models import Board, BoardAnalysis
 from boards.pdf.hand_records import hand_records_pdf
 from boards.tasks import analyse_board_task, queue_session
+from events.bundles import import_bundle
 from preferans.game import make_rules
 from tests.html import english_phrases, visible_text
 from tests.results.conftest import three_player_bundle
 from tournaments.models import Session, Tournament
-from tournaments.services.bundles import import_bundle
 
 
 def fake_seats(given: Any) -> dict[str, dict[str, Any]]:

@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from boards import analysis as ba
 from boards.models import BoardAnalysis
+from events.bundles import import_bundle
 from tests.e2e.conftest import login, overflowing, screenshot
 from tests.results.conftest import three_player_bundle
 from tournaments.models import Publication, Session
-from tournaments.services.bundles import import_bundle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -22,13 +22,13 @@ def test_end_round_prompt_and_publication_with_gaps(page, django_user_model):
     from django.utils import timezone
 
     from boards.models import Board
+    from duplicate.gaps import round_gaps
+    from duplicate.rounds import movement_choose, round_end, round_start
+    from events.publication import publish
     from scoring.rows import result_save
     from tests.tournaments.conftest import legal_row
     from tournaments.models import Participant, Publication, Round
     from tournaments.services.event import tournament_create
-    from tournaments.services.gaps import round_gaps
-    from tournaments.services.publication import publish
-    from tournaments.services.rounds import movement_choose, round_end, round_start
 
     director = django_user_model.objects.create_user("anna", password="pw-anna-12345")
     t = tournament_create(name="Кубок Сочи", user=director, slug="sochi", now=timezone.now())
@@ -81,7 +81,7 @@ def test_end_round_prompt_and_publication_with_gaps(page, django_user_model):
     t.refresh_from_db()
     assert t.publication == Publication.PROVISIONAL
 
-    from tournaments.services.gaps import publication_gaps
+    from duplicate.gaps import publication_gaps
 
     publish(
         tournament=t,

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from duplicate.rounds import movement_choose
 from tests.e2e.conftest import login, screenshot
 from tournaments.models import Participant
 from tournaments.services.event import tournament_create
-from tournaments.services.rounds import movement_choose
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from events.bundles import import_bundle
 from players.models import MasterPointAward, Person, RatingEntry
 from tests.e2e.conftest import overflowing, screenshot
 from tournaments.models import Participant, Publication, Session
-from tournaments.services.bundles import import_bundle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

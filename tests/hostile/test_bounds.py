@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from appeals.forms import CommentForm, _RowField
-from director.fields import JSONObjectField
+from events.participants import participant_save, read_participants_file, read_rows
 from preferans.bundle.bounds import LONG_TEXT_MAX, strip_controls
 from preferans.bundle.document import BundleInvalid, load_json, parse_bundle
 from preferans.numbers import NumberFormatError, parse_fraction
@@ -23,7 +23,7 @@ from tests.hostile.xlsx_bomb import many_rows_xlsx
 from tests.table.factory import legal_row
 from tournaments.errors import UserError
 from tournaments.models import Participant
-from tournaments.services.participants import participant_save, read_participants_file, read_rows
+from ui.fields import JSONObjectField
 
 pytestmark = pytest.mark.django_db
 BUNDLE = json.loads(golden.text("small_bundle.json"))
@@ -250,10 +250,10 @@ def test_a_huge_stored_number_does_not_build_the_range_up_to_it(db, director):
     ``set(range(1, number + 1))``: the gaps are named from the numbers themselves."""
     from django.utils import timezone
 
+    from duplicate.rounds import registered_count
     from tournaments.errors import UserError
     from tournaments.models import Participant
     from tournaments.services.event import tournament_create
-    from tournaments.services.rounds import registered_count
 
     t = tournament_create(name="Huge", user=director, slug="huge", now=timezone.now())
     Participant.objects.bulk_create([Participant(tournament=t, number=n, name=f"P{n}") for n in (1, 2, 4)])

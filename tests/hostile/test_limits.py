@@ -118,8 +118,8 @@ def test_a_hall_behind_one_address_opens_its_tables_after_another_phones_misses(
     tables — page, code box, PIN, the APIs, the pulka sheet — and only a further unknown code is refused."""
     from rest_framework.test import APIClient
 
-    from table.ratelimit import UNKNOWN_CODES_PER_WINDOW
     from tests.pulkas.test_table_page import make_table
+    from tournaments.ratelimit import UNKNOWN_CODES_PER_WINDOW
 
     make_event(director=director, tables=12, slug="hall")
     pulka = make_table(director, 3)

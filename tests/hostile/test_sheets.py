@@ -22,8 +22,8 @@ from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from events.bundles import import_bundle
 from pulkas.services import rounds
-from results.cells import safe_text
 from results.exporters import EXPORTERS
 from results.render_tabular import render_csv, render_xlsx
 from results.services import build_file
@@ -31,7 +31,7 @@ from results.sheets import Column, Sheet
 from tests.pulkas.test_public_and_exports import make_event, play
 from tests.results.conftest import three_player_bundle
 from tournaments.models import Participant, Publication, Session
-from tournaments.services.bundles import import_bundle
+from ui.cells import safe_text
 
 pytestmark = pytest.mark.django_db
 

@@ -28,10 +28,10 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from duplicate import at_table
 from scoring.models import Result
 from scoring.revisions import RowChanged
 from scoring.rows import result_save
-from table import services
 from tests.table.factory import legal_row, make_event, pin_of
 from tests.test_smoke_server import _free_port
 from tournaments.models import AuditEntry, Participant, Table
@@ -182,8 +182,8 @@ def test_the_player_at_n_correcting_a_row_changed_from_another_phone_is_refused(
     make_event(director=director)
     table = Table.objects.get(code="TAB1TT")
     n = Participant.objects.get(tournament__slug="tt", number=1)
-    state = services.table_state(table)
-    row, _created = services.table_submit(
+    state = at_table.table_state(table)
+    row, _created = at_table.table_submit(
         state=state, participant=n, board_number=1, row=ROW, now=timezone.now()
     )
     phone = Client()
@@ -204,8 +204,8 @@ def test_the_player_at_n_correcting_a_row_changed_from_another_phone_is_refused(
         "number": 1,
         "pin": pin_of(1),
     }
-    services.table_submit(  # the other phone corrects first
-        state=services.table_state(table),
+    at_table.table_submit(  # the other phone corrects first
+        state=at_table.table_state(table),
         participant=n,
         board_number=1,
         row=EIGHT,

@@ -15,7 +15,7 @@ ADMIN_MODELS = (
     "appeals.correction",
     "appeals.irregularity",
     "appeals.scorechange",
-    "appeals.strike",
+    "tournaments.strike",
     "auth.group",
     "auth.user",
     "authtoken.tokenproxy",
@@ -40,7 +40,7 @@ ADMIN_MODELS = (
     "tournaments.tournament",
 )
 # Written by the services only (a counted try is cleared by deleting it).
-ADMIN_READ_ONLY = {"tournaments.auditentry", "appeals.scorechange", "appeals.strike"}
+ADMIN_READ_ONLY = {"tournaments.auditentry", "appeals.scorechange", "tournaments.strike"}
 
 SITE_PAGES: dict[str, Page] = {
     "admin:index": Page(ADMIN_SITE),

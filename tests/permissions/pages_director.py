@@ -17,8 +17,8 @@ from tests.permissions.world import DIRECTOR_ONLY, LOGIN, USER
 
 def end_round_4_knowingly(w):  # type: ignore[no-untyped-def]
     """Round 4's rows are not all in: the director ticks «I know» (the token of its gaps) to end it."""
+    from duplicate.gaps import round_gaps
     from tournaments.models import Round
-    from tournaments.services.gaps import round_gaps
 
     rnd = Round.objects.get(session__tournament__slug=w.slug, session__number=1, number=4)
     return {"acknowledged": round_gaps(rnd).token}

@@ -65,7 +65,7 @@ def test_generated_files_are_served_only_to_directors(world):
 # -- results not for the public yet --------------------------------------------------------------------------
 @pytest.mark.django_db
 def test_unpublished_results_are_for_directors_only(world):
-    """Nothing is public before the first publication, or after it is withdrawn (tournaments.services.publication):
+    """Nothing is public before the first publication, or after it is withdrawn (events.publication):
     the results pages answer 403 to everybody but the directors, the event's page shows no standings."""
     Tournament.objects.filter(slug__in=[world.slug, world.pulka_slug, world.olympic_slug]).update(
         publication=Publication.DRAFT, published_at=None

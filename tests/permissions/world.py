@@ -25,14 +25,14 @@ from django.test import Client
 from django.utils import timezone
 
 from appeals import services as appeals_services
-from appeals.models import CommitteeMember, Strike
+from appeals.models import CommitteeMember
 from appeals.views import PLAYER_KEY
 from boards.models import Board
 from players.models import Person, Series, SeriesEvent
 from pulkas.models import PulkaTable
 from results.models import ExportJob
 from scoring.models import Penalty, Result
-from tournaments.models import Participant, Sanction, Seating, Table, Tournament
+from tournaments.models import Participant, Sanction, Seating, Strike, Table, Tournament
 from tournaments.services.event import tournament_create
 
 # -- roles ------------------------------------------------------------------------------------------------
@@ -131,10 +131,10 @@ def snapshot() -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every model of the project (and of users, tokens, admin log): what a refused POST must keep.
 
     Users' ``last_login`` is left out: logging the test client in sets it; so are the counts of failed tries
-    (``appeals.Strike``): a refused PIN or login is meant to be counted."""
+    (``tournaments.Strike``): a refused PIN or login is meant to be counted."""
     out = {}
     for m in _models():
-        if m._meta.label == "appeals.Strike":
+        if m._meta.label == "tournaments.Strike":
             continue
         fields = [f.attname for f in m._meta.concrete_fields if f.attname != "last_login"]
         out[m._meta.label] = list(m._default_manager.order_by("pk").values_list(*fields))

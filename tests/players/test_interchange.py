@@ -13,12 +13,12 @@ import jsonschema
 import pytest
 from django.core.management import call_command
 
+from events.bundles import import_bundle, tournament_to_bundle
 from players.models import MasterPointAward, Person
 from players.services.interchange import export_event, export_text, import_event
 from preferans.interchange.document import DocumentInvalid, read_document
 from tests import golden
 from tournaments.models import Participant, Tournament
-from tournaments.services.bundles import import_bundle, tournament_to_bundle
 
 pytestmark = pytest.mark.django_db
 NOW = dt.datetime(2026, 12, 4, 12, tzinfo=dt.UTC)

@@ -13,12 +13,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from events.bundles import import_bundle
 from players.models import MasterPointAward, Person, RatingEntry
 from players.services.history import Statistics, count_row, person_history
 from scoring.models import Standing
 from tests.html import english_phrases, parse, visible_text
 from tournaments.models import Participant, Publication, Session, Tournament
-from tournaments.services.bundles import import_bundle
 
 SMALL = json.loads((Path(__file__).parents[1] / "data" / "small_bundle.json").read_text(encoding="utf-8"))
 

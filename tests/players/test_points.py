@@ -12,13 +12,13 @@ import pytest
 from django.core.management import call_command
 
 from appeals import services as appeals
+from duplicate.gaps import publication_gaps
+from events.publication import publish
 from players.models import MasterPointAward, Person, Series, SeriesEvent
 from players.services import points
 from preferans.numbers import parse_fraction
 from scoring.models import Result, Standing
 from tournaments.models import AuditEntry, Publication, Tournament
-from tournaments.services.gaps import publication_gaps
-from tournaments.services.publication import publish
 
 pytestmark = pytest.mark.django_db
 OFFICIAL = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)
@@ -39,7 +39,7 @@ def demo():
 
 
 def make_final(t):
-    """The director makes the results final, knowing of the demo's unconfirmed rows (tournaments.services.gaps)."""
+    """The director makes the results final, knowing of the demo's unconfirmed rows (duplicate.gaps)."""
     publish(tournament=t, to=Publication.FINAL, user=None, now=FINAL, acknowledged=publication_gaps(t).token)
 
 

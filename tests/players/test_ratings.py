@@ -5,14 +5,16 @@ first round can be seeded in (Part III seeds by rating)."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 from fractions import Fraction as F
 
 import pytest
 from django.utils import timezone
 
 from players.models import Person, RatingEntry
-from players.services.ratings import rating_of, rebuild_ratings, refresh_ratings, seeding_order
+from players.services.ratings import rating_of, rebuild_ratings, refresh_ratings, register_ratings
 from preferans.numbers import parse_fraction
+from preferans.pulka.forms import order_by_rating
 from preferans.ratings.rating import START
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from scoring.models import Standing
@@ -158,7 +160,12 @@ def test_seeding_order_is_by_rating_and_follows_merged_persons(people):
         Participant.objects.create(tournament=event, number=n, person=p)
         for n, p in enumerate([a, c, d, e, None], start=1)
     ]
-    order = seeding_order(entrants)
+    ratings = register_ratings(entrants)
+    assert ratings[entrants[3].pk] == F(1520) and ratings[entrants[4].pk] == F(1500)
+    order = sorted(
+        (p.pk for p in entrants), key=lambda pk: -ratings[pk]
+    )  # stable: equal ones in number order
+    assert set(order_by_rating(order, ratings, random.Random(1))[:1]) == {entrants[3].pk}
     # e carries b's rating (1520); c, d and the unlinked player at 1500 in number order; a last.
     assert [Participant.objects.get(pk=pk).number for pk in order] == [4, 2, 3, 5, 1]
     assert rating_of(b) == rating_of(e) == F(1520)
@@ -168,7 +175,7 @@ def test_final_publication_rates_the_event(people):
     t = duplicate("pub", DAY1, [(people[0], 6), (people[1], 4)], publication=Publication.OFFICIAL)
     Tournament.objects.filter(pk=t.pk).update(official_at=NOW - dt.timedelta(hours=2))
     t.refresh_from_db()
-    from tournaments.services.publication import publish
+    from events.publication import publish
 
     publish(tournament=t, to=Publication.FINAL, user=None, now=timezone.now())
     assert [parse_fraction(e.after) for e in RatingEntry.objects.filter(tournament=t).order_by("after")] == [
@@ -200,7 +207,8 @@ def test_a_compensation_event_can_seed_its_first_round_by_rating(director):
     )
     for n, person in enumerate(persons, start=1):
         Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", person=person)
-    drawn = rounds.draw_round(tournament=t, user=director, now=NOW, seed=5, by_rating=True)
+    ratings = register_ratings(t.participants.all())
+    drawn = rounds.draw_round(tournament=t, user=director, now=NOW, seed=5, ratings=ratings)
     tables = [sorted(x.person.name for x in (tb.seat_n, tb.seat_e, tb.seat_s)) for tb in drawn.tables.all()]
     assert drawn.drawn_by == "rating"
     assert tables == [["R3", "R4", "R5"], ["R0", "R1", "R2"]]

@@ -10,11 +10,11 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from duplicate.gaps import publication_gaps
+from events.publication import publish
 from players.models import MasterPointAward, Person, RatingEntry, Series, SeriesEvent
 from preferans.numbers import parse_fraction
 from tournaments.models import AuditEntry, Publication, Tournament
-from tournaments.services.gaps import publication_gaps
-from tournaments.services.publication import publish
 
 pytestmark = pytest.mark.django_db
 OFFICIAL = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)

@@ -269,8 +269,8 @@ def test_imported_events_link_by_federation_number(users):
     import json
     from pathlib import Path
 
-    from pulkas.services.bundle import import_bundle
-    from tournaments.services.participants import participants_import, read_participants_file
+    from events.bundles import import_bundle
+    from events.participants import participants_import, read_participants_file
 
     data = json.loads((Path(__file__).parents[1] / "data" / "small_bundle.json").read_text())
     for p in data["participants"]:

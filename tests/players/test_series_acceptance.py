@@ -19,15 +19,15 @@ import pytest
 from django.utils import timezone
 
 from appeals import services as appeals
+from duplicate.gaps import publication_gaps
+from events.bundles import import_bundle
+from events.publication import publish
 from players.models import MasterPointAward, Person
 from players.services import series as series_service
 from players.services.history import person_history
 from preferans.numbers import parse_fraction, percent_of
 from scoring.models import Result, Standing
 from tournaments.models import AuditEntry, Participant, Publication, Tournament
-from tournaments.services.bundles import import_bundle
-from tournaments.services.gaps import publication_gaps
-from tournaments.services.publication import publish
 
 pytestmark = pytest.mark.django_db
 SMALL = Path(__file__).resolve().parents[1] / "data" / "small_bundle.json"

@@ -13,12 +13,12 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from duplicate.gaps import publication_gaps
+from events.publication import publish
 from players.models import MasterPointAward, Person, Series, SeriesEvent
 from preferans.numbers import parse_fraction
 from tests.html import english_phrases, parse, visible_text
 from tournaments.models import AuditEntry, Publication, Tournament
-from tournaments.services.gaps import publication_gaps
-from tournaments.services.publication import publish
 
 pytestmark = pytest.mark.django_db
 OFFICIAL = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)

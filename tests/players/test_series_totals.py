@@ -15,12 +15,12 @@ import pytest
 from django.utils import timezone
 
 from director.forms import TournamentForm
+from events.bundles import import_bundle
+from events.settings import tournament_update
 from preferans.duplicate.session_scoring import validate_and_score
 from preferans.numbers import format_percent
 from scoring.models import Standing
 from scoring.session_totals import carried
-from tournaments.services.bundles import import_bundle
-from tournaments.services.event import tournament_update
 
 pytestmark = pytest.mark.django_db
 SMALL = Path(__file__).resolve().parents[1] / "data" / "small_bundle.json"

@@ -13,17 +13,17 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from events.bundles import export_bundle, import_bundle, tournament_to_bundle
 from preferans.bundle.document import BundleInvalid
 from preferans.pulka.document import PulkaDocument, result_document
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services import rounds, sheet
-from pulkas.services.bundle import PART, export_bundle, import_bundle
+from pulkas.services.bundle import PART
 from pulkas.services.event import pulka_event_create
 from pulkas.services.standings import event_table
 from pulkas.simulate import play_table
 from tests import golden
 from tournaments.models import Participant, Tournament
-from tournaments.services.bundles import tournament_to_bundle
 
 pytestmark = pytest.mark.django_db
 

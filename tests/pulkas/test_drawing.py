@@ -15,9 +15,9 @@ from pypdf import PdfReader
 from preferans.pulka import PulkaScore, PulkaSetup, play_pulka
 from preferans.pulka.document import score_document
 from preferans.pulka.simulate import random_pulka
-from pulkas.drawing import SheetLabels, estimate_width, fit_entries, running_entries, sheet_svg
-from pulkas.sheet_pdf import sheet_pdf
 from tests import golden
+from ui.pulka_drawing import SheetLabels, estimate_width, fit_entries, running_entries, sheet_svg
+from ui.pulka_sheet_pdf import sheet_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
 CASES: dict[str, dict[str, Any]] = {c["id"]: c for c in golden.load("pulka_vectors.json")["cases"]}

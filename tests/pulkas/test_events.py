@@ -13,9 +13,9 @@ from pulkas.services import rounds, sheet
 from pulkas.services.event import pulka_event_create, pulka_settings_update
 from pulkas.services.standings import event_table
 from pulkas.simulate import play_round, play_table
-from scoring.errors import ResultRejected
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Participant
+from tournaments.refusals import ResultRejected
 
 pytestmark = pytest.mark.django_db
 
@@ -200,7 +200,7 @@ def test_correction_warning_then_penalty(director) -> None:
 
 
 def test_variant_and_players_fixed_once_a_round_is_drawn(director) -> None:
-    from tournaments.services.event import tournament_update
+    from events.settings import tournament_update
 
     t = make_event(director, "compensation", 8, 4)
     tournament_update(tournament=t, user=director, now=timezone.now(), changes={"variant": "leningrad"})
@@ -212,7 +212,7 @@ def test_variant_and_players_fixed_once_a_round_is_drawn(director) -> None:
 
 
 def test_rules_of_a_pulka_event_keep_the_pulka_limits(director) -> None:
-    from tournaments.services.event import tournament_update
+    from events.settings import tournament_update
 
     t = make_event(director, "olympic", 6, 3)
     for rules in ({"pool_weight": 2}, {"price_6": "5/2"}):

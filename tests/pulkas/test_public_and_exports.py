@@ -19,7 +19,6 @@ from pulkas.services import rounds
 from pulkas.services.event import pulka_event_create
 from pulkas.services.sheet import load_sheet
 from pulkas.services.standings import event_table
-from pulkas.sheet_pdf import sheet_pdf
 from pulkas.simulate import play_round
 from results.exporters import ExportError
 from results.models import ExportJob
@@ -27,6 +26,7 @@ from results.pulka_exports.labels import sheet_labels
 from results.services import build_file
 from tests.html import english_phrases, parse, visible_text
 from tournaments.models import Participant, Publication
+from ui.pulka_sheet_pdf import sheet_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -463,7 +463,7 @@ def test_hostile_names_are_text_everywhere(director) -> None:
 
 
 def test_a_rounds_sheets_are_the_sheet_pdf_pages(swiss) -> None:
-    """results.pulka_exports draws pulkas.sheet_pdf's page on one canvas for the whole round: the same page, text for
+    """results.pulka_exports draws ui.pulka_sheet_pdf's page on one canvas for the whole round: the same page, text for
     text, as the one-table file (if sheet_pdf's layout changes, this says the round's file must follow)."""
     _name, body = build_file(swiss.pk, "pulka_sheets", "pdf", {"lang": "ru", "session": 2})
     reader = PdfReader(io.BytesIO(body))

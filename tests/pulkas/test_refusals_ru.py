@@ -6,8 +6,7 @@ import pytest
 from django.utils import translation
 
 from preferans.pulka import PulkaGame, PulkaSetup
-from scoring.errors import Refusal
-from scoring.refusals import refusal_message
+from tournaments.refusals import Refusal, refusal_message
 
 RASPASY = {"contract": "-", "declarer": ["E", 2], "w1": ["S", 3], "w2": ["N", 5]}
 

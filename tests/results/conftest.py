@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from demo.duplicate_event import demo_bundle
+from events.bundles import import_bundle
 from preferans.cards.board_form import board_to_dict
 from preferans.cards.deal import deal_boards
 from preferans.game import make_rules
 from preferans.game.simulate import random_row
 from preferans.movements import build_movement
-from tournaments.demo import demo_bundle
 from tournaments.models import Publication, Session, Tournament
-from tournaments.services.bundles import import_bundle
 
 
 def three_player_bundle(seed: int = 7) -> dict[str, Any]:

@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
+from events.bundles import tournament_to_bundle
 from preferans.duplicate.session_scoring import score_document
 from preferans.numbers import format_percent, parse_fraction
 from results.data import load_report
 from results.derived import frequencies, protocols, running_percentages, score_cards, session_totals
 from scoring.models import Result, Standing
-from tournaments.services.bundles import tournament_to_bundle
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 - A Russian CSV opens in Russian Excel as columns: the ``;`` dialect, decimal commas (``104,5``), the column
   titles on the first line (no title line), UTF-8 with a byte-order mark. An English CSV keeps ``,`` and points.
 - One decimal sign per language on every page and PDF (ru ``,``, en ``.``), from one formatter
-  (``scoring.templatetags.scores.display_number``).
+  (``ui.templatetags.scores.display_number``).
 - «Место» in the workbook is a number where it is one; a shared place («3–4») or a mark («дискв.») is text.
 - The workbook prints: A4, one page wide, the column titles on every page, landscape where the sheet is wide.
 - A Russian and an English export of the same kind have different file names (the language code).
@@ -29,8 +29,8 @@ from results.render_tabular import render_csv, render_xlsx
 from results.services import build_file
 from results.sheets import Column, Sheet
 from scoring.models import Standing
-from scoring.templatetags.scores import display_number
 from tests.html import visible_text
+from ui.templatetags.scores import display_number
 
 pytestmark = pytest.mark.django_db
 

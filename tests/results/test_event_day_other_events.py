@@ -22,6 +22,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from events.bundles import import_bundle
 from preferans.movements.planner import plan
 from preferans.movements.serialize import build_movement, movement_to_dict
 from preferans.simulate import simulated_bundle
@@ -30,7 +31,6 @@ from scoring.rescore import rescore_tournament
 from tests.html import parse
 from tests.results.test_event_day_pages import imported
 from tournaments.models import Round, Session, Tournament
-from tournaments.services.bundles import import_bundle
 
 
 def people(n: int) -> list[dict[str, Any]]:

@@ -12,12 +12,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from duplicate.rests import session_rests
+from events.bundles import import_bundle
 from preferans.simulate import simulated_bundle
 from scoring.models import Standing
 from tests.html import parse
 from tournaments.models import Publication, Round, Session, Tournament
-from tournaments.services.bundles import import_bundle
-from tournaments.services.rests import session_rests
 
 
 def thirteen_bundle(*, played_rounds: int | None = None) -> dict[str, Any]:

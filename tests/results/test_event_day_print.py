@@ -24,14 +24,14 @@ import pytest
 from django.utils import timezone
 from pypdf import PdfReader
 
+from duplicate.rounds import movement_choose
+from events.bundles import import_bundle
 from preferans.simulate import simulated_bundle
 from results.services import build_file
 from tests.conftest import in_ci
 from tests.html import parse
 from tournaments.models import Participant, Seating, Session, Table, Tournament
-from tournaments.services.bundles import import_bundle
 from tournaments.services.event import tournament_create
-from tournaments.services.rounds import movement_choose
 
 pytestmark = pytest.mark.django_db
 LINES = ("N", "E", "S", "W")

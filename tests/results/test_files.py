@@ -13,11 +13,11 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
+from appeals.pdf import AppealFormData, appeal_form_pdf
 from boards.models import Board
 from preferans.game import cost_table, make_rules
 from preferans.game.costs import format_cost
 from preferans.numbers import format_percent, parse_fraction
-from results.pdf_appeal import AppealFormData, appeal_form_pdf
 from results.services import ExportError, build_file
 from scoring.models import Result, Standing
 

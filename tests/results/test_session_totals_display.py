@@ -18,6 +18,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from events.bundles import import_bundle
 from preferans.numbers import format_percent
 from results.data import load_report
 from results.derived import running_percentages, score_cards
@@ -26,7 +27,6 @@ from scoring.models import Standing
 from scoring.session_totals import carried
 from tests.html import english_phrases, parse, visible_text
 from tournaments.models import Publication
-from tournaments.services.bundles import import_bundle
 
 pytestmark = pytest.mark.django_db
 SMALL = Path(__file__).resolve().parents[1] / "data" / "small_bundle.json"

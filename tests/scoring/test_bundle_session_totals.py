@@ -16,13 +16,13 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from events.bundles import import_bundle, tournament_to_bundle
 from preferans.bundle.document import BundleInvalid, bundle_to_dict, parse_bundle
 from preferans.duplicate.session_scoring import score_document, validate_and_score
 from preferans.numbers import format_percent
 from scoring.models import Standing
 from scoring.rescore import rescore_tournament
 from tournaments.models import Tournament
-from tournaments.services.bundles import import_bundle, tournament_to_bundle
 
 SMALL = Path(__file__).resolve().parents[1] / "data" / "small_bundle.json"
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoring.templatetags.scores import display_number, exact
+from ui.templatetags.scores import display_number, exact
 
 
 @pytest.mark.parametrize(

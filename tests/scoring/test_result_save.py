@@ -8,11 +8,12 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from scoring.errors import ResultConflict, ResultRejected
+from scoring.errors import ResultConflict
 from scoring.models import Result, Standing
 from scoring.rows import result_save
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Session, Tournament
+from tournaments.refusals import ResultRejected
 
 pytestmark = pytest.mark.django_db
 

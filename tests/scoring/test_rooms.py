@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
 
+from events.bundles import import_bundle, tournament_to_bundle
 from preferans.bundle.document import BundleInvalid, parse_bundle, parse_bundle_collect
 from preferans.duplicate.session_scoring import score_document
 from scoring.errors import ResultConflict
@@ -30,7 +31,6 @@ from scoring.rescore import rescore_tournament
 from scoring.rows import result_save
 from tests.scoring.rooms_fixture import movement_json, played, tricks_at, two_rooms
 from tournaments.models import Seating, Table, Tournament
-from tournaments.services.bundles import import_bundle, tournament_to_bundle
 
 NOW = timezone.now()
 
@@ -357,7 +357,7 @@ def test_rule_11_6_a_board_played_in_another_room_names_that_room() -> None:
     """§11.6 (a player repeats a board) across rooms: the refusal names the other room's table, in Russian."""
     from django.utils import translation
 
-    from scoring.errors import ResultRejected
+    from tournaments.refusals import ResultRejected
 
     session = import_bundle(now=NOW, data=two_rooms(results=False)).sessions.get()
     result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 6), now=NOW)

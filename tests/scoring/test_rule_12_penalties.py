@@ -23,11 +23,11 @@ from rest_framework.test import APIClient
 
 from appeals import services as svc
 from appeals.models import CommitteeMember
+from events.bundles import BundleInvalid, import_bundle, tournament_to_bundle
 from preferans.bundle.document import parse_bundle_collect
 from preferans.duplicate.penalties import DEFAULT_DEDUCTION, PenaltyRefusal, check_penalty, parse_penalty
 from scoring.models import Penalty
 from tournaments.models import Participant, Session, Tournament
-from tournaments.services.bundles import BundleInvalid, import_bundle, tournament_to_bundle
 
 pytestmark = pytest.mark.django_db
 ENDED = dt.datetime(2026, 3, 14, 18, 0, tzinfo=dt.UTC)

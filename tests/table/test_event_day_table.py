@@ -10,15 +10,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from duplicate import at_table
 from scoring.confirmation import confirmers
-from scoring.errors import Refusal, ResultRejected
 from scoring.models import Result
-from scoring.refusals import refusal_message
-from table import services
 from tests.html import english_phrases, parse, visible_text
 from tests.table.factory import make_event, pin_of
 from tests.table.test_page import EN, card, row_post
 from tournaments.models import AuditEntry, Participant, Table
+from tournaments.refusals import Refusal, ResultRejected, refusal_message
 
 pytestmark = pytest.mark.django_db
 URL = reverse("table:entry", kwargs={"code": "TAB1TT"})
@@ -82,9 +81,9 @@ def test_one_opponent_closes_the_row_when_the_event_says_so(event):
 def test_the_rule_is_the_same_for_a_row_sent_already_agreed(event):
     """The table's device sends a row with one opponent's PIN (the API's path): one is enough in «one» mode."""
     one_opponent(event)
-    state = services.table_state(Table.objects.get(code="TAB1TT"))
+    state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     people = {p.number: p for p in Participant.objects.all()}
-    result, _created = services.table_submit(
+    result, _created = at_table.table_submit(
         state=state,
         participant=people[1],
         board_number=1,
@@ -254,9 +253,9 @@ def test_the_director_and_the_api_say_the_same_words(event):
         three = refusal_message(Refusal("tricks_total", "declarer", "", {"total": 11, "tricks": [6, 3, 2]}))
         few = refusal_message(Refusal("tricks_total", "declarer", "", {"total": 4, "tricks": [2, 1, 1]}))
     assert three == "6 + 3 + 2 = 11 взяток, больше 10." and few == "2 + 1 + 1 = 4 взятки, меньше 10."
-    state = services.table_state(Table.objects.get(code="TAB1TT"))
+    state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     with pytest.raises(ResultRejected) as caught:
-        services.table_submit(
+        at_table.table_submit(
             state=state,
             participant=Participant.objects.get(number=1),
             board_number=1,

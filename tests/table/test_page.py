@@ -8,15 +8,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.errors import Refusal
+from duplicate import at_table
+from duplicate.at_table import TableRefused
 from scoring.models import Result
-from scoring.refusals import refusal_message
-from table import services
-from table.ratelimit import UNKNOWN_CODES_PER_WINDOW
-from table.services import TableRefused
 from tests.html import english_phrases, lang, parse, visible_text
 from tests.table.factory import make_event, pin_of
 from tournaments.models import Table
+from tournaments.ratelimit import UNKNOWN_CODES_PER_WINDOW
+from tournaments.refusals import Refusal, refusal_message
 
 pytestmark = pytest.mark.django_db
 EN = {"headers": {"accept-language": "en"}}
@@ -71,7 +70,7 @@ def refusal(call) -> TableRefused:
 
 
 def state():
-    return services.table_state(Table.objects.get(code="TAB1TT"))
+    return at_table.table_state(Table.objects.get(code="TAB1TT"))
 
 
 def test_the_page_shows_the_round_seats_and_boards_in_order(client, event, url):
@@ -146,7 +145,7 @@ def test_save_confirm_and_lock(client, event, url):
 def test_a_wrong_pin_saves_nothing(client, event, url):
     response = client.post(url, {**row_post(), "action": "save", "number": 1, "pin": "9999"}, **EN)
     assert response.status_code == 403
-    wrong = refusal(lambda: services.identify(state=state(), number=1, pin="9999", ip="10.0.0.9"))
+    wrong = refusal(lambda: at_table.identify(state=state(), number=1, pin="9999", ip="10.0.0.9"))
     assert wrong.code == "wrong_pin" and card(response, 1)["identity_error"] == wrong.message
     assert parse(response).one(id="board-1").one("section", class_="tb-who").find(role="alert") is not None
     assert not Result.objects.exists()
@@ -278,7 +277,7 @@ def test_a_wrong_pin_does_not_unlock(client, event, url):
     saved_by_n()
     r = client.post(url, {"action": "show", "number": 2, "pin": "9999"}, **EN)
     assert r.status_code == 403
-    wrong = refusal(lambda: services.identify(state=state(), number=2, pin="9999", ip="10.0.0.9"))
+    wrong = refusal(lambda: at_table.identify(state=state(), number=2, pin="9999", ip="10.0.0.9"))
     assert wrong.code == "wrong_pin" and r.context["unlock_error"] == wrong.message
     assert parse(r).one("form", class_="tb-unlock").find(role="alert") is not None
     assert not shows_the_row(r) and not shows_the_row(client.get(url, **EN))

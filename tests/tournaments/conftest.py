@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from duplicate.rounds import movement_choose
 from tournaments.models import Participant
 from tournaments.services.event import tournament_create
-from tournaments.services.rounds import movement_choose
 
 # A legal row for a 4-player table whatever the dealer: the declarer is the first active seat after the dealer.
 ORDER = ("N", "E", "S", "W")

@@ -9,11 +9,11 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from events.bundles import BundleInvalid, import_bundle, tournament_to_bundle
 from preferans.duplicate.session_scoring import score_document
 from scoring.models import Result, Standing
 from tests import golden
 from tournaments.models import AuditEntry, Participant, Round, Seating, Table, Tournament
-from tournaments.services.bundles import BundleInvalid, import_bundle, tournament_to_bundle
 
 FIXTURE = golden.path("small_bundle.json")
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from appeals.services.layouts import board_layout_record
 from boards.analysis import layout_of
-from boards.layouts import board_layout_record
 from boards.models import Board, BoardAnalysis
 from preferans.cards.board_form import board_to_dict
 from preferans.cards.deal import Seat, deal_board, seeded_rng

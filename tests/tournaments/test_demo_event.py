@@ -10,11 +10,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from boards.models import Board
+from duplicate.gaps import round_gaps
+from events.publication import publish
 from scoring.models import Result
 from tests.html import parse
 from tournaments.models import Publication, Tournament
-from tournaments.services.gaps import round_gaps
-from tournaments.services.publication import publish
 
 from .conftest import legal_row
 

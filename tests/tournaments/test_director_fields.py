@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django import forms
 
-from director.fields import JSONObjectField
+from ui.fields import JSONObjectField
 
 
 def _clean(field: JSONObjectField, text: str):

@@ -15,11 +15,8 @@ from django.utils import timezone
 from openpyxl import Workbook
 from pypdf import PdfReader
 
-from results.services import build_file
-from tests.results.conftest import three_player_bundle
-from tournaments.models import Participant
-from tournaments.services.bundles import import_bundle
-from tournaments.services.participants import (
+from events.bundles import import_bundle
+from events.participants import (
     guess_mapping,
     header_role,
     looks_like_header,
@@ -29,6 +26,9 @@ from tournaments.services.participants import (
     read_participants_file,
     read_rows,
 )
+from results.services import build_file
+from tests.results.conftest import three_player_bundle
+from tournaments.models import Participant
 
 pytestmark = pytest.mark.django_db
 RU = {"Accept-Language": "ru"}

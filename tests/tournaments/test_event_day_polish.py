@@ -7,13 +7,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from director.display import describe_in_words
 from scoring.models import Result
 from tests.html import english_phrases, lang, parse, visible_text
 from tests.table.factory import make_event, pin_of
 from tournaments.audit import action_label, object_label
 from tournaments.models import AuditEntry
 from tournaments.services.event import tournament_create
+from ui.display import describe_in_words
 
 pytestmark = pytest.mark.django_db
 TABLE = reverse("table:entry", kwargs={"code": "TAB1TT"})

@@ -16,14 +16,14 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from boards.models import Board
+from duplicate.gaps import publication_gaps, round_gaps
+from duplicate.rounds import movement_choose, round_end, round_start
+from events.publication import publish, unpublish
 from scoring.models import Result
 from scoring.rows import result_save
 from tests.html import parse
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Publication, Round
-from tournaments.services.gaps import publication_gaps, round_gaps
-from tournaments.services.publication import publish, unpublish
-from tournaments.services.rounds import movement_choose, round_end, round_start
 
 from .conftest import legal_row
 

@@ -17,12 +17,12 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
+from duplicate.rounds import movement_choose, session_movement
 from preferans.movements import plan, rests
 from results.pdf_movement import row_of_sets_pdf, table_cards_pdf
 from tests.html import english_phrases, parse
 from tournaments.models import Participant, Seating
 from tournaments.services.event import tournament_create
-from tournaments.services.rounds import movement_choose, session_movement
 
 pytestmark = pytest.mark.django_db
 RU = {"accept-language": "ru"}
@@ -184,8 +184,8 @@ def test_rule_P_printed_cards_and_row_of_sets_carry_a_line_per_round_of_who_rest
 def test_rule_P_table_page_tells_each_player_his_next_seat_or_his_rest(client, thirteen, director):
     """The players' own table page (their phones): after the round, each of them reads where he sits next, and
     the one going to rest reads that he rests and where he comes back."""
+    from duplicate.rounds import round_start
     from tournaments.models import Round, Table
-    from tournaments.services.rounds import round_start
 
     session = thirteen.sessions.get(number=1)
     round_start(rnd=Round.objects.get(session=session, number=1), user=director, now=timezone.now())

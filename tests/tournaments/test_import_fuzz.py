@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from boards.models import Board
+from events.bundles import BundleInvalid, import_bundle
 from scoring.models import Penalty, Result, Standing
 from tests import golden
 from tournaments.models import AuditEntry, Participant, Session, Tournament
-from tournaments.services.bundles import BundleInvalid, import_bundle
 
 FIXTURE = json.loads(golden.text("small_bundle.json"))
 MODELS = (Tournament, Participant, Session, Board, Result, Penalty, Standing, AuditEntry)

@@ -1,7 +1,7 @@
 """The movement library's refusals reach the director in the page's language, with a stable code.
 
 ``preferans.movements`` says why it cannot build a movement in English with a ``code`` and ``params``
-(``MovementError``); ``tournaments.services.movement_errors`` says the same in the request's language.
+(``MovementError``); ``duplicate.movement_errors`` says the same in the request's language.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from duplicate.movement_errors import FIELD_NAMES, KNOWN_CODES, MESSAGES, movement_message
+from duplicate.rounds import movement_choose, movement_offer
+from duplicate.seating import SeatingError, apply_movement
+from events.bundles import BundleInvalid, _seat
 from preferans.movements import MovementError, build_movement, plan
 from tests.html import english_phrases, parse, visible_text
 from tournaments.errors import UserError
 from tournaments.models import Round
-from tournaments.services.bundles import BundleInvalid, _seat
-from tournaments.services.movement_errors import FIELD_NAMES, KNOWN_CODES, MESSAGES, movement_message
-from tournaments.services.rounds import movement_choose, movement_offer
-from tournaments.services.seating import SeatingError, apply_movement
 
 RU = {"Accept-Language": "ru"}
 MOVEMENTS = Path(settings.BASE_DIR) / "preferans" / "movements"

@@ -1,7 +1,7 @@
 """The planner's reasons reach the director in the page's language.
 
 ``preferans.movements`` explains its choice in English ``Reason`` strings with a stable ``code`` and ``params``
-(the command line prints them unchanged); ``tournaments.services.movement_text`` says them in the request's
+(the command line prints them unchanged); ``duplicate.movement_text`` says them in the request's
 language, and the movement page shows them — the reasons, the scheme's name and the alternatives considered.
 """
 
@@ -16,10 +16,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from duplicate.movement_text import KNOWN_CODES, plan_text, reason_text
 from preferans.movements import MovementError, Plan, Reason, plan
 from tests.html import english_phrases, parse, visible_text
 from tournaments.models import Participant
-from tournaments.services.movement_text import KNOWN_CODES, plan_text, reason_text
 
 RU = {"Accept-Language": "ru"}
 EN = {"Accept-Language": "en"}

@@ -8,9 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from boards.models import Board
-from scoring.errors import Refusal
 from scoring.models import Penalty, Result
-from scoring.refusals import refusal_message
+from tournaments.refusals import Refusal, refusal_message
 
 from .conftest import legal_row
 

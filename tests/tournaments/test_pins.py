@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from table import services
-from table.services import TableRefused
+from duplicate import at_table
+from duplicate.at_table import TableRefused
 from tests.table.factory import make_event, pin_of
 from tournaments.errors import TooManyAttempts
 from tournaments.models import Table, Tournament
@@ -48,12 +48,12 @@ def test_the_right_pin_finds_the_participant_and_a_wrong_one_is_refused(event):
 
 
 def test_guesses_for_one_participant_count_together_across_tables_spellings_and_clients(event):
-    table1, table2 = (services.table_state(Table.objects.get(code=c)) for c in ("TAB1TT", "TAB2TT"))
+    table1, table2 = (at_table.table_state(Table.objects.get(code=c)) for c in ("TAB1TT", "TAB2TT"))
     spellings = ["1", "01", "001", " 1", "0001"]
     for i in range(PER_PARTICIPANT):
         state = table1 if i % 2 else table2
         with pytest.raises(TableRefused):  # a different client each time, alternating tables and spellings
-            services.identify(state=state, number=spellings[i % len(spellings)], pin="0000", ip=f"10.0.0.{i}")
+            at_table.identify(state=state, number=spellings[i % len(spellings)], pin="0000", ip=f"10.0.0.{i}")
     with pytest.raises(TooManyAttempts):  # a client that missed already: refused until the window closes
         pin_holder(event, number=1, pin=pin_of(1), client="10.0.0.1")
     # the victim from a fresh client is not locked out (one try each), and others are not locked at all
@@ -65,7 +65,7 @@ def test_the_appeals_page_and_the_table_share_the_count(event, client):
     url = reverse("appeals:player", kwargs={"slug": event.slug})
     for _ in range(PER_CLIENT):
         assert client.post(url, {"number": 3, "pin": "0000"}).status_code == 200
-    state = services.table_state(Table.objects.get(code="TAB1TT"))
+    state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     with pytest.raises(TableRefused) as info:  # the same client (127.0.0.1) at the table
-        services.identify(state=state, number=3, pin=pin_of(3), ip="127.0.0.1")
+        at_table.identify(state=state, number=3, pin=pin_of(3), ip="127.0.0.1")
     assert info.value.status == 429 and info.value.code == "too_many_pins"

@@ -10,10 +10,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from appeals.models import Correction
+from duplicate.gaps import publication_gaps
+from events.publication import publish
 from tournaments.errors import UserError
 from tournaments.models import Publication, Tournament
-from tournaments.services.gaps import publication_gaps
-from tournaments.services.publication import publish
 
 pytestmark = pytest.mark.django_db
 

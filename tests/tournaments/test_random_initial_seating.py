@@ -13,12 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from boards.models import Board
+from duplicate.seating import draw_initial_seating, last_draw
 from preferans.movements import draw_starting_numbers
 from scoring.rows import result_save as director_result_save
 from tests.html import visible_text
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Seating
-from tournaments.services.seating import draw_initial_seating, last_draw
 
 from .conftest import legal_row
 

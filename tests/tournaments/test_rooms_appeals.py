@@ -6,9 +6,9 @@ import pytest
 from django.utils import timezone
 
 from appeals import services as svc
+from events.bundles import import_bundle
 from tests.scoring.rooms_fixture import two_rooms
 from tournaments.models import Participant, Seating
-from tournaments.services.bundles import import_bundle
 
 
 @pytest.mark.django_db

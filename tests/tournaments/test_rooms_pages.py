@@ -6,10 +6,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from duplicate.rounds import round_start
 from scoring.rows import result_save
 from tests.scoring.rooms_fixture import played
 from tournaments.models import Participant, Session, Table, Tournament
-from tournaments.services.rounds import round_start
 
 
 @pytest.fixture

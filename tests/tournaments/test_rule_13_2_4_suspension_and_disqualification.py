@@ -23,6 +23,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from events.sanctions import disqualify, sanction_withdraw, suspend
 from preferans.duplicate.standings import Total, out_of_the_ranking, rank_totals
 from results.data import load_report
 from results.pdf_results import standings_pdf
@@ -32,7 +33,6 @@ from scoring.rescore import rescore_tournament
 from tests.html import english_phrases, lang, visible_text
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Sanction, Tournament
-from tournaments.services.sanctions import disqualify, sanction_withdraw, suspend
 
 RU = {"Accept-Language": "ru"}
 

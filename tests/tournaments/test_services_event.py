@@ -4,15 +4,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from events.settings import tournament_update
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Publication, Round, Seating, Tournament, TournamentStatus
-from tournaments.services.event import (
-    director_add,
-    director_remove,
-    session_add,
-    tournament_create,
-    tournament_update,
-)
+from tournaments.services.event import director_add, director_remove, session_add, tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,7 @@ import pytest
 from django.utils import timezone
 from openpyxl import Workbook
 
-from tournaments.errors import UserError
-from tournaments.services.participants import (
+from events.participants import (
     new_pin,
     participant_delete,
     participant_save,
@@ -16,6 +15,7 @@ from tournaments.services.participants import (
     pins_assign,
     read_participants_file,
 )
+from tournaments.errors import UserError
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,12 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from appeals.services.fouled_boards import board_clear_fouled, board_mark_fouled
 from boards.models import Board
-from boards.services import board_clear_fouled, board_mark_fouled
-from scoring.errors import ResultConflict, ResultRejected
+from duplicate.gaps import publication_gaps, round_gaps
+from duplicate.rounds import round_end, round_start
+from events.publication import publish, tournament_lock, unpublish
+from scoring.errors import ResultConflict
 from scoring.models import Penalty, Result, Standing
 from scoring.penalties import penalty_delete as penalty_remove
 from scoring.penalties import penalty_save as penalty_add
@@ -15,9 +18,7 @@ from scoring.rows import result_delete as director_result_delete
 from scoring.rows import result_save as director_result_save
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Publication, Round
-from tournaments.services.gaps import publication_gaps, round_gaps
-from tournaments.services.publication import publish, tournament_lock, unpublish
-from tournaments.services.rounds import round_end, round_start
+from tournaments.refusals import ResultRejected
 
 from .conftest import legal_row
 

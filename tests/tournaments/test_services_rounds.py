@@ -6,10 +6,8 @@ import pytest
 from django.utils import timezone
 
 from boards.models import BoardSet
-from tournaments.errors import UserError
-from tournaments.models import Room, Round, Session, Table, TournamentStatus
-from tournaments.services.gaps import round_gaps
-from tournaments.services.rounds import (
+from duplicate.gaps import round_gaps
+from duplicate.rounds import (
     handover,
     movement_choose,
     movement_offer,
@@ -17,6 +15,8 @@ from tournaments.services.rounds import (
     round_start,
     round_timer,
 )
+from tournaments.errors import UserError
+from tournaments.models import Room, Round, Session, Table, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 

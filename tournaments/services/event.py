@@ -8,36 +8,18 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from preferans.duplicate.artificial import artificial_bounds
 from preferans.game import RulesError, make_rules
 from preferans.pulka import SetupError, make_pulka_rules
-from scoring.models import Result
-from scoring.rescore import mark_changed
-from scoring.seat_adjustments import adjustment_message
-from scoring.setup_refusals import setup_refusal
 from tournaments import zones
 from tournaments.audit import log_action
 from tournaments.errors import UserError
-from tournaments.models import Confirmation, Seating, Session, Tournament, default_artificial
-from tournaments.services.bundles import unique_slug
-
-# Settings that define how rows are read and seated: frozen once results (or seatings) exist.
-STRUCTURAL = ("variant", "rule_overrides", "players_per_table", "deals_per_set")
-SCORING = ("unequal_results", "artificial", "session_totals", "qualification_id", "carry_over")
-EDITABLE = (
-    "name",
-    "starts_on",
-    "venue",
-    "language",
-    "zone",
-    "minutes_per_deal",
-    "correction_minutes",
-    "confirmation",
-    *STRUCTURAL,
-    *SCORING,
-)
+from tournaments.models import Confirmation, Session, Tournament, default_artificial
+from tournaments.refusals import adjustment_message
+from tournaments.setup_refusals import setup_refusal
 
 
 def check_rules(variant: str, rules: Mapping[str, Any] | None, form: str = "duplicate") -> None:
@@ -158,72 +140,6 @@ def tournament_create(
     return tournament
 
 
-def _jsonable(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, dt.date) else value
-
-
-@transaction.atomic
-def tournament_update(
-    *, now: dt.datetime, tournament: Tournament, user: Any, changes: Mapping[str, Any], reason: str = ""
-) -> Tournament:
-    """Change settings. How rows are read and seated is frozen once results or seatings exist."""
-    tournament.ensure_not_locked()
-    unknown = sorted(set(changes) - set(EDITABLE))
-    if unknown:
-        raise ValueError(f"not editable here: {', '.join(unknown)}")
-    changed = {k: v for k, v in changes.items() if getattr(tournament, k) != v}
-    if not changed:
-        return tournament
-    structural = [k for k in changed if k in STRUCTURAL]
-    if structural and Result.objects.filter(session__tournament=tournament).exists():
-        raise UserError(
-            _(
-                "Results have been entered: the variant, rules, players per table and deals per set are fixed now."
-            )
-        )
-    # An event played in pulkas: once a round is drawn its pulkas are scored by these rules (Code 5.4.4). The
-    # rounds are reached by their reverse name: this layer does not import the pulkas app.
-    if structural and tournament.plays_pulkas and tournament.pulka_rounds.exists():  # type: ignore[attr-defined]
-        raise UserError(
-            _("A round has been drawn: the variant, rules and players per table are fixed now (Code 5.4.4)."),
-            code="settings_fixed",
-        )
-    seated = Seating.objects.filter(session__tournament=tournament).exists()
-    if seated and {"players_per_table", "deals_per_set"} & set(changed):
-        raise UserError(
-            _(
-                "The movement has been set up: choose the movement again after changing players per table or deals per set."
-            )
-        )
-    if "name" in changed and not str(changed["name"]).strip():
-        raise UserError(_("Give the tournament a name."))
-    variant = changed.get("variant", tournament.variant)
-    check_rules(variant, changed.get("rule_overrides", tournament.rule_overrides), tournament.form)
-    if "artificial" in changed:
-        changed["artificial"] = check_artificial(changed["artificial"])
-    if "zone" in changed:
-        changed["zone"] = check_zone(changed["zone"])
-    if "confirmation" in changed:
-        changed["confirmation"] = check_confirmation(changed["confirmation"])
-    before = {k: _jsonable(getattr(tournament, k)) for k in changed}
-    for key, value in changed.items():
-        setattr(tournament, key, value)
-    tournament.save(update_fields=list(changed))
-    log_action(
-        tournament=tournament,
-        action="tournament.settings",
-        user=user,
-        obj=tournament,
-        reason=reason,
-        data={"before": before, "after": {k: _jsonable(v) for k, v in changed.items()}},
-        at=now,
-    )
-    if set(SCORING) & set(changed):
-        for session in tournament.sessions.all():
-            mark_changed(session, now=now)
-    return tournament
-
-
 @transaction.atomic
 def director_add(*, now: dt.datetime, tournament: Tournament, username: str, user: Any) -> Any:
     tournament.ensure_not_locked()
@@ -280,3 +196,31 @@ def current_session(tournament: Tournament) -> Session | None:
         if session.status != Session.Status.FINISHED:
             return session
     return sessions[-1] if sessions else None
+
+
+_TRANSLIT = str.maketrans(
+    {
+        **dict(zip("абвгдезийклмнопрстуфыэ", "abvgdezijklmnoprstufye", strict=True)),
+        "ё": "e",
+        "ж": "zh",
+        "х": "kh",
+        "ц": "ts",
+        "ч": "ch",
+        "ш": "sh",
+        "щ": "shch",
+        "ъ": "",
+        "ь": "",
+        "ю": "yu",
+        "я": "ya",
+    }
+)
+
+
+def unique_slug(name: str) -> str:
+    """A short Latin name for addresses: «Кубок клуба 2026» → ``kubok-kluba-2026``, unique."""
+    base = slugify(name.lower().translate(_TRANSLIT))[:60].strip("-") or "tournament"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug

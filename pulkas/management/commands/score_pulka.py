@@ -13,7 +13,7 @@ from typing import Any
 from preferans.bundle.document import BundleInvalid, load_json
 from preferans.pulka import PulkaInvalid
 from preferans.pulka.document import result_document, score_document
-from scoring.management.json_command import JsonFileCommand
+from tournaments.management.json_command import JsonFileCommand
 
 
 class Command(JsonFileCommand):

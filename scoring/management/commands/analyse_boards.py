@@ -13,7 +13,7 @@ from preferans.bundle.document import BundleInvalid, load_json
 from preferans.dd.board import analyse_board, analysis_json, parse_boards
 from preferans.dd.engine import search_factory
 from preferans.dd.position import PositionInvalid
-from scoring.management.json_command import JsonFileCommand
+from tournaments.management.json_command import JsonFileCommand
 
 
 class Command(JsonFileCommand):

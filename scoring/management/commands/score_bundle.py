@@ -12,7 +12,7 @@ from typing import Any
 
 from preferans.bundle.document import BundleInvalid, load_json
 from preferans.duplicate.session_scoring import score_document
-from scoring.management.json_command import JsonFileCommand
+from tournaments.management.json_command import JsonFileCommand
 
 
 class Command(JsonFileCommand):

@@ -12,7 +12,7 @@ from preferans.bundle.document import BundleInvalid, load_json
 from preferans.dd.engine import search_factory
 from preferans.dd.position import PositionInvalid, parse_positions
 from preferans.dd.solver import solve
-from scoring.management.json_command import JsonFileCommand
+from tournaments.management.json_command import JsonFileCommand
 
 
 class Command(JsonFileCommand):

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from director.row_form import EXTRA_KEYS
 from scoring.models import Result
 from tests.api.helpers import client_for, event  # noqa: F401
 from tests.table.factory import legal_row
 from tournaments.models import Session
+from ui.row_form import EXTRA_KEYS
 
 pytestmark = pytest.mark.django_db
 

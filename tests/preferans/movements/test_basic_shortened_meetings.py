@@ -16,8 +16,8 @@ from itertools import combinations
 import pytest
 from django.utils import translation
 
+from duplicate.movement_text import plan_text
 from preferans.movements import basic_movement, plan, unmet_line_pairs
-from tournaments.services.movement_text import plan_text
 
 
 def _brute_force(tables: int, per_table: int, rounds: int) -> tuple[int, int]:

@@ -1,0 +1,172 @@
+"""Publishing results (rules §1, §13): provisional during play, official when play is over, final after the
+correction period; then the tournament may be locked. Nothing is public before the first publication."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from appeals.models import open_matters
+from duplicate.gaps import publication_gaps, require_acknowledged
+from players.services.points import results_final
+from scoring.rescore import request_rescore
+from tournaments.audit import log_action
+from tournaments.errors import UserError
+from tournaments.models import Publication, Round, Tournament, TournamentStatus
+
+ORDER = (Publication.DRAFT, Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL)
+
+
+def standings_current(tournament: Tournament) -> bool:
+    return all(s.standings_current for s in tournament.sessions.all())
+
+
+def play_finished(tournament: Tournament) -> bool:
+    sessions = tournament.sessions.all()
+    return (
+        bool(sessions)
+        and not Round.objects.filter(session__in=sessions).exclude(status=Round.Status.ENDED).exists()
+        and Round.objects.filter(session__in=sessions).exists()
+    )
+
+
+def final_blockers(tournament: Tournament, now: dt.datetime) -> list[str]:
+    """Why the official results cannot become final yet (empty: they can), in the active language.
+
+    The correction period (rules §1: «в течение 30 минут после обнародования официального результата», unless
+    the organisers set another time) and any appeal, ruling or correction still open.
+    """
+    out = []
+    ends = tournament.correction_ends_at
+    if ends is not None and now < ends:
+        out.append(
+            _("The correction period runs until %(time)s; the results become final after it.")
+            % {"time": date_format(timezone.localtime(ends, tournament.time_zone), "TIME_FORMAT")}
+        )
+    still_open = {k: n for k, n in open_matters(tournament).items() if n}
+    if still_open:
+        out.append(
+            _("Results cannot become final while matters are open: %(what)s. Decide or close them first.")
+            % {"what": ", ".join(f"{_(OPEN_LABELS[k])} {n}" for k, n in still_open.items())}
+        )
+    return out
+
+
+@transaction.atomic
+def publish(
+    *, tournament: Tournament, to: str, user: Any, now: dt.datetime, acknowledged: str = ""
+) -> Tournament:
+    """Move the results one step forward: provisional → official → final.
+
+    With results missing, unconfirmed or disputed in a round that has ended (``gaps.publication_gaps``), the
+    step goes through only when ``acknowledged`` is the token of exactly those gaps (the director saw them).
+    """
+    tournament.ensure_not_locked()
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one step at a time
+    tournament.refresh_from_db()
+    current, target = ORDER.index(tournament.publication), ORDER.index(to)
+    if target != current + 1:
+        raise UserError(
+            _("The results are “%(now)s”: the next step is “%(next)s”.")
+            % {
+                "now": tournament.get_publication_display(),
+                "next": ORDER[min(current + 1, len(ORDER) - 1)].label,
+            }
+        )
+    if not standings_current(tournament):
+        request_rescore(tournament.pk)  # eager by default: computed here; with a worker, soon
+    if not standings_current(tournament):
+        raise UserError(_("The standings are being recomputed; publish once they are current."))
+    if to == Publication.PROVISIONAL:
+        tournament.published_at = now
+    elif to == Publication.OFFICIAL:
+        if not play_finished(tournament):
+            raise UserError(_("Official results come when every round has ended."))
+        tournament.official_at = now
+    elif to == Publication.FINAL:
+        blockers = final_blockers(tournament, now)
+        if blockers:
+            raise UserError(blockers[0])
+        tournament.final_at = now
+    gaps = publication_gaps(tournament)
+    require_acknowledged(gaps, acknowledged, refusal=_("Some results are not complete"))
+    tournament.publication = to
+    tournament.save(update_fields=["publication", "published_at", "official_at", "final_at"])
+    data = (
+        {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed}
+        if gaps
+        else None
+    )
+    log_action(
+        tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now, data=data
+    )
+    if to == Publication.FINAL:
+        results_final(
+            tournament, now=now, user=user
+        )  # master points and ratings (docs/players/master-points.md)
+    return tournament
+
+
+OPEN_LABELS = {
+    "appeals": gettext_noop("appeals"),
+    "rulings": gettext_noop("rulings"),
+    "corrections": gettext_noop("corrections"),
+}
+
+
+@transaction.atomic
+def unpublish(*, tournament: Tournament, user: Any, reason: str, now: dt.datetime) -> Tournament:
+    """Take the results one step back, with a reason (audited): official → provisional, provisional → draft.
+
+    Official results go back to provisional until they are final (an error found after play; the correction
+    period starts again from the next official publication); provisional ones leave the public. Final results
+    stay final.
+    """
+    tournament.ensure_not_locked()
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    tournament.refresh_from_db()
+    if tournament.publication not in (Publication.PROVISIONAL, Publication.OFFICIAL):
+        raise UserError(_("Only provisional or official results can be withdrawn; final results stay final."))
+    if not reason.strip():
+        raise UserError(_("Say why the results are withdrawn."))
+    if tournament.publication == Publication.OFFICIAL:
+        tournament.publication, tournament.official_at = Publication.PROVISIONAL, None
+        fields = ["publication", "official_at"]
+    else:
+        tournament.publication, tournament.published_at = Publication.DRAFT, None
+        fields = ["publication", "published_at"]
+    tournament.save(update_fields=fields)
+    log_action(
+        tournament=tournament,
+        action=f"publication.{tournament.publication}",
+        user=user,
+        obj=tournament,
+        reason=reason,
+        at=now,
+        data={"withdrawn": True},
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_lock(*, tournament: Tournament, user: Any, now: dt.datetime) -> Tournament:
+    """Freeze the whole event once its results are final: settings, participants, results, everything."""
+    tournament.ensure_not_locked()
+    if tournament.publication != Publication.FINAL:
+        raise UserError(_("Lock the tournament once its results are final."))
+    tournament.status, tournament.locked_at = TournamentStatus.LOCKED, now
+    tournament.save(update_fields=["status", "locked_at"])
+    log_action(tournament=tournament, action="tournament.lock", user=user, obj=tournament, at=now)
+    return tournament
+
+
+def rescore_now(*, tournament: Tournament, user: Any, now: dt.datetime) -> str:
+    """Ask for the standings again (a stuck or failed rescore); returns how it ran."""
+    log_action(tournament=tournament, action="tournament.rescore", user=user, obj=tournament, at=now)
+    return request_rescore(tournament.pk)

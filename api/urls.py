@@ -5,7 +5,7 @@ from rest_framework.routers import DefaultRouter
 
 from api import urls_pulka
 
-from . import docs, errors, views_penalties, views_reference, views_results
+from . import docs, errors, views_penalties, views_publication, views_reference, views_results
 
 app_name = "api"
 
@@ -24,6 +24,11 @@ router.register("penalties", views_penalties.PenaltyViewSet, basename="penalty")
 urlpatterns = [
     path("schema/", docs.SchemaView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
+    path(
+        "tournaments/<slug:slug>/publication/",
+        views_publication.PublicationView.as_view(),
+        name="publication",
+    ),
     path("", include(router.urls)),
     path("", include(urls_pulka)),
     re_path(r"^.*$", errors.not_found, name="not-found"),

@@ -12,10 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duplicate.gaps import publication_gaps
 from events.publication import (
     final_blockers,
     play_finished,
+    publication_gaps,
     publish,
     rescore_now,
     standings_current,

@@ -107,12 +107,8 @@ def _next_draw(event: PulkaEvent, rounds: list[PulkaRound]) -> tuple[int | None,
         return 1, ""
     if last.status != PulkaRound.Status.ENDED:
         return None, ""
-    if event.tournament.form == "olympic":
-        if last.tables.count() <= 1 and not last.byes.exists():
-            return None, _("The final has been played: the event is over.")
-    elif last.number >= event.rounds:
-        return None, _("All %(n)s rounds have been played.") % {"n": event.rounds}
-    return last.number + 1, ""
+    over = round_services.event_over(event, last)
+    return (None, over) if over else (last.number + 1, "")
 
 
 def _seeds_by_rating(tournament: Tournament, number: int | None) -> bool:

@@ -1,104 +1,15 @@
-"""What is still open in the results before a round ends or the results are published: the one rule.
-
-A *gap* is a board a table should have played and has no row for (missing), a row the opponents have not
-confirmed yet (unconfirmed), or a row an opponent disputes (disputed). Ending a round or publishing with gaps is
-allowed — the director may have good reasons — but only after the director has seen them and said so: the page
-posts an acknowledgement token, and the token names exactly the gaps the director saw, so a page that was open
-while results changed asks again. The book does not define this check; it is the software's safeguard (rules §1:
-results become official only once play is over, and corrections run for a set time after that).
-"""
+"""What is still open in a duplicate session's results (``tournaments.gaps`` says what a gap is and how the
+director acknowledges it): a board a table should have played and has no row for (missing), a row the opponents
+have not confirmed yet (unconfirmed), or a row an opponent disputes (disputed)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
-from dataclasses import dataclass
-
-from django.utils.translation import gettext as _
 
 from boards.models import Board
 from scoring.models import Result
-from tournaments.errors import UserError
+from tournaments.gaps import DISPUTED, MISSING, UNCONFIRMED, Gap, Gaps
 from tournaments.models import Round, Seating, Session, Tournament
-
-MISSING, UNCONFIRMED, DISPUTED = "missing", "unconfirmed", "disputed"
-KINDS = (MISSING, UNCONFIRMED, DISPUTED)
-
-
-@dataclass(frozen=True)
-class Gap:
-    """One table's boards of one kind in one round."""
-
-    session: int
-    round: int
-    room: int
-    table: int
-    kind: str  # MISSING | UNCONFIRMED | DISPUTED
-    boards: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Gaps:
-    items: tuple[Gap, ...] = ()
-    rooms: bool = False  # more than one room: name the room in every line
-    sessions: bool = False  # more than one session: name the session in every line
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-    def count(self, kind: str) -> int:
-        return sum(len(g.boards) for g in self.items if g.kind == kind)
-
-    @property
-    def missing(self) -> int:
-        return self.count(MISSING)
-
-    @property
-    def unconfirmed(self) -> int:
-        return self.count(UNCONFIRMED)
-
-    @property
-    def disputed(self) -> int:
-        return self.count(DISPUTED)
-
-    @property
-    def token(self) -> str:
-        """Names exactly these gaps: the acknowledgement a page posts back (empty when there are none)."""
-        if not self.items:
-            return ""
-        text = ";".join(f"{g.session}.{g.round}.{g.room}.{g.table}.{g.kind}:{g.boards}" for g in self.items)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    def summary(self) -> str:
-        """«не введено: 8, не подтверждено: 2, оспорено: 1» — only the kinds there are."""
-        labels = {
-            MISSING: _("missing: %(n)s"),
-            UNCONFIRMED: _("unconfirmed: %(n)s"),
-            DISPUTED: _("disputed: %(n)s"),
-        }
-        return ", ".join(labels[k] % {"n": self.count(k)} for k in KINDS if self.count(k))
-
-    def lines(self) -> list[str]:
-        """One line per table and round: «Тур 3, стол 2 (зал 2) — не введены сдачи: 5, 6»."""
-        kinds = {
-            MISSING: _("boards not entered: %(boards)s"),
-            UNCONFIRMED: _("boards not confirmed: %(boards)s"),
-            DISPUTED: _("boards disputed: %(boards)s"),
-        }
-        grouped: dict[tuple[int, int, int, int], list[str]] = defaultdict(list)
-        for g in self.items:
-            grouped[(g.session, g.round, g.room, g.table)].append(
-                kinds[g.kind] % {"boards": ", ".join(map(str, g.boards))}
-            )
-        out = []
-        for (session, rnd, room, table), what in grouped.items():
-            where = _("Round %(r)s, table %(t)s") % {"r": rnd, "t": table}
-            if self.rooms:
-                where += " " + _("(room %(n)s)") % {"n": room}
-            if self.sessions:
-                where = _("Session %(s)s") % {"s": session} + ", " + where[:1].lower() + where[1:]
-            out.append(f"{where} — {'; '.join(what)}")
-        return out
 
 
 def _session_gaps(session: Session, round_numbers: list[int]) -> list[Gap]:
@@ -122,7 +33,11 @@ def _session_gaps(session: Session, round_numbers: list[int]) -> list[Gap]:
             UNCONFIRMED: tuple(sorted(b for b, st in entered.items() if st == Result.Status.ENTERED)),
             DISPUTED: tuple(sorted(b for b, st in entered.items() if st == Result.Status.DISPUTED)),
         }
-        out.extend(Gap(session.number, rnd, room, table, k, found[k]) for k in KINDS if found[k])
+        out.extend(
+            Gap(session.number, rnd, room, table, k, found[k])
+            for k in (MISSING, UNCONFIRMED, DISPUTED)
+            if found[k]
+        )
     return out
 
 
@@ -145,17 +60,3 @@ def publication_gaps(tournament: Tournament) -> Gaps:
         if ended:
             items.extend(_session_gaps(session, ended))
     return Gaps(tuple(items), rooms=_rooms(sessions), sessions=len({g.session for g in items}) > 1)
-
-
-def require_acknowledged(gaps: Gaps, acknowledged: str, *, refusal: str) -> None:
-    """Refuse unless there are no gaps or the director acknowledged exactly these gaps.
-
-    ``refusal`` says what was asked («Round 3 has gaps»); the message adds the summary and asks to tick the box.
-    """
-    if gaps and acknowledged != gaps.token:
-        raise UserError(
-            _("%(refusal)s: %(summary)s. Look at the list, tick “I know” and confirm.")
-            % {"refusal": refusal, "summary": gaps.summary()},
-            code="gaps_not_acknowledged",
-            status=409,
-        )

@@ -10,7 +10,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from duplicate.gaps import require_acknowledged, round_gaps
+from duplicate.gaps import round_gaps
 from duplicate.movement_errors import movement_refusal
 from duplicate.movement_text import plan_text
 from duplicate.seating import SeatingError, apply_movement, movement_for
@@ -25,6 +25,7 @@ from preferans.movements import (
 )
 from tournaments.audit import log_action
 from tournaments.errors import UserError
+from tournaments.gaps import require_acknowledged
 from tournaments.models import Round, Seating, Session, Tournament, TournamentStatus
 
 
@@ -242,7 +243,7 @@ def round_end(*, rnd: Round, user: Any, now: dt.datetime, acknowledged: str = ""
             Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.FINISHED)
     data = {"session": session.number, "round": rnd.number}
     if gaps:
-        data |= {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed}
+        data |= gaps.counts()
     log_action(tournament=tournament, action="round.end", user=user, obj=rnd, at=now, data=data)
     return rnd
 

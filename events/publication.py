@@ -1,5 +1,11 @@
-"""Publishing results (rules §1, §13): provisional during play, official when play is over, final after the
-correction period; then the tournament may be locked. Nothing is public before the first publication."""
+"""Publishing results (rules §1, §13), either form: provisional during play, official when play is over, final
+after the correction period; then the tournament may be locked. Nothing is public before the first publication.
+
+Every channel takes these steps through :func:`publish`, :func:`unpublish` and :func:`tournament_lock`: the
+director's publication page, the API (``POST /api/tournaments/<slug>/publication/``) and
+``manage.py publish``. What the form changes is asked here once: whether play is over (a duplicate event's
+rounds all ended; a pulka event's last round ended with nothing more to draw) and what is still open
+(:func:`publication_gaps`)."""
 
 from __future__ import annotations
 
@@ -13,11 +19,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from appeals.models import open_matters
-from duplicate.gaps import publication_gaps, require_acknowledged
+from duplicate.gaps import publication_gaps as duplicate_gaps
 from players.services.points import results_final
+from pulkas.services.gaps import pulka_gaps
+from pulkas.services.rounds import play_over
 from scoring.rescore import request_rescore
 from tournaments.audit import log_action
 from tournaments.errors import UserError
+from tournaments.gaps import Gaps, require_acknowledged
 from tournaments.models import Publication, Round, Tournament, TournamentStatus
 
 ORDER = (Publication.DRAFT, Publication.PROVISIONAL, Publication.OFFICIAL, Publication.FINAL)
@@ -28,12 +37,22 @@ def standings_current(tournament: Tournament) -> bool:
 
 
 def play_finished(tournament: Tournament) -> bool:
+    """Play is over: official results may come (rules §1). A pulka event: its last round ended and nothing more
+    is to be drawn (the Olympic final played, or every round of a compensation or Swiss event)."""
+    if tournament.plays_pulkas:
+        return play_over(tournament)
     sessions = tournament.sessions.all()
     return (
         bool(sessions)
         and not Round.objects.filter(session__in=sessions).exclude(status=Round.Status.ENDED).exists()
         and Round.objects.filter(session__in=sessions).exists()
     )
+
+
+def publication_gaps(tournament: Tournament) -> Gaps:
+    """What is still open before publishing: a duplicate event's rows in the rounds that have ended; a pulka
+    event's unconfirmed deals, tables still playing and undecided ties (``tournaments.gaps``)."""
+    return pulka_gaps(tournament) if tournament.plays_pulkas else duplicate_gaps(tournament)
 
 
 def final_blockers(tournament: Tournament, now: dt.datetime) -> list[str]:
@@ -60,13 +79,24 @@ def final_blockers(tournament: Tournament, now: dt.datetime) -> list[str]:
 
 @transaction.atomic
 def publish(
-    *, tournament: Tournament, to: str, user: Any, now: dt.datetime, acknowledged: str = ""
+    *,
+    tournament: Tournament,
+    to: str,
+    user: Any,
+    now: dt.datetime,
+    acknowledged: str = "",
+    actor: str = "",
 ) -> Tournament:
     """Move the results one step forward: provisional → official → final.
 
-    With results missing, unconfirmed or disputed in a round that has ended (``gaps.publication_gaps``), the
-    step goes through only when ``acknowledged`` is the token of exactly those gaps (the director saw them).
+    With something still open (:func:`publication_gaps`), the step goes through only when ``acknowledged`` is
+    the token of exactly those gaps (the director saw them). ``actor`` names who acted when there is no user
+    (the command line).
     """
+    if to not in ORDER[1:]:
+        raise UserError(
+            _("Publish as “provisional”, “official” or “final”."), code="publication_unknown", status=400
+        )
     tournament.ensure_not_locked()
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one step at a time
     tournament.refresh_from_db()
@@ -77,34 +107,50 @@ def publish(
             % {
                 "now": tournament.get_publication_display(),
                 "next": ORDER[min(current + 1, len(ORDER) - 1)].label,
-            }
+            },
+            code="publication_order",
+            status=409,
         )
     if not standings_current(tournament):
         request_rescore(tournament.pk)  # eager by default: computed here; with a worker, soon
     if not standings_current(tournament):
-        raise UserError(_("The standings are being recomputed; publish once they are current."))
+        raise UserError(
+            _("The standings are being recomputed; publish once they are current."), code="standings_stale"
+        )
     if to == Publication.PROVISIONAL:
         tournament.published_at = now
     elif to == Publication.OFFICIAL:
         if not play_finished(tournament):
-            raise UserError(_("Official results come when every round has ended."))
+            raise UserError(
+                _("Official results come when play is over: the final has been played and its round ended.")
+                if tournament.form == "olympic"
+                else _("Official results come when every round of the event has been played and ended.")
+                if tournament.plays_pulkas
+                else _("Official results come when every round has ended."),
+                code="play_not_over",
+                status=409,
+            )
         tournament.official_at = now
     elif to == Publication.FINAL:
         blockers = final_blockers(tournament, now)
         if blockers:
-            raise UserError(blockers[0])
+            ends = tournament.correction_ends_at
+            running = ends is not None and now < ends
+            raise UserError(blockers[0], code="correction_period" if running else "open_matters", status=409)
         tournament.final_at = now
     gaps = publication_gaps(tournament)
     require_acknowledged(gaps, acknowledged, refusal=_("Some results are not complete"))
     tournament.publication = to
     tournament.save(update_fields=["publication", "published_at", "official_at", "final_at"])
-    data = (
-        {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed}
-        if gaps
-        else None
-    )
+    data = gaps.counts() if gaps else None
     log_action(
-        tournament=tournament, action=f"publication.{to}", user=user, obj=tournament, at=now, data=data
+        tournament=tournament,
+        action=f"publication.{to}",
+        user=user,
+        actor=actor,
+        obj=tournament,
+        at=now,
+        data=data,
     )
     if to == Publication.FINAL:
         results_final(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -30,13 +31,15 @@ from preferans.ratings.master_points import (
     Placed,
     Scheme,
     award,
+    field_percent,
     parse_scheme,
 )
+from pulkas.services.standings import event_table
 from scoring.models import Standing
 from scoring.rescore import standings_stored
 from tournaments.audit import log_action
 from tournaments.errors import UserError
-from tournaments.models import Form, Publication, Tournament
+from tournaments.models import Participant, Publication, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -98,19 +101,43 @@ def _standings(tournament: Tournament) -> list[tuple[Standing, Placed]]:
     return [(row, Placed(row.participant.number, row.rank, percent(row))) for row in rows]
 
 
+@dataclass(frozen=True)
+class _Line:
+    """A pulka event's standings line in the shape the awards read (participant, its key, its place)."""
+
+    participant: Participant
+    participant_id: int
+    rank: str
+
+
+def _pulka_standings(tournament: Tournament) -> list[tuple[_Line, Placed]]:
+    """The pulka standings (``pulkas.services.standings``): places from the rating table or the Olympic bracket;
+    a percentage for a percentage scheme is the share of the ranked field each place beat (ties half)."""
+    lines = [line for line in event_table(tournament).lines if line.place]
+    size = len(lines)
+    return [
+        (
+            _Line(line.participant, line.participant.pk, line.place),
+            Placed(line.participant.number, line.place, field_percent(line.place, size)),
+        )
+        for line in lines
+    ]
+
+
 @transaction.atomic
 def award_master_points(
     tournament: Tournament, *, now: dt.datetime, user: Any = None, reason: str = ""
 ) -> list[MasterPointAward]:
     """Compute the event's awards from its stored standings and store them; audit what was awarded or changed.
 
-    Only duplicate events have standings by place and percentage; an event played in pulkas gets none
-    (docs/players/master-points.md). Unchanged awards are left as they are (no audit entry).
+    A duplicate event's places and percentages are its stored standings; an event played in pulkas has its
+    pulka standings' places, and a percentage read from them (docs/players/master-points.md). Unchanged awards
+    are left as they are (no audit entry).
     """
-    if tournament.form != Form.DUPLICATE:
-        return []
     scheme = scheme_for(tournament)
-    rows = _standings(tournament)
+    rows: list[tuple[Any, Placed]] = (
+        list(_pulka_standings(tournament)) if tournament.plays_pulkas else list(_standings(tournament))
+    )
     points = award(scheme, [placed for _, placed in rows])
     wanted: dict[int, tuple[int, str, str]] = {}  # participant → (person, points, place)
     owners = merged_owners()

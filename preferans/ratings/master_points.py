@@ -31,6 +31,7 @@ __all__ = [
     "Placed",
     "Scheme",
     "award",
+    "field_percent",
     "parse_place",
     "parse_scheme",
 ]
@@ -142,6 +143,22 @@ def parse_place(place: str) -> tuple[int, int] | None:
     if first < 1 or last < first:
         raise MasterPointError("bad_place", f"{place!r} is not a place such as 3 or 2-3")
     return first, last
+
+
+def field_percent(place: str, size: int) -> Fraction:
+    """The percentage of a place in a ranked field of ``size``: the share of the others it beat, a tie with
+    another counted half — what a percentage scheme reads where an event has places but no matchpoints (an
+    event played in pulkas; the software's reading, docs/players/master-points.md). ``""`` (out of the
+    ranking) is 0; a field of one is 100."""
+    span = parse_place(place)
+    if span is None:
+        return Fraction(0)
+    if size <= 1:
+        return Fraction(100)
+    first, last = span
+    beaten = size - last
+    tied = last - first
+    return Fraction(100) * (beaten + Fraction(tied, 2)) / (size - 1)
 
 
 def _number(raw: object, key: str, *, positive: bool = False) -> Fraction:

@@ -28,6 +28,7 @@ from pulkas.models import (
     PulkaTable,
 )
 from pulkas.services.event import EDITABLE, check_settings
+from pulkas.services.rounds import play_over
 from pulkas.services.sheet import load_sheet, refresh_cache
 from tournaments.audit import log_action
 from tournaments.errors import UserError
@@ -196,6 +197,9 @@ def restore_part(tournament: Tournament, part: Mapping[str, Any], *, now: dt.dat
             reason=k.get("reason", ""),
             at=_parse(k["at"]),
         )
+    if play_over(tournament):
+        tournament.status = TournamentStatus.FINISHED
+        tournament.save(update_fields=["status"])
     log_action(
         tournament=tournament,
         action="pulka_event_imported",

@@ -33,6 +33,31 @@ def _last_round(tournament: Tournament) -> PulkaRound | None:
     return PulkaRound.objects.filter(tournament=tournament).order_by("-number").first()
 
 
+def event_over(event: PulkaEvent, last: PulkaRound | None) -> str:
+    """Why no further round can be drawn after ``last`` (the latest round, ended), or "" while one can: an
+    Olympic event is over once its final (one table, nobody with a bye) has been played (004-II); a compensation or
+    Swiss event once its rounds are all played (004-III)."""
+    if last is None:
+        return ""
+    if event.tournament.form == "olympic":
+        if last.tables.count() <= 1 and not last.byes.exists():
+            return _("The final has been played: the event is over.")
+        return ""
+    if last.number >= event.rounds:
+        return _("All %(n)s rounds have been played.") % {"n": event.rounds}
+    return ""
+
+
+def play_over(tournament: Tournament) -> bool:
+    """Play is over: every drawn round has ended and no further round is to be drawn (rules §1: official
+    results come when play is over)."""
+    event = PulkaEvent.objects.filter(tournament=tournament).select_related("tournament").first()
+    last = _last_round(tournament)
+    if event is None or last is None or last.status != PulkaRound.Status.ENDED:
+        return False
+    return bool(event_over(event, last))
+
+
 def _olympic_field(event: PulkaEvent, last: PulkaRound) -> list[int]:
     """Who goes on from ``last``: ranks 1…K at every table, the director's choice among players tied at the cut,
     the byes; lucky losers (best round rating) fill up to a table of 3."""
@@ -102,9 +127,10 @@ def draw_round(
     seed = seed if seed is not None else secrets.randbelow(2**62)
     rng = random.Random(seed)
     per_table = int(tournament.players_per_table)
+    over = event_over(event, last)
+    if over:
+        raise Conflict(over, code="event_over")
     if tournament.form == "olympic":
-        if last is not None and last.tables.count() <= 1 and not last.byes.exists():
-            raise Conflict(_("The final has been played: the event is over."), code="event_over")
         ids = (
             list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
             if last is None
@@ -113,8 +139,6 @@ def draw_round(
         plan = draw_tables(sorted(ids), per_table, rng)
         drawn_by = "lot"
     else:
-        if number > event.rounds:
-            raise Conflict(_("All %(n)s rounds have been played.") % {"n": event.rounds}, code="event_over")
         if last is None and ratings is not None:
             by_number = Participant.objects.filter(tournament=tournament).order_by("number")
             ranked = order_by_rating(list(by_number.values_list("pk", flat=True)), ratings, rng)
@@ -240,6 +264,9 @@ def end_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaR
     pulka_round.status = PulkaRound.Status.ENDED
     pulka_round.ended_at = now
     pulka_round.save(update_fields=["status", "ended_at"])
+    tournament = pulka_round.tournament
+    if play_over(tournament):  # the last round: play is over, as after a duplicate event's last session
+        Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.FINISHED)
     log_action(
         tournament=pulka_round.tournament,
         action="pulka_round_ended",

@@ -117,7 +117,7 @@ def test_a_gap_is_a_missing_unconfirmed_or_disputed_board(session, director, sta
     gaps = round_gaps(r1)
     counts = {"missing": gaps.missing, "unconfirmed": gaps.unconfirmed, "disputed": gaps.disputed}
     assert counts == {k: int(k == kind) for k in counts}
-    assert [(g.table, g.kind, g.boards) for g in gaps.items] == ([(2, kind, (b,))] if kind else [])
+    assert [(g.table, g.kind, g.numbers) for g in gaps.items] == ([(2, kind, (b,))] if kind else [])
     if kind:
         with pytest.raises(UserError) as refused:
             round_end(rnd=r1, user=director, now=timezone.now())

@@ -14,6 +14,7 @@ from django.utils import timezone
 from demo.account import add_production_flag, demo_director, login_words, production
 from demo.duplicate_event import DEMO_SLUG, PLAYED_ROUNDS, demo_bundle
 from events.bundles import import_bundle
+from events.publication import publication_gaps, publish
 from tournaments.models import Publication, Round, Session, Tournament, TournamentStatus
 
 
@@ -56,9 +57,14 @@ class Command(BaseCommand):
                 participant.save(update_fields=["pin"])
             session.status = Session.Status.RUNNING
             session.save(update_fields=["status"])
-            tournament.publication = Publication.PROVISIONAL
-            tournament.published_at = now
             tournament.venue = "Москва, клуб «Пуля»"
             tournament.status = TournamentStatus.RUNNING
-            tournament.save(update_fields=["publication", "published_at", "venue", "status"])
+            tournament.save(update_fields=["venue", "status"])
+            publish(  # provisional results while play goes on, as a director publishes them
+                tournament=tournament,
+                to=Publication.PROVISIONAL,
+                user=user,
+                now=now,
+                acknowledged=publication_gaps(tournament).token,
+            )
         self.stdout.write(f"demo tournament ready: /t/{DEMO_SLUG}/  ({login_words(production=on_server)})")

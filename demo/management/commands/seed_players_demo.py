@@ -19,9 +19,10 @@ from django.utils import timezone
 
 from demo.account import add_production_flag, demo_director, production
 from demo.duplicate_event import DEMO_SLUG, NAMES, federation_id
-from duplicate.gaps import publication_gaps
+from duplicate.gaps import round_gaps
+from duplicate.rounds import round_end, round_start
 from events.bundles import import_bundle
-from events.publication import publish
+from events.publication import publication_gaps, publish
 from players.models import Series
 from players.services import series as series_service
 from preferans.simulate import simulated_bundle
@@ -74,11 +75,21 @@ class Command(BaseCommand):
                     starts_on=played.date(),
                     now=played,
                 )
-                # The evening's results: official that night, final after the correction period.
-                Tournament.objects.filter(pk=event.pk).update(
-                    publication=Publication.OFFICIAL, official_at=played + dt.timedelta(hours=3)
-                )
-                event.refresh_from_db()
+                # Its rounds started and ended as the director ran them, then the results published: provisional
+                # and official that night, final after the correction period.
+                for session in event.sessions.all():
+                    for rnd in session.rounds.order_by("number"):
+                        at = played + dt.timedelta(minutes=40 * rnd.number)
+                        round_start(rnd=rnd, user=user, now=at)
+                        round_end(rnd=rnd, user=user, now=at, acknowledged=round_gaps(rnd).token)
+                for step, hours in ((Publication.PROVISIONAL, 2), (Publication.OFFICIAL, 3)):
+                    publish(
+                        tournament=event,
+                        to=step,
+                        user=user,
+                        now=played + dt.timedelta(hours=hours),
+                        acknowledged=publication_gaps(event).token,
+                    )
                 publish(
                     tournament=event,
                     to=Publication.FINAL,

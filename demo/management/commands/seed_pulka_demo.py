@@ -1,7 +1,7 @@
 """``python manage.py seed_pulka_demo``: create (or refresh) two demo events played in pulkas.
 
 * an Olympic event of 9 players (3 tables of 3, the winners go on to a final table): round 1 played and ended,
-  the final drawn and running;
+  the final played and ended — play is over, so a director can make the results official, then final;
 * a compensation event of 8 players (2 tables of 4, 3 rounds): round 1 played, round 2 drawn by rating and
   running with a few deals on each sheet.
 
@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from demo.account import add_production_flag, demo_director, production
+from events.publication import publication_gaps, publish
 from pulkas.services import rounds
 from pulkas.services.event import pulka_event_create
 from pulkas.simulate import play_round
@@ -103,7 +104,16 @@ class Command(BaseCommand):
         rounds.end_round(pulka_round=first, user=user, now=now)
         second = rounds.draw_round(tournament=tournament, user=user, now=now, seed=rng.randrange(2**31))
         rounds.start_round(pulka_round=second, user=user, now=now)
-        play_round(second, rng, now=now, deals=3)
-        tournament.publication = Publication.PROVISIONAL
-        tournament.published_at = now
-        tournament.save(update_fields=["publication", "published_at"])
+        if spec["form"] == "olympic":  # the final is played to its end: play is over
+            play_round(second, rng, now=now, deals=12)
+            rounds.stop_round(pulka_round=second, user=user, now=now)
+            rounds.end_round(pulka_round=second, user=user, now=now)
+        else:
+            play_round(second, rng, now=now, deals=3)
+        publish(  # provisional results, as a director publishes them (what is open acknowledged)
+            tournament=tournament,
+            to=Publication.PROVISIONAL,
+            user=user,
+            now=now,
+            acknowledged=publication_gaps(tournament).token,
+        )

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from appeals.form_fields import RowField
 from appeals.forms import CommentForm
-from events.participants import participant_save, read_participants_file, read_rows
+from events.participants import participant_save
 from preferans.bundle.bounds import LONG_TEXT_MAX, strip_controls
 from preferans.bundle.document import BundleInvalid, load_json, parse_bundle
 from preferans.numbers import NumberFormatError, parse_fraction
@@ -24,6 +24,7 @@ from tests.hostile.xlsx_bomb import many_rows_xlsx
 from tests.table.factory import legal_row
 from tournaments.errors import UserError
 from tournaments.models import Participant
+from tournaments.participant_file import read_participants_file, read_rows
 from ui.fields import JSONObjectField
 
 pytestmark = pytest.mark.django_db

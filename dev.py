@@ -3,6 +3,8 @@
 
     python3 dev.py run     # virtualenv, install, migrate, demo tournament, serve http://127.0.0.1:8000
     python3 dev.py test    # virtualenv, install dev dependencies, lint, checks and the whole test suite
+                           # (the checks: ruff, no Python file over 500 lines, Django's checks and migrations,
+                           # mypy on the pure library, import-linter)
 
 ``run`` is for development only (Django's runserver on 127.0.0.1, DEBUG on, the demo's known passwords): it asks
 for development mode explicitly (``PREFERANS_DEV=1`` for the commands it starts), which the settings refuse on any
@@ -48,6 +50,43 @@ def manage(*args: str) -> None:
     sh(PY, "manage.py", *args)
 
 
+LINES_MAX = 500
+"""No Python file of the project is longer (docs/architecture.md, «No file over 500 lines»)."""
+UNCOUNTED_DIRS = frozenset({".venv", "migrations", "tests", ".git"})
+"""Directories whose files are not the project's code: the virtualenv, migrations (written by Django), tests,
+and git's own (it holds no Python source)."""
+
+
+def long_python_files(root: Path, limit: int = LINES_MAX) -> list[tuple[Path, int]]:
+    """Every ``*.py`` under ``root`` with more than ``limit`` lines, counted as ``wc -l`` counts them (line
+    breaks), outside :data:`UNCOUNTED_DIRS` and the virtualenv; paths relative to ``root``, longest first."""
+    found: list[tuple[Path, int]] = []
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if d not in UNCOUNTED_DIRS and here / d != VENV)
+        for name in files:
+            if name.endswith(".py"):
+                lines = (here / name).read_bytes().count(b"\n")
+                if lines > limit:
+                    found.append(((here / name).relative_to(root), lines))
+    return sorted(found, key=lambda item: (-item[1], str(item[0])))
+
+
+def check_file_sizes(root: Path) -> None:
+    """Stop with the list of Python files over :data:`LINES_MAX` lines, if there is one."""
+    print(f"+ no Python file over {LINES_MAX} lines (migrations and tests aside)", flush=True)
+    long_files = long_python_files(root)
+    if long_files:
+        print(
+            f"These Python files have more than {LINES_MAX} lines; split each by responsibility "
+            "(docs/architecture.md, «No file over 500 lines»):",
+            file=sys.stderr,
+        )
+        for path, lines in long_files:
+            print(f"  {path.as_posix()}: {lines} lines", file=sys.stderr)
+        sys.exit(1)
+
+
 def development() -> None:
     """The commands started from here run in development mode (config/settings.py): DEBUG on, loopback only."""
     os.environ["PREFERANS_DEV"] = "1"
@@ -68,6 +107,7 @@ def test(pytest_args: list[str]) -> None:
     development()
     ensure_venv("requirements-dev.txt")
     sh(BIN / "ruff", "check", ".")
+    check_file_sizes(ROOT)
     manage("check", "--fail-level", "WARNING")
     manage("makemigrations", "--check", "--dry-run")
     sh(BIN / "mypy", "--strict", "preferans")

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from appeals.forms import APPEAL_NOTE_LABEL, TextsBounded, _late_note_field
+from appeals.form_fields import APPEAL_NOTE_LABEL, TextsBounded, late_note_field
 from appeals.models import Appeal, Correction, Irregularity
 from appeals.services import PULKA_KINDS
 
@@ -72,7 +72,7 @@ class PulkaDirectorAppealForm(TextsBounded):
     claim = _text(_("Substance of the claim"), rows=3, max_length=CLAIM_MAX)
     bidding = _text(_("Bidding"), rows=2)
     play = _text(_("Play"), rows=2)
-    late_note = _late_note_field(APPEAL_NOTE_LABEL)
+    late_note = late_note_field(APPEAL_NOTE_LABEL)
 
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -99,7 +99,7 @@ class PulkaCorrectionForm(TextsBounded):
     table = _table_field()
     deal = _deal_field()
     description = _text(_("What is wrong"), rows=3, required=True)
-    late_note = _late_note_field()
+    late_note = late_note_field()
 
 
 class _PlayerPulkaForm(TextsBounded):

@@ -148,13 +148,14 @@ def run(
     from django.db import connection
     from django.utils import timezone
 
-    from events.participants import ImportLine, participants_import
+    from events.participants import participants_import
     from preferans.pulka.simulate import random_pulka
     from pulkas.models import PulkaTable
     from pulkas.services import rounds as round_services
     from pulkas.services.event import pulka_event_create
     from pulkas.services.sheet import enter_deal, event_of, table_setup
     from pulkas.services.standings import event_table
+    from tournaments.participant_file import ImportLine
 
     now = timezone.now()
     tournament = pulka_event_create(

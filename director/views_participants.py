@@ -9,20 +9,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from events.participants import (
-    FILE_MAX,
-    ROLES,
-    ImportLine,
-    participant_delete,
-    participant_save,
-    participants_import,
-    pins_assign,
-    preview_rows,
-    read_rows,
-    role_label,
-)
+from events.participants import participant_delete, participant_save, participants_import, pins_assign
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.participant_columns import ROLES, role_label
+from tournaments.participant_file import FILE_MAX, ImportLine, preview_rows, read_rows
 from ui.director_pages import directs, fail, nav
 
 from .forms import ImportForm, ParticipantForm

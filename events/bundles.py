@@ -14,9 +14,9 @@ from django.db import IntegrityError, transaction
 
 from boards.models import Board
 from players.services.register import link_event
-from preferans.bundle.document import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, Problem, bundle_to_dict
+from preferans.bundle.document import FORMAT_NAME, FORMAT_VERSION, BundleInvalid, bundle_to_dict
 from preferans.bundle.rows import DEAL_FIELDS
-from preferans.bundle.shape import Loc
+from preferans.bundle.shape import Loc, Problem
 from preferans.duplicate.session_scoring import score_bundle, validate_and_score
 from preferans.numbers import format_fraction
 from preferans.series import carry_share

@@ -12,14 +12,10 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
-from preferans.bundle.document import (
-    Bundle,
-    BundleParticipant,
-    BundleScoring,
-    BundleSession,
-    BundleTournament,
-)
-from preferans.bundle.rows import DEAL_FIELDS, BundlePenalty, BundleResult
+from preferans.bundle.document import Bundle, BundleParticipant, BundleSession
+from preferans.bundle.penalties import BundlePenalty
+from preferans.bundle.rows import DEAL_FIELDS, BundleResult
+from preferans.bundle.tournament import BundleScoring, BundleTournament
 from preferans.duplicate.artificial import parse_percent
 from preferans.duplicate.matchpoints import UnequalRule
 from preferans.numbers import parse_fraction

@@ -1,9 +1,9 @@
 """A refused row (either form: a duplicate protocol row or a pulka deal) in the player's language.
 
 The scoring core explains a refused row in plain English with a stable ``code`` and the ``params`` it
-interpolated (``preferans.game.row_checks``). Here each code gets a translatable message with the same
-params, so the table page and the API answer in the language of the request. A code this mapping does not
-know falls back to the core's English text.
+interpolated (``preferans.game.row_fields``, ``contract_checks`` and ``misere_raspasy_checks``). Here each code
+gets a translatable message with the same params, so the table page and the API answer in the language of the
+request. A code this mapping does not know falls back to the core's English text.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals import forms as f
+from appeals import forms_rulings as fr
 from appeals import services as svc
 from appeals.models import Irregularity
 from appeals.services import irregularities as svc_irregularities
@@ -50,7 +50,7 @@ def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:
         return deny  # type: ignore[return-value]
     if t.plays_pulkas:
         return pulka_pages.ruling_new(request, t)
-    form = f.IrregularityForm(request.POST or None, initial=request.GET.dict() or None)
+    form = fr.IrregularityForm(request.POST or None, initial=request.GET.dict() or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         session = _session(t, d["session"])
@@ -87,7 +87,7 @@ def ruling_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _played_layout(
-    t: Tournament, session: Any, board_number: int | None, form: f.IrregularityForm
+    t: Tournament, session: Any, board_number: int | None, form: fr.IrregularityForm
 ) -> dict[str, Any] | None:
     board = Board.objects.filter(session=session, number=board_number).first() if board_number else None
     if board is None:
@@ -124,7 +124,7 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         if action in ("revise_row", "row_stands") and irr.is_pulka:
             _revise_pulka(request, irr, action, now)
         elif action == "revise":
-            form = f.ReviseForm(request.POST, seats=seats)
+            form = fr.ReviseForm(request.POST, seats=seats)
             if form.is_valid():
                 _run(
                     request,
@@ -134,7 +134,7 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     _("Remedy revised."),
                 )
         elif action in ("apply", "dismiss"):
-            form = f.RulingForm(request.POST)
+            form = fr.RulingForm(request.POST)
             text = form.cleaned_data["ruling"] if form.is_valid() else ""
             if action == "apply":
                 _run(
@@ -160,7 +160,7 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     initial["percent_reason"] = irr.facts.get("percent_reason", "")
     if irr.facts.get("row"):
         initial["row"] = irr.facts["row"]
-    revise_form = f.ReviseForm(seats=seats, initial=initial)
+    revise_form = fr.ReviseForm(seats=seats, initial=initial)
     for seat, (value, _shown) in suggested.items():  # offered, never filled in for him
         revise_form.fields[f"percent_{seat}"].widget.attrs["placeholder"] = value
     context = {
@@ -169,7 +169,7 @@ def ruling_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "people": _names(t, irr.seats),
         "changes": irr.changes.select_related("audit_entry", "participant"),
         "revise_form": revise_form,
-        "ruling_form": f.RulingForm(initial={"ruling": irr.ruling or _proposal_words(irr)}),
+        "ruling_form": fr.RulingForm(initial={"ruling": irr.ruling or _proposal_words(irr)}),
         "audit": _audit_of(t, "irregularity", irr),
         "proposal_text": _proposal_words(irr) if not irr.is_pulka else "",
         "percent_legend": _("§11.2 B1: a non-offender gets at least 60 %"),

@@ -26,13 +26,12 @@ from preferans.duplicate.standings import out_of_the_ranking
 from preferans.interchange.document import (
     FORMAT_NAME,
     FORMAT_VERSION,
-    DocumentInvalid,
-    DocumentProblem,
     bundle_part,
     check_document,
     read_document,
     write_document,
 )
+from preferans.interchange.fields import DocumentInvalid, DocumentProblem
 from preferans.numbers import format_fraction, parse_fraction
 from preferans.series import carry_share
 from scoring.rescore import rescore_tournament

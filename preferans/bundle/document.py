@@ -5,8 +5,12 @@
 concerns and the rule broken. Unknown fields are errors, never ignored. ``bundle_to_dict(bundle)`` writes the
 bundle back as JSON-able data; ``parse_bundle(bundle_to_dict(b)) == b``.
 
-What this module does not check: whether a played deal is legal and what it is worth (the preferans core does
-that, see :mod:`preferans.duplicate.session_scoring`), the cards of a board layout (the ``boards`` package) and whether a
+This module reads the bundle as a whole, its participants and its sessions; the parts have modules of their own:
+the tournament (:mod:`.tournament`), a session's boards (:mod:`.boards`), protocol rows (:mod:`.rows`) and
+penalties (:mod:`.penalties`), checks across a session's rows (:mod:`.checks`).
+
+What is not checked here: whether a played deal is legal and what it is worth (the preferans core does that, see
+:mod:`preferans.duplicate.session_scoring`), the cards of a board layout (the ``boards`` package) and whether a
 movement is sound (the movement engine); here they are checked for shape only and kept.
 
 Pure Python, no Django import.
@@ -14,11 +18,11 @@ Pure Python, no Django import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from preferans.bundle.boards import BoardLayout, board_to_dict, parse_boards
 from preferans.bundle.bounds import (
     DEPTH_MAX,
     PARTICIPANTS_MAX,
@@ -27,20 +31,9 @@ from preferans.bundle.bounds import (
     strict_json,
 )
 from preferans.bundle.checks import check_fits_movement, check_results
-from preferans.bundle.rows import (
-    BoardLayout,
-    BundlePenalty,
-    BundleResult,
-    board_to_dict,
-    json_copy,
-    parse_boards,
-    parse_penalties,
-    parse_result,
-    penalty_to_dict,
-    result_to_dict,
-)
+from preferans.bundle.penalties import BundlePenalty, parse_penalties, penalty_to_dict
+from preferans.bundle.rows import BundleResult, parse_result, result_to_dict
 from preferans.bundle.shape import (
-    BOOK_PARTICIPANTS,
     Loc,
     Problem,
     Problems,
@@ -48,31 +41,22 @@ from preferans.bundle.shape import (
     check_keys,
     check_text,
     describe,
+    json_copy,
     movement_places,
     parse_movement,
     positive_int,
 )
-from preferans.duplicate.artificial import artificial_bounds
-from preferans.duplicate.matchpoints import DEFAULT_ARTIFICIAL, UnequalRule
-from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from preferans.bundle.tournament import BundleTournament, RulesCheck, parse_tournament, tournament_to_dict
+from preferans.duplicate.matchpoints import DEFAULT_ARTIFICIAL
 
 __all__ = [
-    "BOOK_PARTICIPANTS",
     "FORMAT_NAME",
     "FORMAT_VERSION",
-    "VARIANTS",
-    "BoardLayout",
     "Bundle",
     "BundleInvalid",
-    "Parsed",
     "BundleParticipant",
-    "BundlePenalty",
-    "Problem",
-    "BundleResult",
-    "RulesCheck",
-    "BundleScoring",
     "BundleSession",
-    "BundleTournament",
+    "Parsed",
     "bundle_to_dict",
     "load_json",
     "parse_bundle",
@@ -81,10 +65,6 @@ __all__ = [
 
 FORMAT_NAME = "duplicate-preferans-bundle"
 FORMAT_VERSION = 1
-VARIANTS = ("sochi", "leningrad", "rostov")
-
-RulesCheck = Callable[[str, Mapping[str, object]], str | None]
-"""``(variant, overrides) -> None`` if the rules are valid, else the message (naming the key) of the problem."""
 
 
 class BundleInvalid(ValueError):
@@ -93,33 +73,6 @@ class BundleInvalid(ValueError):
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
-
-
-@dataclass(frozen=True)
-class BundleScoring:
-    """``tournament.scoring``: how unequal groups are scored and what artificial results are worth (%)."""
-
-    unequal_results: UnequalRule = UnequalRule.NEUBERG
-    artificial: Mapping[str, Fraction] = field(default_factory=lambda: dict(DEFAULT_ARTIFICIAL))
-
-
-@dataclass(frozen=True)
-class BundleTournament:
-    name: str
-    variant: str
-    rules: Mapping[str, Any]
-    """Overrides of the variant parameters, as written (JSON values); checked by the preferans core."""
-    players_per_table: int
-    deals_per_set: int
-    scoring: BundleScoring = field(default_factory=BundleScoring)
-    # This project's optional additions (docs/formats.md, «Totals over sessions and carry-over»); written only
-    # when not the default, so a bundle without them reads as before.
-    session_totals: str = "matchpoints"
-    """``"matchpoints"`` (the sums, the rules' one field) or ``"percent"`` (the sessions' percentages averaged)."""
-    qualification: str | None = None
-    """A final's qualification event, by its short name (slug); ``None``: none."""
-    carry_over: Fraction = Fraction(0)
-    """The share ``c`` of the qualification percent a final carries over, 0 to 1."""
 
 
 @dataclass(frozen=True)
@@ -165,21 +118,6 @@ RESULTS_MAX = (
     100_000  # rows a session: 9999 boards at up to 500 tables would be far more than any event plays
 )
 _TOP_KEYS = frozenset({"format", "version", "tournament", "participants", "sessions"})
-_TOURNAMENT_KEYS = frozenset(
-    {
-        "name",
-        "variant",
-        "rules",
-        "players_per_table",
-        "deals_per_set",
-        "scoring",
-        "session_totals",
-        "qualification",
-        "carry_over",
-    }
-)
-SESSION_TOTALS = ("matchpoints", "percent")
-_SCORING_KEYS = frozenset({"unequal_results", "artificial"})
 _PARTICIPANT_KEYS = frozenset({"number", "name", "club", "federation_id"})
 _SESSION_KEYS = frozenset({"number", "movement", "boards", "results", "penalties"})
 
@@ -221,159 +159,12 @@ def parse_bundle_collect(data: object, *, rules_check: RulesCheck | None = None)
     if "version" in data and (data["version"] != FORMAT_VERSION or isinstance(data["version"], bool)):
         problems.add(top, f"version {data['version']!r} is not supported — this reader knows version 1")
 
-    tournament, rules_ok = _parse_tournament(data.get("tournament"), problems, rules_check)
+    tournament, rules_ok = parse_tournament(data.get("tournament"), problems, rules_check)
     participants = _parse_participants(data.get("participants", []), problems)
     known = frozenset(p.number for p in participants)
     sessions = _parse_sessions(data.get("sessions", []), problems, tournament, known)
     bundle = None if tournament is None else Bundle(tournament, participants, sessions)
     return Parsed(bundle, problems.items_tuple(), rules_ok and tournament is not None)
-
-
-def _parse_tournament(
-    raw: object, problems: Problems, rules_check: RulesCheck | None
-) -> tuple[BundleTournament | None, bool]:
-    loc = Loc(where="tournament")
-    if raw is None:
-        return None, False
-    if not isinstance(raw, dict):
-        problems.add(loc, f"must be an object, not {describe(raw)}")
-        return None, False
-    before = len(problems)
-    check_keys(
-        problems,
-        loc,
-        raw,
-        allowed=_TOURNAMENT_KEYS,
-        required=("name", "variant", "players_per_table"),
-        what="tournament",
-    )
-    name = raw.get("name", "")
-    if not isinstance(name, str):
-        problems.add(loc, f"name must be a string, not {describe(name)}")
-    else:
-        check_text(problems, loc, "name", name)
-    variant = raw.get("variant")
-    if "variant" in raw and variant not in VARIANTS:
-        problems.add(loc, f"variant {variant!r} is unknown — use sochi, leningrad or rostov")
-    rules = raw.get("rules", {})
-    if not isinstance(rules, dict):
-        problems.add(loc, f"rules must be an object of variant parameters, not {describe(rules)}")
-    players = raw.get("players_per_table")
-    if "players_per_table" in raw and (players not in (3, 4) or isinstance(players, bool)):
-        problems.add(loc, f"players_per_table must be 3 or 4, not {players!r}")
-    deals = raw.get("deals_per_set", players)
-    given = positive_int(deals)
-    if "deals_per_set" in raw and given is None:
-        problems.add(loc, f"deals_per_set must be a positive integer, not {deals!r}")
-    elif "deals_per_set" in raw and given is not None:
-        check_bound(problems, loc, "deals_per_set", given)
-    scoring = _parse_scoring(raw.get("scoring", {}), problems)
-    totals, qualification, carry = _parse_totals(raw, problems, loc)
-    if len(problems) > before or scoring is None:
-        return None, False
-    assert isinstance(variant, str) and isinstance(players, int) and isinstance(deals, int)
-    assert isinstance(name, str) and isinstance(rules, dict)
-    check = rules_check or _preferans_rules_check
-    message = check(variant, rules)
-    if message is not None:
-        problems.add(loc, f"rules: {message}")
-    return (
-        BundleTournament(name, variant, rules, players, deals, scoring, totals, qualification, carry),
-        message is None,
-    )
-
-
-def _parse_totals(raw: Mapping[str, Any], problems: Problems, loc: Loc) -> tuple[str, str | None, Fraction]:
-    """The optional ``session_totals``, ``qualification`` and ``carry_over`` (docs/formats.md)."""
-    totals = raw.get("session_totals", "matchpoints")
-    if totals not in SESSION_TOTALS:
-        problems.add(loc, f"session_totals must be 'matchpoints' or 'percent', not {totals!r}")
-        totals = "matchpoints"
-    qualification = raw.get("qualification")
-    if qualification is not None and (not isinstance(qualification, str) or not qualification.strip()):
-        problems.add(
-            loc, f"qualification must be the qualification event's short name, not {qualification!r}"
-        )
-        qualification = None
-    elif isinstance(qualification, str):
-        check_text(problems, loc, "qualification", qualification)
-    carry = Fraction(0)
-    if "carry_over" in raw:
-        try:
-            carry = parse_fraction(raw["carry_over"])
-        except NumberFormatError:
-            carry = Fraction(-1)
-        if not 0 <= carry <= 1:
-            problems.add(
-                loc,
-                f'carry_over must be an exact fraction from 0 to 1 such as "1/2", not {raw["carry_over"]!r}',
-            )
-            carry = Fraction(0)
-    return str(totals), qualification, carry
-
-
-def _preferans_rules_check(variant: str, overrides: Mapping[str, object]) -> str | None:
-    from preferans.game import RulesError, make_rules
-
-    try:
-        make_rules(variant, overrides)
-    except RulesError as exc:
-        return str(exc)
-    return None
-
-
-def _parse_scoring(raw: object, problems: Problems) -> BundleScoring | None:
-    loc = Loc(where="tournament.scoring")
-    if not isinstance(raw, dict):
-        problems.add(loc, f"must be an object, not {describe(raw)}")
-        return None
-    before = len(problems)
-    check_keys(problems, loc, raw, allowed=_SCORING_KEYS, required=(), what="scoring")
-    method = UnequalRule.NEUBERG
-    if "unequal_results" in raw:
-        try:
-            method = UnequalRule(raw["unequal_results"])
-        except (ValueError, TypeError):
-            problems.add(loc, f"unequal_results must be 'neuberg' or 'none', not {raw['unequal_results']!r}")
-    artificial = dict(DEFAULT_ARTIFICIAL)
-    given = raw.get("artificial", {})
-    if not isinstance(given, dict):
-        problems.add(
-            loc,
-            f'artificial must be an object such as {{"A-": 40, "A": 50, "A+": 60}}, not {describe(given)}',
-        )
-    else:
-        for key, value in given.items():
-            if key not in DEFAULT_ARTIFICIAL:
-                problems.add(
-                    loc, f"artificial: unknown result {key!r} — the artificial results are A-, A and A+"
-                )
-                continue
-            percent = _parse_percent(value)
-            if percent is None:
-                problems.add(loc, f"artificial {key}: {value!r} is not a percentage from 0 to 100")
-            else:
-                artificial[key] = percent
-        if len(problems) == before:  # the book's bounds (§11.2 B1), one rule for every channel
-            for p in artificial_bounds(artificial):
-                problems.add(loc, f"artificial: {p.message}")
-    if len(problems) > before:
-        return None
-    return BundleScoring(method, artificial)
-
-
-def _parse_percent(value: object) -> Fraction | None:
-    if isinstance(value, str) and "." in value:
-        try:
-            number: Fraction = Fraction(value.strip())
-        except ValueError:
-            return None
-    else:
-        try:
-            number = parse_fraction(value)
-        except NumberFormatError:
-            return None
-    return number if 0 <= number <= 100 else None
 
 
 def _parse_participants(raw: object, problems: Problems) -> tuple[BundleParticipant, ...]:
@@ -476,39 +267,13 @@ def _parse_sessions(
 
 def bundle_to_dict(bundle: Bundle) -> dict[str, Any]:
     """The bundle as JSON-able data (format v1); numbers as the formats write them (§1)."""
-    t = bundle.tournament
-    artificial = {key: _percent_out(value) for key, value in t.scoring.artificial.items()}
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
-        "tournament": {
-            "name": t.name,
-            "variant": t.variant,
-            "rules": json_copy(dict(t.rules)),
-            "players_per_table": t.players_per_table,
-            "deals_per_set": t.deals_per_set,
-            "scoring": {"unequal_results": t.scoring.unequal_results.value, "artificial": artificial},
-            **_totals_to_dict(t),
-        },
+        "tournament": tournament_to_dict(bundle.tournament),
         "participants": [_participant_to_dict(p) for p in bundle.participants],
         "sessions": [_session_to_dict(s) for s in bundle.sessions],
     }
-
-
-def _totals_to_dict(t: BundleTournament) -> dict[str, Any]:
-    """The optional totals fields, only those not at their default (a bundle without them is unchanged)."""
-    out: dict[str, Any] = {}
-    if t.session_totals != "matchpoints":
-        out["session_totals"] = t.session_totals
-    if t.qualification is not None:
-        out["qualification"] = t.qualification
-    if t.carry_over:
-        out["carry_over"] = format_fraction(t.carry_over)
-    return out
-
-
-def _percent_out(value: Fraction) -> int | str:
-    return value.numerator if value.denominator == 1 else format_fraction(value)
 
 
 def _participant_to_dict(p: BundleParticipant) -> dict[str, Any]:

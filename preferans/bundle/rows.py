@@ -1,17 +1,17 @@
-"""Bundle parts of a session: board layouts, results (protocol rows) and penalties (formats.md §2, §2.1).
+"""The protocol rows of a session in a bundle (formats.md §2.1): ``results[]`` read for shape, seats, dealer
+and kind (played, artificial, assigned), and written back; whether a played deal is legal is the core's job.
 
 Pure Python, no Django import. See :mod:`preferans.bundle.document`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from preferans.bundle.bounds import REASON_MAX
+from preferans.bundle.boards import check_dealer
 from preferans.bundle.seat_adjustments import parse_seat_adjustments
 from preferans.bundle.shape import (
     SEATS,
@@ -21,24 +21,17 @@ from preferans.bundle.shape import (
     check_keys,
     check_text,
     describe,
+    json_copy,
     positive_int,
 )
-from preferans.duplicate.penalties import check_penalty
 from preferans.game.rows import ROW_FIELDS
 from preferans.game.seats import table_seats
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 
 __all__ = [
     "DEAL_FIELDS",
-    "BoardLayout",
-    "BundlePenalty",
     "BundleResult",
-    "board_to_dict",
-    "json_copy",
-    "parse_boards",
-    "parse_penalties",
     "parse_result",
-    "penalty_to_dict",
     "result_to_dict",
 ]
 
@@ -62,42 +55,7 @@ _ROW_KEYS = frozenset(
         *DEAL_FIELDS,
     }
 )
-_BOARD_KEYS = frozenset({"number", "set", "dealer", "hands", "prikup"})
 VERSION_MAX = 8  # a fouled board's version label, as stored
-_PENALTY_KEYS = frozenset({"participant", "matchpoints", "reason"})
-_RANK = r"(?:A|K|Q|J|10|9|8|7)"
-_HAND_RE = re.compile(rf"^[SCDH]{_RANK}*(?: [SCDH]{_RANK}*)*$")
-_CARD_RE = re.compile(rf"^[SCDH]{_RANK}$")
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of decoded JSON (dicts, lists, scalars), much faster than :func:`copy.deepcopy`."""
-    kind = type(value)
-    if kind is dict:
-        return {k: json_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [json_copy(v) for v in value]
-    return value
-
-
-@dataclass(frozen=True)
-class BoardLayout:
-    """A board of the session as listed in ``boards[]``: hands and prikup kept as written."""
-
-    number: int
-    dealer: str
-    set: int | None = None
-    hands: Mapping[str, str] | None = None
-    prikup: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class BundlePenalty:
-    """A procedural penalty (§12) in matchpoints, added to the participant's session total."""
-
-    participant: int
-    matchpoints: Fraction
-    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -142,107 +100,6 @@ class BundleResult:
         return "played"
 
 
-def parse_boards(
-    raw: object, problems: Problems, loc: Loc, players: int | None, deals: int | None
-) -> tuple[tuple[BoardLayout, ...], dict[int, str]]:
-    """``boards[]``: shape only (number, set, dealer, hands, prikup); the cards are the boards package's job.
-
-    Returns the boards without problems and the dealer of every listed board whose dealer is valid (so that a
-    board with, say, a bad prikup does not also make its results look dealer-less).
-    """
-    dealers: dict[int, str] = {}
-    if not isinstance(raw, list):
-        problems.add(loc, f"boards must be a list, not {describe(raw)}")
-        return (), dealers
-    out: list[BoardLayout] = []
-    seen: set[int] = set()
-    for index, item in enumerate(raw, start=1):
-        if not isinstance(item, dict):
-            problems.add(loc.at(where=f"board entry {index}"), f"must be an object, not {describe(item)}")
-            continue
-        number = positive_int(item.get("number"))
-        bloc = loc.at(board=number) if number is not None else loc.at(where=f"board entry {index}")
-        before = len(problems)
-        check_keys(problems, bloc, item, allowed=_BOARD_KEYS, required=("number", "dealer"), what="board")
-        if "number" in item and number is None:
-            problems.add(bloc, f"number must be a positive integer, not {item['number']!r}")
-        elif number is not None:
-            check_bound(problems, bloc, "board", number)
-        if number is not None and number in seen:
-            problems.add(bloc, "the board is listed twice")
-        dealer = item.get("dealer")
-        if "dealer" in item and _check_dealer(dealer, players, problems, bloc) and number is not None:
-            dealers.setdefault(number, str(dealer))
-        board_set = item.get("set")
-        if board_set is not None:
-            if positive_int(board_set) is None:
-                problems.add(bloc, f"set must be a positive integer, not {board_set!r}")
-            elif number is not None and deals and (number - 1) // deals + 1 != board_set:
-                problems.add(
-                    bloc,
-                    f"set {board_set} is wrong — with {deals} boards a set, board {number} "
-                    f"is in set {(number - 1) // deals + 1}",
-                )
-        hands = item.get("hands")
-        if hands is not None:
-            _check_hands(hands, dealer, players, problems, bloc)
-        prikup = item.get("prikup")
-        if prikup is not None and (
-            not isinstance(prikup, list)
-            or len(prikup) != 2
-            or not all(isinstance(c, str) and _CARD_RE.match(c) for c in prikup)
-        ):
-            problems.add(bloc, 'prikup must list two cards, top card first, such as ["H7", "D8"]')
-        if number is not None:
-            seen.add(number)
-        if len(problems) == before and number is not None and isinstance(dealer, str):
-            out.append(
-                BoardLayout(
-                    number,
-                    dealer,
-                    board_set,
-                    dict(hands) if hands is not None else None,
-                    tuple(prikup) if prikup is not None else None,
-                )
-            )
-    return tuple(out), dealers
-
-
-def _check_dealer(dealer: object, players: int | None, problems: Problems, loc: Loc) -> bool:
-    if dealer not in SEATS:
-        problems.add(loc, f"dealer must be one of N, E, S, W, not {dealer!r}")
-        return False
-    if players == 3 and dealer == "W":
-        problems.add(
-            loc, "dealer W at a 3-player table — there the dealer label marks the first hand: N, E or S"
-        )
-        return False
-    return True
-
-
-def _check_hands(hands: object, dealer: object, players: int | None, problems: Problems, loc: Loc) -> None:
-    if not isinstance(hands, dict):
-        problems.add(loc, f"hands must be an object of three hands by seat, not {describe(hands)}")
-        return
-    if players == 4 and dealer in SEATS:
-        expected: tuple[str, ...] | None = tuple(s for s in SEATS if s != dealer)
-    elif players == 3:
-        expected = SEATS[:3]
-    else:
-        expected = None
-    if expected is not None and set(hands) != set(expected):
-        problems.add(
-            loc,
-            f"hands must be given for {', '.join(expected)} (the dealer's pocket holds the prikup), "
-            f"not for {', '.join(map(str, hands)) or 'no seat'}",
-        )
-    for seat, hand in hands.items():
-        if not isinstance(hand, str) or not _HAND_RE.match(hand):
-            problems.add(
-                loc, f"hand {seat}: {hand!r} is not written as suits and ranks such as 'SAKQ C7 DJ98 H10'"
-            )
-
-
 def parse_result(
     row: object,
     problems: Problems,
@@ -279,7 +136,7 @@ def parse_result(
     dealer = row.get("dealer")
     listed = board_dealers.get(board) if board is not None else None
     if "dealer" in row:
-        if _check_dealer(dealer, players, problems, loc) and listed is not None and dealer != listed:
+        if check_dealer(dealer, players, problems, loc) and listed is not None and dealer != listed:
             problems.add(loc, f"dealer {dealer} differs from the board's dealer {listed}")
     elif listed is not None:
         dealer = listed
@@ -440,63 +297,6 @@ def _check_seat_keys(
         problems.add(loc, f"{what}: {', '.join(map(str, extra))} is not a seat at this table")
 
 
-def parse_penalties(
-    raw: object, problems: Problems, loc: Loc, known: frozenset[int]
-) -> tuple[BundlePenalty, ...]:
-    if not isinstance(raw, list):
-        problems.add(loc, f"penalties must be a list, not {describe(raw)}")
-        return ()
-    out: list[BundlePenalty] = []
-    for index, item in enumerate(raw, start=1):
-        ploc = loc.at(where=f"penalty {index}")
-        if not isinstance(item, dict):
-            problems.add(ploc, f"must be an object, not {describe(item)}")
-            continue
-        before = len(problems)
-        check_keys(
-            problems,
-            ploc,
-            item,
-            allowed=_PENALTY_KEYS,
-            required=("participant", "matchpoints"),
-            what="penalty",
-        )
-        number = positive_int(item.get("participant"))
-        if "participant" in item:
-            if number is None:
-                problems.add(ploc, f"participant must be a participant number, not {item['participant']!r}")
-            elif number not in known:
-                problems.add(ploc, f"participant {number} is not in the participants list")
-        value: Fraction | None = None
-        if "matchpoints" in item:
-            try:
-                value = parse_fraction(item["matchpoints"])
-            except NumberFormatError as exc:
-                problems.add(ploc, f"matchpoints: {exc}")
-            if value is not None and (refusal := check_penalty(value)) is not None:
-                problems.add(ploc, f"matchpoints: {refusal}")
-        reason = item.get("reason")
-        if reason is not None and not isinstance(reason, str):
-            problems.add(ploc, f"reason must be a string, not {describe(reason)}")
-        elif reason is not None:
-            check_text(problems, ploc, "reason", reason, REASON_MAX)
-        if len(problems) == before and number is not None and value is not None:
-            out.append(BundlePenalty(number, value, reason))
-    return tuple(out)
-
-
-def board_to_dict(b: BoardLayout) -> dict[str, Any]:
-    out: dict[str, Any] = {"number": b.number}
-    if b.set is not None:
-        out["set"] = b.set
-    out["dealer"] = b.dealer
-    if b.hands is not None:
-        out["hands"] = dict(b.hands)
-    if b.prikup is not None:
-        out["prikup"] = list(b.prikup)
-    return out
-
-
 def result_to_dict(r: BundleResult) -> dict[str, Any]:
     out: dict[str, Any] = {
         "board": r.board,
@@ -520,11 +320,4 @@ def result_to_dict(r: BundleResult) -> dict[str, Any]:
         out["annulled"] = list(r.annulled)
     if r.percent:
         out["percent"] = {seat: format_fraction(v) for seat, v in r.percent.items()}
-    return out
-
-
-def penalty_to_dict(p: BundlePenalty) -> dict[str, Any]:
-    out: dict[str, Any] = {"participant": p.participant, "matchpoints": format_fraction(p.matchpoints)}
-    if p.reason is not None:
-        out["reason"] = p.reason
     return out

@@ -1,4 +1,5 @@
-"""Building blocks of the bundle parser: problems and where they are, field checks, the movement's shape.
+"""Building blocks of the bundle parser: problems and where they are, field checks, the movement's shape,
+a copy of decoded JSON.
 
 Pure Python, no Django import. See :mod:`preferans.bundle.document`.
 """
@@ -32,6 +33,7 @@ __all__ = [
     "check_keys",
     "check_text",
     "describe",
+    "json_copy",
     "movement_places",
     "parse_movement",
     "positive_int",
@@ -341,3 +343,13 @@ def movement_places(
     except (MovementError, ValueError, TypeError, KeyError):
         return None
     return frozenset((t.room, t.table, rnd.number) for rnd in built.rounds for t in rnd.tables)
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of decoded JSON (dicts, lists, scalars), much faster than :func:`copy.deepcopy`."""
+    kind = type(value)
+    if kind is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [json_copy(v) for v in value]
+    return value

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from preferans.bundle.document import Bundle, BundleInvalid, BundleSession, Problem, parse_bundle_collect
+from preferans.bundle.document import Bundle, BundleInvalid, BundleSession, parse_bundle_collect
 from preferans.bundle.rows import BundleResult
-from preferans.bundle.shape import SEATS, Loc
+from preferans.bundle.shape import SEATS, Loc, Problem
 from preferans.duplicate.matchpoints import UnequalRule, artificial_matchpoints, group_top, score_group
 from preferans.duplicate.standings import (
     StandingRow,

@@ -6,7 +6,9 @@ The rules: docs/rules.md (one deal). Modules:
 * :mod:`.variants` — :class:`Rules` profiles (Sochi, Leningrad, Rostov) and their overrides;
 * :mod:`.ledger` — a :class:`Deal` → :class:`Ledger` (pool, mountain, whists);
 * :mod:`.vists` — ledger → vists (spec §3.2);
-* :mod:`.rows` — the protocol row: validation (§11.4) and :func:`score_row`;
+* :mod:`.rows` — the protocol row: validation (§11.4) and :func:`score_row`; its checks: :mod:`.row_fields`
+  (the errors, the table, the columns), :mod:`.contract_checks` (a trick contract) and
+  :mod:`.misere_raspasy_checks` (deals without whist);
 * :mod:`.costs` — the organisers' cost tables (§10).
 
 No Django import anywhere in this package.

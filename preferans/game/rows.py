@@ -15,18 +15,11 @@ from fractions import Fraction
 
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
 
+from .contract_checks import check_contract
 from .contracts import ContractError, ContractKind, parse_contract
 from .ledger import SEATS, Deal, ExtraEntry, TableSeats, compute_ledger
-from .row_checks import (
-    ErrorList,
-    RowError,
-    RowInvalid,
-    check_contract,
-    check_misere,
-    check_raspasy,
-    check_table,
-    present,
-)
+from .misere_raspasy_checks import check_misere, check_raspasy
+from .row_fields import ErrorList, RowError, RowInvalid, check_table, present
 from .variants import Rules
 from .vists import ledger_to_vists
 

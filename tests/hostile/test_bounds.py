@@ -12,8 +12,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from appeals.forms import CommentForm, _RowField
-from events.participants import participant_save, read_participants_file, read_rows
+from appeals.form_fields import RowField
+from appeals.forms import CommentForm
+from events.participants import participant_save
 from preferans.bundle.bounds import LONG_TEXT_MAX, strip_controls
 from preferans.bundle.document import BundleInvalid, load_json, parse_bundle
 from preferans.numbers import NumberFormatError, parse_fraction
@@ -23,6 +24,7 @@ from tests.hostile.xlsx_bomb import many_rows_xlsx
 from tests.table.factory import legal_row
 from tournaments.errors import UserError
 from tournaments.models import Participant
+from tournaments.participant_file import read_participants_file, read_rows
 from ui.fields import JSONObjectField
 
 pytestmark = pytest.mark.django_db
@@ -237,7 +239,7 @@ def test_appeal_texts_are_bounded_with_a_message():
 
 def test_an_appeal_row_nested_deep_is_refused_not_crashed():
     with pytest.raises(Exception, match="nested too deep"):
-        _RowField(required=False).clean("[" * 100_000 + "]" * 100_000)
+        RowField(required=False).clean("[" * 100_000 + "]" * 100_000)
 
 
 def test_one_helper_strips_control_characters():

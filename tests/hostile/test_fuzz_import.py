@@ -9,9 +9,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events.participants import FEDERATION_ID_MAX, NAME_MAX, read_participants_file
 from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX, control_characters
 from tournaments.errors import UserError
+from tournaments.participant_fields import FEDERATION_ID_MAX, NAME_MAX
+from tournaments.participant_file import read_participants_file
 
 pytestmark = pytest.mark.django_db
 

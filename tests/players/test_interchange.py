@@ -16,7 +16,8 @@ from django.core.management import call_command
 from events.bundles import import_bundle, tournament_to_bundle
 from players.models import MasterPointAward, Person
 from players.services.interchange import export_event, export_text, import_event
-from preferans.interchange.document import DocumentInvalid, read_document
+from preferans.interchange.document import read_document
+from preferans.interchange.fields import DocumentInvalid
 from tests import golden
 from tournaments.models import Participant, Tournament
 

@@ -270,7 +270,8 @@ def test_imported_events_link_by_federation_number(users):
     from pathlib import Path
 
     from events.bundles import import_bundle
-    from events.participants import participants_import, read_participants_file
+    from events.participants import participants_import
+    from tournaments.participant_file import read_participants_file
 
     data = json.loads((Path(__file__).parents[1] / "data" / "small_bundle.json").read_text())
     for p in data["participants"]:

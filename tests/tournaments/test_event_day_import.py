@@ -16,19 +16,12 @@ from openpyxl import Workbook
 from pypdf import PdfReader
 
 from events.bundles import import_bundle
-from events.participants import (
-    guess_mapping,
-    header_role,
-    looks_like_header,
-    participant_save,
-    participants_import,
-    preview_rows,
-    read_participants_file,
-    read_rows,
-)
+from events.participants import participant_save, participants_import
 from results.services import build_file
 from tests.results.conftest import three_player_bundle
 from tournaments.models import Participant
+from tournaments.participant_columns import guess_mapping, header_role, looks_like_header
+from tournaments.participant_file import preview_rows, read_participants_file, read_rows
 
 pytestmark = pytest.mark.django_db
 RU = {"Accept-Language": "ru"}

@@ -13,9 +13,9 @@ from events.participants import (
     participant_save,
     participants_import,
     pins_assign,
-    read_participants_file,
 )
 from tournaments.errors import UserError
+from tournaments.participant_file import read_participants_file
 
 pytestmark = pytest.mark.django_db
 

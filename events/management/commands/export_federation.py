@@ -9,7 +9,7 @@ from django.core.management.base import CommandParser
 
 from events.bundles import tournament_to_bundle
 from players.services.interchange import export_text
-from preferans.interchange.document import DocumentInvalid
+from preferans.interchange.fields import DocumentInvalid
 from tournaments.management.base import TournamentCommand
 
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from events.bundles import import_bundle
 from players.services.interchange import import_event
-from preferans.interchange.document import DocumentInvalid
+from preferans.interchange.fields import DocumentInvalid
 from tournaments.management.json_command import JsonFileCommand
 
 

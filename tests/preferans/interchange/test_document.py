@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 from preferans.interchange.document import (
     FORMAT_NAME,
-    DocumentInvalid,
     bundle_part,
     check_document,
     read_document,
     write_document,
 )
+from preferans.interchange.fields import DocumentInvalid
 from tests import golden
 
 SCHEMA = json.loads(

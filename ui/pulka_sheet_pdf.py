@@ -1,8 +1,8 @@
 """The pulka sheet on one A4 page for the table's record: the diagram, the final figures and the deal list.
 
-The diagram and the table of final figures are the shapes of :mod:`ui.pulka_drawing` (the same picture as the
-phone page), drawn with reportlab in the project's embedded DejaVu font (:mod:`boards.pdf.fonts`), so Russian
-names render everywhere. Below them every deal: its number, the dealer, what was played and its result per
+The diagram and the table of final figures are the shapes of :mod:`ui.pulka_drawing` and
+:mod:`ui.pulka_totals` (the same picture as the phone page), drawn with reportlab in the project's embedded
+DejaVu font (:mod:`boards.pdf.fonts`), so Russian names render everywhere. Below them every deal: its number, the dealer, what was played and its result per
 player (pulka §4.2), and the sum of the results, which is the settlement (§8.1).
 """
 
@@ -22,20 +22,9 @@ from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
 from preferans.game import DealKind
 from preferans.numbers import format_fraction
 from preferans.pulka import DealScore, PulkaScore
-from ui.pulka_drawing import (
-    MARKS,
-    SIZE,
-    TONES,
-    Line,
-    Rect,
-    Shape,
-    SheetLabels,
-    Span,
-    clean,
-    fit_text,
-    sheet_shapes,
-    totals_shapes,
-)
+from ui.pulka_drawing import sheet_shapes
+from ui.pulka_shapes import MARKS, SIZE, TONES, Line, Rect, Shape, SheetLabels, Span, clean, fit_text
+from ui.pulka_totals import totals_shapes
 
 __all__ = ["deal_spans", "sheet_pdf"]
 

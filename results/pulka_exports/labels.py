@@ -11,7 +11,7 @@ from typing import Final
 
 from boards.pdf.text import lang_of
 from results.labels import labels as result_labels
-from ui.pulka_drawing import SheetLabels
+from ui.pulka_shapes import SheetLabels
 
 __all__ = ["LABELS", "form_name", "pulka_labels", "sheet_labels"]
 

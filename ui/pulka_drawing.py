@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from preferans.numbers import format_fraction
 from preferans.pulka import PulkaScore
 from ui.pulka_shapes import (
     FAMILY,
@@ -35,6 +34,7 @@ from ui.pulka_shapes import (
     clean,
     estimate_width,
     fit_text,
+    sheet_number,
     spans_width,
     svg_attr,
     svg_number,
@@ -101,16 +101,18 @@ def running_entries(score: PulkaScore) -> dict[Key, list[Entry]]:
     return out
 
 
-def _entry_spans(entry: Entry) -> list[Span]:
+def _entry_spans(entry: Entry, labels: SheetLabels) -> list[Span]:
     tone = "negative" if entry.value < 0 else ("help" if entry.mark else "ink")
-    return [Span(format_fraction(entry.value), tone)] + (
+    return [Span(sheet_number(entry.value, labels), tone)] + (
         [Span(MARKS[entry.mark], "help")] if entry.mark else []
     )
 
 
-def fit_entries(entries: Sequence[Entry], width: float, size: float, measure: Measure) -> tuple[Span, ...]:
+def fit_entries(
+    entries: Sequence[Entry], width: float, size: float, measure: Measure, labels: SheetLabels
+) -> tuple[Span, ...]:
     """``a.b.c`` from the entries, the oldest dropped behind an ellipsis until it fits ``width``."""
-    items = [_entry_spans(e) for e in entries]
+    items = [_entry_spans(e, labels) for e in entries]
     for start in range(len(items)):
         spans: list[Span] = [Span("…", "muted")] if start else []
         for i, item in enumerate(items[start:]):
@@ -192,7 +194,7 @@ class _Painter:
             caption = fit_text(caption, (hi - lo) / 3, SMALL, self.measure)
             shapes.append(sector.text(lo, at, [Span(caption, "muted")], SMALL, "start"))
             lo += self.measure(caption, SMALL, False) + 8
-        spans = fit_entries(self.entries[key], hi - lo, FONT, self.measure)
+        spans = fit_entries(self.entries[key], hi - lo, FONT, self.measure, self.labels)
         return shapes + ([sector.text((lo + hi) / 2, at, spans, FONT)] if spans else [])
 
     def sector(self, sector: _Sector, sectors: Sequence[_Sector], name: str) -> list[Shape]:

@@ -4,7 +4,8 @@ fitting, the figures written as people read them, and one shape as SVG.
 The sheet (:mod:`ui.pulka_drawing`) and its final figures (:mod:`ui.pulka_totals`) are lists of these shapes,
 written as SVG for the phone page and drawn with reportlab for the PDF (:mod:`ui.pulka_sheet_pdf`). Every word
 comes from :class:`SheetLabels` (the caller translates); seat letters and numbers are the only other text, and
-every number passes :mod:`ui.templatetags.scores` in the labels' language. No database.
+every number passes the one formatter, :mod:`ui.templatetags.scores`, in the labels' language: a whole figure
+of the sheet as a whole number (``−6``), vists with two places (``28,67``). No database.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
+
+from ui.templatetags.scores import vists_text, whole_text
 
 __all__ = [
     "FAMILY",
@@ -32,6 +35,8 @@ __all__ = [
     "estimate_width",
     "fit_text",
     "spans_width",
+    "sheet_number",
+    "sheet_vists",
     "svg_attr",
     "svg_number",
     "svg_shape",
@@ -80,6 +85,11 @@ class SheetLabels:
     no_trump: str  # «БК»
     no_play: str  # a deal with only extra entries
     in_progress: str  # «игра не окончена, итоги предварительные»
+    # how the whole vists were rounded (Code 4.2.12, pulka §8.2), with %(seat)s and %(whists)s:
+    rounding_off: str  # «… %(seat)s списывает с горы 1 очко, остальные пишут на него по %(whists)s виста»
+    rounding_on: str  # «… %(seat)s приписывает на гору 1 очко и пишет на каждого по %(whists)s виста»
+    rounding_none: str  # «целые висты равны точным: округлять не понадобилось»
+    lang: str  # the language of the words, whose decimal sign the numbers take ("ru", "en")
 
 
 # -- shapes --------------------------------------------------------------------------------------------------
@@ -158,6 +168,17 @@ def fit_text(text: str, width: float, size: float, measure: Measure, bold: bool 
     while text and measure(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+# -- numbers -------------------------------------------------------------------------------------------------
+def sheet_number(value: object, labels: SheetLabels) -> str:
+    """A whole figure of the sheet (pool, mountain, whists written, closing, whole vists): ``−6``."""
+    return whole_text(value, labels.lang)
+
+
+def sheet_vists(value: object, labels: SheetLabels) -> str:
+    """Vists that may be fractional (exact vists, a deal's result, their sum): ``28,67``, ``−2,67``."""
+    return vists_text(value, labels.lang)
 
 
 # -- SVG -----------------------------------------------------------------------------------------------------

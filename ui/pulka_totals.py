@@ -1,13 +1,18 @@
-"""The final figures under the drawn pulka sheet: the keys to what is drawn, and the table of every player's
-closing entry, exact and whole vists and place (pulka §7.4, §8, §9), in shapes of :mod:`ui.pulka_shapes`.
+"""The final figures under the drawn pulka sheet: the keys to what is drawn, the table of every player's
+closing entry, exact and whole vists and place (pulka §7.4, §8, §9), and the line that says how the whole vists
+were rounded (Code 4.2.12, pulka §8.2), in shapes of :mod:`ui.pulka_shapes`.
+
+The exact vists are shown with two places (thirds as ``,33`` and ``,67``, halves as ``,50``), so the whole vists
+beside them always come with :func:`rounding_line`: which player got the point and the whists that make up for
+it. Every channel that shows whole vists (the phone page, the sheet's SVG and PDF, the workbook) says it with
+this one function, in its own labels.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from preferans.numbers import format_fraction
-from preferans.pulka import PulkaScore
+from preferans.pulka import PulkaScore, Rounding
 from ui.pulka_shapes import (
     MARKS,
     SIZE,
@@ -21,10 +26,12 @@ from ui.pulka_shapes import (
     clean,
     estimate_width,
     fit_text,
+    sheet_number,
+    sheet_vists,
     spans_width,
 )
 
-__all__ = ["last_raspasy_step", "totals_shapes"]
+__all__ = ["last_raspasy_step", "rounding_line", "totals_shapes"]
 
 
 def last_raspasy_step(score: PulkaScore) -> int | None:
@@ -33,6 +40,15 @@ def last_raspasy_step(score: PulkaScore) -> int | None:
         return None
     steps = [d.raspasy_step for d in score.deals if d.raspasy_step is not None]
     return steps[-1] if steps else None
+
+
+def rounding_line(rounding: Rounding | None, labels: SheetLabels) -> str:
+    """How the whole vists were made from the exact ones (pulka §8.2): the player who got one point written off
+    or added to his mountain and the whists that make up for it, or that none was needed."""
+    if rounding is None:
+        return labels.rounding_none
+    words = labels.rounding_off if rounding.mountain < 0 else labels.rounding_on
+    return words % {"seat": rounding.seat, "whists": rounding.vists_each}
 
 
 def _legend(score: PulkaScore, labels: SheetLabels) -> list[tuple[Span, ...]]:
@@ -49,6 +65,15 @@ def _legend(score: PulkaScore, labels: SheetLabels) -> list[tuple[Span, ...]]:
         )
         if shown
     ]
+
+
+def _lines(text: str, width: float, size: float, measure: Measure) -> list[str]:
+    """``text`` cut at spaces into as many lines as it needs (a word too long for a line is cut)."""
+    lines = [""]
+    for word in text.split():
+        joined = f"{lines[-1]} {word}".strip()
+        lines[-1:] = [joined] if measure(joined, size, False) <= width or not lines[-1] else [lines[-1], word]
+    return [fit_text(line, width, size, measure) for line in lines if line]
 
 
 def _wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
@@ -71,18 +96,21 @@ def totals_shapes(
     measure: Measure = estimate_width,
     top: float = 0.0,
 ) -> tuple[list[Shape], float]:
-    """The legend and the table of final figures (closing entry, exact and whole vists, rank) from y = top;
-    returns the shapes and the y where they end."""
+    """The legend, the table of final figures (closing entry, exact and whole vists, rank) and the rounding
+    line from y = top; returns the shapes and the y where they end."""
     seats = score.setup.seats
     vists, whole = score.vists, score.integer_vists
     rows = [
         (
             seat,
-            *(format_fraction(v[seat]) for v in (score.closing, vists, whole)),
+            sheet_number(score.closing[seat], labels),
+            sheet_vists(vists[seat], labels),
+            sheet_number(whole[seat], labels),
             score.ranking.rank_text(seat),
         )
         for seat in seats
     ]
+    negative = {seat: (score.closing[seat] < 0, vists[seat] < 0, whole[seat] < 0, False) for seat in seats}
     line = size * 1.55
     shapes: list[Shape] = []
     y = top
@@ -122,8 +150,12 @@ def totals_shapes(
         right = first
         for i, (value, column) in enumerate(zip(values, columns, strict=True)):
             right += column
-            tone = "negative" if value.startswith("-") else "ink"
+            tone = "negative" if negative[seat][i] else "ink"
             shapes.append(Text(right, y, (Span(value, tone, i in (1, 2)),), size, "end"))
     y += size * 0.7
     shapes.append(Line(0, y, width, y, 0.6, "muted"))
-    return shapes, y + 2
+    y += size * 0.3
+    for text in _lines(rounding_line(score.rounding, labels), width, size, measure):
+        y += line
+        shapes.append(Text(0, y, (Span(text, "muted"),), size, "start"))
+    return shapes, y + size * 0.5

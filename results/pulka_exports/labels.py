@@ -187,6 +187,12 @@ _SHEET: Final[dict[str, dict[str, str]]] = {
         "no_trump": "БК",
         "no_play": "только записи судьи",
         "in_progress": "игра не окончена: итоги предварительные",
+        "rounding_off": "Целые висты по Кодексу 4.2.12: %(seat)s списывает с горы одно очко, "
+        "каждый из остальных пишет на него по %(whists)s виста.",
+        "rounding_on": "Целые висты по Кодексу 4.2.12: %(seat)s приписывает на гору одно очко и пишет "
+        "на каждого из остальных по %(whists)s виста.",
+        "rounding_none": "Целые висты по Кодексу 4.2.12: точные висты целые, округлять не понадобилось.",
+        "lang": "ru",
     },
     "en": {
         "sheet": "pulka",
@@ -212,6 +218,12 @@ _SHEET: Final[dict[str, dict[str, str]]] = {
         "no_trump": "NT",
         "no_play": "entries only",
         "in_progress": "the game is not over: the figures are provisional",
+        "rounding_off": "Whole vists by Code 4.2.12: %(seat)s writes one point off his mountain, and each of "
+        "the others writes %(whists)s whists on him.",
+        "rounding_on": "Whole vists by Code 4.2.12: %(seat)s adds one point to his mountain and writes "
+        "%(whists)s whists on each of the others.",
+        "rounding_none": "Whole vists by Code 4.2.12: the exact vists are whole, nothing was rounded.",
+        "lang": "en",
     },
 }
 

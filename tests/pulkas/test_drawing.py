@@ -17,6 +17,7 @@ from preferans.pulka.document import score_document
 from preferans.pulka.simulate import random_pulka
 from tests import golden
 from ui.pulka_drawing import SheetLabels, estimate_width, fit_entries, running_entries, sheet_svg
+from ui.pulka_shapes import sheet_number
 from ui.pulka_sheet_pdf import sheet_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -161,7 +162,7 @@ def test_long_lists_keep_the_latest_values_within_the_band() -> None:
     spans = fit_entries(longest, 120, 13.5, estimate_width, LABELS)
     text = "".join(s.text for s in spans)
     assert text.startswith("…") and estimate_width(text, 13.5) <= 120
-    assert text.rstrip("*↓").endswith(format(longest[-1].value))
+    assert text.rstrip("*↓").endswith(sheet_number(longest[-1].value, LABELS))
     ET.fromstring(sheet_svg(score, names=HOSTILE, labels=LABELS))
 
 

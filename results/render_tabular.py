@@ -13,8 +13,10 @@ CSV: UTF-8 with a byte-order mark (Excel opens it in the right encoding); the co
 (no title line above them). The dialect follows the file's language, as Excel reads CSV in that locale: Russian
 is separated by ``;`` with decimal commas (``104,5``; ``56,25``), English by ``,`` with decimal points. Numbers
 are rounded half-up to 2 places (the core's rounding) by :func:`ui.templatetags.scores.display_number`,
-the one formatter the pages and PDFs use too. Several sheets in one CSV file follow one another, each with its
-column titles, separated by an empty line.
+the one formatter the pages and PDFs use too; a ``fixed`` column (a pulka event's vists and ratings) keeps both
+places (``28,67``, ``12,00``), and a whole number given to it as an ``int`` stays whole (``-15``; in Excel with
+the ``0`` format). A fraction is never written as ``31/3``, which Excel would read as a date. Several sheets
+in one CSV file follow one another, each with its column titles, separated by an empty line.
 
 Every text cell of both formats goes through :func:`ui.cells.safe_text`: characters no file can hold are
 dropped, and text that would run as a formula gets an apostrophe in front (Excel cells are also written with
@@ -40,7 +42,7 @@ from ui.templatetags.scores import display_number
 
 __all__ = ["csv_text", "render_csv", "render_xlsx", "safe_text"]
 
-NUMBER_FORMATS = {"int": "0", "num": "0.00", "pct": "0.00%"}
+NUMBER_FORMATS = {"int": "0", "num": "0.00", "fixed": "0.00", "pct": "0.00%"}
 _PORTRAIT_WIDTH = 95.0  # column width units that fit a portrait A4 page at the default margins
 _HEAD_FONT = Font(bold=True)
 _TITLE_FONT = Font(bold=True, size=13)
@@ -152,7 +154,7 @@ def _converter(ws: Any, kind: str) -> Callable[[Any], Any]:
         if kind == "int":
             return number
         cell = WriteOnlyCell(ws, number)
-        cell.number_format = fmt
+        cell.number_format = "0" if kind == "fixed" and isinstance(value, int) else fmt
         return cell
 
     return convert
@@ -163,7 +165,7 @@ def csv_text(value: Any, kind: str, lang: str) -> str:
     if value is None:
         return ""
     if isinstance(value, Fraction):
-        return display_number(value, lang, trim=kind != "pct")
+        return display_number(value, lang, trim=kind not in ("pct", "fixed"))
     return safe_text(str(value)) if isinstance(value, str) else str(value)
 
 

@@ -33,8 +33,9 @@ __all__ = [
     "standings_sheet",
 ]
 
-# Column kinds: "text", "int", "num" (an exact number shown with 2 decimals), "pct" (a percentage 0–100),
-# "place" (a number where the place is one, text where it is shared or a mark).
+# Column kinds: "text", "int", "num" (an exact number shown with 2 decimals, CSV drops trailing zeros), "fixed"
+# (an exact number always with 2 decimals, an int as a whole number: a pulka event's figures), "pct" (a
+# percentage 0–100), "place" (a number where the place is one, text where it is shared or a mark).
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ from tournaments.permissions import can_see_results
 from ui.display import describe_row
 from ui.labels import CALL_WORDS, sheet_labels
 from ui.pulka_drawing import sheet_svg
-from ui.templatetags.scores import display_number
+from ui.pulka_totals import rounding_line
+from ui.templatetags.scores import vists_text, whole_text
 
 STATES = {
     "in_progress": lambda n: _("Playing"),
@@ -146,10 +147,9 @@ def names(page: PulkaPage) -> dict[str, str]:
     return {seat: p.name or str(p.number) for seat, p in page.seats.items()}
 
 
-def signed(value: Fraction) -> dict[str, Any]:
-    shown = display_number(value).replace("-", "−")
-    if value > 0:
-        shown = "+" + shown
+def signed(value: Fraction, *, whole: bool = False) -> dict[str, Any]:
+    """A figure as the page shows it: ``+5,33`` (``+14`` when ``whole``), and the exact value for its title."""
+    shown = whole_text(value, signed=True) if whole else vists_text(value, signed=True)
     exact = "" if value.denominator == 1 else str(value)
     return {"display": shown, "negative": value < 0, "zero": value == 0, "exact": exact}
 
@@ -241,7 +241,7 @@ def totals(page: PulkaPage) -> list[dict[str, Any]]:
                 "number": p.number,
                 "name": p.name,
                 "vists": signed(vists[seat]),
-                "whole": signed(whole[seat]),
+                "whole": signed(whole[seat], whole=True),
                 "rank": score.ranking.rank_text(seat),
             }
         )
@@ -370,6 +370,7 @@ def render_page(
         "deals": deal_lines(page) if can_see else [],
         "totals": totals(page) if can_see and (page.deals or page.table.finished) else [],
         "provisional": page.score.reason == "in_progress",
+        "rounding": rounding_line(page.score.rounding, sheet_labels()),
         "advance": [page.seat_label(s) for s in (page.table.advance or {}).get("seats", [])]
         if page.tournament.form == "olympic" and page.table.finished
         else [],

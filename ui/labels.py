@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from ui.pulka_drawing import SheetLabels
+from ui.pulka_shapes import SheetLabels
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 RED_SUITS = ("D", "H")
@@ -68,4 +68,18 @@ def sheet_labels() -> SheetLabels:
         no_trump=pgettext("pulka sheet", "NT"),
         no_play=pgettext("pulka sheet", "no play"),
         in_progress=pgettext("pulka sheet", "the pulka is not over: the totals are provisional"),
+        rounding_off=pgettext(
+            "pulka sheet",
+            "Whole vists by Code 4.2.12: %(seat)s writes one point off his mountain, and each of the others "
+            "writes %(whists)s whists on him.",
+        ),
+        rounding_on=pgettext(
+            "pulka sheet",
+            "Whole vists by Code 4.2.12: %(seat)s adds one point to his mountain and writes %(whists)s whists "
+            "on each of the others.",
+        ),
+        rounding_none=pgettext(
+            "pulka sheet", "Whole vists by Code 4.2.12: the exact vists are whole, nothing was rounded."
+        ),
+        lang=get_language() or "ru",
     )

@@ -6,163 +6,57 @@ and up to the top edge give S the bottom, N the left and E the right. In each se
 mountain («гора»), the pool («пуля»), and the whists («висты»), one cell per opponent placed toward him. Every
 band holds the running totals written the paper way, ``2.6.10``, the latest kept when they do not fit.
 
-Plain shapes in a 360-unit square (:func:`sheet_shapes`, :func:`totals_shapes`) are written as SVG by
-:func:`sheet_svg` and drawn by :mod:`ui.pulka_sheet_pdf`. Every word drawn comes from :class:`SheetLabels` (the
-caller translates); seat letters and numbers are the only other text. Pure: no database, no Django.
+The diagram is plain shapes (:mod:`ui.pulka_shapes`) in a 360-unit square (:func:`sheet_shapes`); with the final
+figures under it (:func:`ui.pulka_totals.totals_shapes`) :func:`sheet_svg` writes it as SVG, and
+:mod:`ui.pulka_sheet_pdf` draws the same shapes on paper. No database.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from xml.sax.saxutils import escape
 
-from preferans.numbers import format_fraction
 from preferans.pulka import PulkaScore
+from ui.pulka_shapes import (
+    FAMILY,
+    FONT,
+    MARKS,
+    SIZE,
+    SMALL,
+    Line,
+    Measure,
+    Rect,
+    Shape,
+    SheetLabels,
+    Span,
+    Text,
+    clean,
+    estimate_width,
+    fit_text,
+    sheet_number,
+    spans_width,
+    svg_attr,
+    svg_number,
+    svg_shape,
+)
+from ui.pulka_totals import last_raspasy_step, totals_shapes
 
 __all__ = [
+    "HALF",
+    "SIZE",
     "Entry",
-    "Line",
-    "Measure",
-    "Rect",
-    "Shape",
     "SheetLabels",
-    "Span",
-    "Text",
-    "clean",
     "estimate_width",
-    "fit_text",
+    "fit_entries",
     "running_entries",
     "sheet_shapes",
     "sheet_svg",
-    "totals_shapes",
 ]
 
-SIZE = 360.0  # the diagram's square, in viewBox units (1 unit = 1 px on a 360 px phone)
 HALF = SIZE / 2
 WHISTS, POOL = 42.0, 70.0  # band edges, measured from the sector's outer edge inwards
 RADIUS = 22.0
-FONT = 13.5  # numbers
-SMALL = 12.5  # captions, never smaller (≥ 11 px on a phone)
-TONES = {
-    "ink": "#1a1a1a",
-    "muted": "#666666",
-    "line": "#4a4a4a",
-    "help": "#1d5fa8",
-    "negative": "#b3261e",
-    "badge": "#fff4d6",
-    "paper": "#ffffff",
-}
-MARKS = {"help": "*", "write_off": "↓"}
-FAMILY = "'DejaVu Sans', Verdana, 'Segoe UI', Roboto, Arial, sans-serif"
-
-
-@dataclass(frozen=True)
-class SheetLabels:
-    """The words drawn on the sheet, already translated by the caller."""
-
-    sheet: str  # «пулька»: the picture's accessible name
-    pool: str  # «пуля»
-    mountain: str  # «гора»
-    whists: str  # «висты»
-    help: str  # «помощь»
-    write_off: str  # «списано с горы»
-    raspasy: str  # «распасы»
-    raspasy_step: str  # «шаг распасов»
-    pool_target: str  # «пуля до»
-    deal: str  # «сдача»
-    dealer: str  # «сдаёт»
-    contract: str  # «игра»
-    result: str  # «результат»
-    total: str  # «итог»
-    player: str  # «игрок»
-    closing: str  # «закрытие»
-    vists: str  # «висты» (exact)
-    whole_vists: str  # «целые висты»
-    rank: str  # «место»
-    misere: str  # «мизер»
-    no_trump: str  # «БК»
-    no_play: str  # a deal with only extra entries
-    in_progress: str  # «игра не окончена, итоги предварительные»
-
-
-# -- shapes --------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Span:
-    text: str
-    tone: str = "ink"
-    bold: bool = False
-
-
-@dataclass(frozen=True)
-class Text:
-    """Text whose baseline starts, centres or ends (``anchor``) at x, y, turned ``angle`` degrees clockwise."""
-
-    x: float
-    y: float
-    spans: tuple[Span, ...]
-    size: float = FONT
-    anchor: str = "middle"  # start | middle | end
-    angle: float = 0.0
-
-
-@dataclass(frozen=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    width: float = 1.2
-    tone: str = "line"
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str = "paper"
-    stroke: str | None = "line"
-    radius: float = 0.0  # w / 2 = h / 2: a circle
-
-
-Shape = Text | Line | Rect
-Measure = Callable[[str, float, bool], float]
-
-_EM = {**dict.fromkeys(".,:;'|!il1 ", 0.33), **dict.fromkeys("mwMWшщжмюыфШЩЖМЮЫФ…×", 0.95)}
-
-
-def estimate_width(text: str, size: float, bold: bool = False) -> float:
-    """A generous estimate of the width of ``text`` in a wide sans font (DejaVu Sans, Verdana)."""
-    em = sum(0.64 if c.isdigit() else _EM.get(c, 0.74 if c.isupper() else 0.62) for c in text)
-    return em * size * (1.08 if bold else 1.0)
-
-
-_CONTROL = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff]"
-)
-
-
-def clean(name: str) -> str:
-    """A name as one line of text: no control or direction-override characters, no line breaks (names are
-    typed by anyone)."""
-    return " ".join(_CONTROL.sub("", name).split())
-
-
-def spans_width(spans: Iterable[Span], size: float, measure: Measure) -> float:
-    return sum(measure(s.text, size, s.bold) for s in spans)
-
-
-def fit_text(text: str, width: float, size: float, measure: Measure, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width``."""
-    if measure(text, size, bold) <= width:
-        return text
-    while text and measure(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 # -- the running totals --------------------------------------------------------------------------------------
@@ -207,16 +101,18 @@ def running_entries(score: PulkaScore) -> dict[Key, list[Entry]]:
     return out
 
 
-def _entry_spans(entry: Entry) -> list[Span]:
+def _entry_spans(entry: Entry, labels: SheetLabels) -> list[Span]:
     tone = "negative" if entry.value < 0 else ("help" if entry.mark else "ink")
-    return [Span(format_fraction(entry.value), tone)] + (
+    return [Span(sheet_number(entry.value, labels), tone)] + (
         [Span(MARKS[entry.mark], "help")] if entry.mark else []
     )
 
 
-def fit_entries(entries: Sequence[Entry], width: float, size: float, measure: Measure) -> tuple[Span, ...]:
+def fit_entries(
+    entries: Sequence[Entry], width: float, size: float, measure: Measure, labels: SheetLabels
+) -> tuple[Span, ...]:
     """``a.b.c`` from the entries, the oldest dropped behind an ellipsis until it fits ``width``."""
-    items = [_entry_spans(e) for e in entries]
+    items = [_entry_spans(e, labels) for e in entries]
     for start in range(len(items)):
         spans: list[Span] = [Span("…", "muted")] if start else []
         for i, item in enumerate(items[start:]):
@@ -298,7 +194,7 @@ class _Painter:
             caption = fit_text(caption, (hi - lo) / 3, SMALL, self.measure)
             shapes.append(sector.text(lo, at, [Span(caption, "muted")], SMALL, "start"))
             lo += self.measure(caption, SMALL, False) + 8
-        spans = fit_entries(self.entries[key], hi - lo, FONT, self.measure)
+        spans = fit_entries(self.entries[key], hi - lo, FONT, self.measure, self.labels)
         return shapes + ([sector.text((lo + hi) / 2, at, spans, FONT)] if spans else [])
 
     def sector(self, sector: _Sector, sectors: Sequence[_Sector], name: str) -> list[Shape]:
@@ -329,13 +225,6 @@ class _Painter:
         return [*shapes, sector.text((lo + hi) / 2, POOL + 36, spans, FONT)]
 
 
-def _last_raspasy_step(score: PulkaScore) -> int | None:
-    if score.setup.rules.progression.value == "none":
-        return None
-    steps = [d.raspasy_step for d in score.deals if d.raspasy_step is not None]
-    return steps[-1] if steps else None
-
-
 def sheet_shapes(
     score: PulkaScore, names: Mapping[str, str], labels: SheetLabels, measure: Measure = estimate_width
 ) -> list[Shape]:
@@ -357,7 +246,7 @@ def sheet_shapes(
         shapes += painter.sector(sector, sectors, names.get(sector.seat, ""))
     shapes.append(Rect(HALF - RADIUS, HALF - RADIUS, 2 * RADIUS, 2 * RADIUS, "paper", "line", RADIUS))
     shapes.append(Text(HALF, HALF + 6, (Span(str(score.setup.pool), "ink", True),), 17))
-    step = _last_raspasy_step(score)
+    step = last_raspasy_step(score)
     if step is not None:
         badge = f"×{step}"
         w = measure(badge, SMALL, True) + 10
@@ -367,131 +256,7 @@ def sheet_shapes(
     return shapes
 
 
-# -- the final figures ---------------------------------------------------------------------------------------
-def _legend(score: PulkaScore, labels: SheetLabels) -> list[tuple[Span, ...]]:
-    """The keys to what is drawn: a game not over, the help and write-off marks, the raspasy badge."""
-    marks = {h.helped is None for d in score.deals for h in d.helps}
-    step = _last_raspasy_step(score)
-    return [
-        group
-        for shown, group in (
-            (not score.ended, (Span(labels.in_progress, "negative"),)),
-            (False in marks, (Span(MARKS["help"] + " ", "help", True), Span(labels.help, "muted"))),
-            (True in marks, (Span(MARKS["write_off"] + " ", "help", True), Span(labels.write_off, "muted"))),
-            (step is not None, (Span(f"×{step} ", "ink", True), Span(labels.raspasy_step, "muted"))),
-        )
-        if shown
-    ]
-
-
-def _wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
-    """At most two lines, cut at spaces, the second cut with an ellipsis if need be."""
-    lines = [""]
-    for word in text.split():
-        joined = f"{lines[-1]} {word}".strip()
-        fits = measure(joined, size, False) <= width or not lines[-1] or len(lines) == 2
-        lines[-1:] = [joined] if fits else [lines[-1], word]
-    return [fit_text(line, width, size, measure) for line in lines]
-
-
-def totals_shapes(
-    score: PulkaScore,
-    names: Mapping[str, str],
-    labels: SheetLabels,
-    *,
-    width: float = SIZE,
-    size: float = SMALL,
-    measure: Measure = estimate_width,
-    top: float = 0.0,
-) -> tuple[list[Shape], float]:
-    """The legend and the table of final figures (closing entry, exact and whole vists, rank) from y = top;
-    returns the shapes and the y where they end."""
-    seats = score.setup.seats
-    vists, whole = score.vists, score.integer_vists
-    rows = [
-        (
-            seat,
-            *(format_fraction(v[seat]) for v in (score.closing, vists, whole)),
-            score.ranking.rank_text(seat),
-        )
-        for seat in seats
-    ]
-    line = size * 1.55
-    shapes: list[Shape] = []
-    y = top
-    lines: list[list[Span]] = []
-    for group in _legend(score, labels):  # the keys, as many on a line as fit
-        if lines and spans_width([*lines[-1], Span("   "), *group], size, measure) <= width:
-            lines[-1] += [Span("   "), *group]
-        else:
-            lines.append(list(group))
-    for spans in lines:
-        y += line
-        shapes.append(Text(0, y, tuple(spans), size, "start"))
-    y += size * 0.8 if lines else 0
-    heads = (labels.closing, labels.vists, labels.whole_vists, labels.rank)
-    columns: list[float] = []
-    for i, head in enumerate(heads):
-        sizes = [measure(row[i + 1], size, i in (1, 2)) for row in rows]
-        words = [measure(word, size, False) for word in head.split()]
-        header = min(measure(head, size, False), max([size * 4, *words]), width * 0.2)
-        columns.append(max([*sizes, header]) + size * 0.6)
-    first = width - sum(columns)
-    wrapped = [_wrap(h, c - size * 0.5, size, measure) for h, c in zip(heads, columns, strict=True)]
-    depth = max(len(w) for w in wrapped)
-    shapes.append(Text(0, y + line * depth, (Span(labels.player, "muted"),), size, "start"))
-    right = first
-    for texts, column in zip(wrapped, columns, strict=True):
-        right += column
-        for k, text in enumerate(texts):
-            base = y + line * (depth - len(texts) + k + 1)
-            shapes.append(Text(right, base, (Span(text, "muted"),), size, "end"))
-    y += line * depth + size * 0.6
-    shapes.append(Line(0, y, width, y, 1.0))
-    for seat, *values in rows:
-        y += line * 1.1
-        name = fit_text(clean(names.get(seat, "")), first - size * 2.6, size, measure)
-        shapes.append(Text(0, y, (Span(seat, "muted", True), Span("  " + name)), size, "start"))
-        right = first
-        for i, (value, column) in enumerate(zip(values, columns, strict=True)):
-            right += column
-            tone = "negative" if value.startswith("-") else "ink"
-            shapes.append(Text(right, y, (Span(value, tone, i in (1, 2)),), size, "end"))
-    y += size * 0.7
-    shapes.append(Line(0, y, width, y, 0.6, "muted"))
-    return shapes, y + 2
-
-
 # -- SVG -----------------------------------------------------------------------------------------------------
-def _attr(value: str) -> str:
-    return escape(value, {'"': "&quot;", "'": "&apos;"})
-
-
-def _number(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
-def _svg(shape: Shape) -> str:
-    if isinstance(shape, Line):
-        x1, y1, x2, y2 = (_number(v) for v in (shape.x1, shape.y1, shape.x2, shape.y2))
-        return (
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{TONES[shape.tone]}" '
-            f'stroke-width="{_number(shape.width)}"/>'
-        )
-    if isinstance(shape, Rect):
-        x, y, w, h, r = (_number(v) for v in (shape.x, shape.y, shape.w, shape.h, shape.radius))
-        stroke = f' stroke="{TONES[shape.stroke]}" stroke-width="1.4"' if shape.stroke else ""
-        return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{r}" fill="{TONES[shape.fill]}"{stroke}/>'
-    x, y = _number(shape.x), _number(shape.y)
-    turn = f' transform="rotate({_number(shape.angle)} {x} {y})"' if shape.angle else ""
-    anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
-    bold = ' font-weight="bold"'
-    body = "".join(
-        f'<tspan fill="{TONES[s.tone]}"{bold if s.bold else ""}>{escape(s.text)}</tspan>' for s in shape.spans
-    )
-    return f'<text x="{x}" y="{y}" font-size="{_number(shape.size)}"{anchor}{turn}>{body}</text>'
-
-
 def _description(score: PulkaScore, names: Mapping[str, str], labels: SheetLabels) -> str:
     players = ", ".join(f"{seat} {clean(names.get(seat, ''))}".strip() for seat in score.setup.seats)
     return f"{labels.sheet}: {players}; {labels.pool_target} {score.setup.pool}"
@@ -501,14 +266,14 @@ def sheet_svg(score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabel
     """The sheet and its final figures as one inline ``<svg>`` that scales to its container's width."""
     margin = 3.0
     totals, bottom = totals_shapes(score, names, labels, top=SIZE + 8)
-    description = _attr(_description(score, names, labels))
+    description = svg_attr(_description(score, names, labels))
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-margin} {-margin} {SIZE + 2 * margin} '
-            f'{_number(bottom + 2 * margin)}" width="100%" role="img" aria-label="{description}" '
-            f'font-family="{_attr(FAMILY)}" style="display:block;height:auto;max-width:34rem">',
+            f'{svg_number(bottom + 2 * margin)}" width="100%" role="img" aria-label="{description}" '
+            f'font-family="{svg_attr(FAMILY)}" style="display:block;height:auto;max-width:34rem">',
             f"<title>{description}</title>",
-            *(_svg(shape) for shape in [*sheet_shapes(score, names, labels), *totals]),
+            *(svg_shape(shape) for shape in [*sheet_shapes(score, names, labels), *totals]),
             "</svg>",
         ]
     )

@@ -1,8 +1,8 @@
 """The pulka sheet on one A4 page for the table's record: the diagram, the final figures and the deal list.
 
-The diagram and the table of final figures are the shapes of :mod:`ui.pulka_drawing` (the same picture as the
-phone page), drawn with reportlab in the project's embedded DejaVu font (:mod:`boards.pdf.fonts`), so Russian
-names render everywhere. Below them every deal: its number, the dealer, what was played and its result per
+The diagram and the table of final figures are the shapes of :mod:`ui.pulka_drawing` and
+:mod:`ui.pulka_totals` (the same picture as the phone page), drawn with reportlab in the project's embedded
+DejaVu font (:mod:`boards.pdf.fonts`), so Russian names render everywhere. Below them every deal: its number, the dealer, what was played and its result per
 player (pulka §4.2), and the sum of the results, which is the settlement (§8.1).
 """
 
@@ -20,9 +20,9 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
 from preferans.game import DealKind
-from preferans.numbers import format_fraction
 from preferans.pulka import DealScore, PulkaScore
-from ui.pulka_drawing import (
+from ui.pulka_drawing import sheet_shapes
+from ui.pulka_shapes import (
     MARKS,
     SIZE,
     TONES,
@@ -33,9 +33,9 @@ from ui.pulka_drawing import (
     Span,
     clean,
     fit_text,
-    sheet_shapes,
-    totals_shapes,
+    sheet_vists,
 )
+from ui.pulka_totals import totals_shapes
 
 __all__ = ["deal_spans", "sheet_pdf"]
 
@@ -115,9 +115,11 @@ def deal_spans(scored: DealScore, labels: SheetLabels, progression: bool) -> lis
     return spans
 
 
-def _value(c: Any, x: float, y: float, value: Fraction, size: float, bold: bool = False) -> None:
+def _value(
+    c: Any, x: float, y: float, value: Fraction, labels: SheetLabels, size: float, bold: bool = False
+) -> None:
     tone = "negative" if value < 0 else "ink"
-    _draw_text(c, x, y, [Span(format_fraction(value), tone, bold)], size, "end")
+    _draw_text(c, x, y, [Span(sheet_vists(value, labels), tone, bold)], size, "end")
 
 
 def _deal_list(c: Any, score: PulkaScore, labels: SheetLabels, top: float, bottom: float) -> None:
@@ -140,10 +142,8 @@ def _deal_list(c: Any, score: PulkaScore, labels: SheetLabels, top: float, botto
     number_w = max(_measure(labels.deal, size), _measure("000", size)) + 4
     dealer_w = max(_measure(labels.dealer, size), _measure("W", size)) + 6
     sums = {seat: sum((d.result[seat] for d in score.deals), Fraction(0)) for seat in seats}
-    values = [format_fraction(v) for d in score.deals for v in d.result.values()]
-    result_w = (
-        max(_measure(v, size, True) for v in [*values, *map(format_fraction, sums.values()), "-00"]) + 8
-    )
+    values = [*(v for d in score.deals for v in d.result.values()), *sums.values(), Fraction(-99)]
+    result_w = max(_measure(sheet_vists(v, labels), size, True) for v in values) + 8
     text_w = block - number_w - dealer_w - result_w * len(seats)
     progression = score.setup.rules.progression.value != "none"
     per_block = -(-len(deals) // blocks) if deals else 0
@@ -170,14 +170,14 @@ def _deal_list(c: Any, score: PulkaScore, labels: SheetLabels, top: float, botto
             spans[0] = Span(fit_text(spans[0].text, text_w - tail - 4, size, _measure))
             _draw_text(c, x + number_w + dealer_w, y, spans, size)
             for i, seat in enumerate(seats):
-                _value(c, x + block - result_w * (len(seats) - 1 - i), y, scored.result[seat], size)
+                _value(c, x + block - result_w * (len(seats) - 1 - i), y, scored.result[seat], labels, size)
     # the sum of the results, under the last block
     x = MARGIN + (blocks - 1) * (block + gap)
     y = top - row * (per_block + 2) - row * 0.2
     c.line(x, y + row * 0.75, x + block, y + row * 0.75)
     _draw_text(c, x + number_w + dealer_w, y, [Span(labels.total, "ink", True)], size)
     for i, seat in enumerate(seats):
-        _value(c, x + block - result_w * (len(seats) - 1 - i), y, sums[seat], size, True)
+        _value(c, x + block - result_w * (len(seats) - 1 - i), y, sums[seat], labels, size, True)
 
 
 def draw_sheet_page(

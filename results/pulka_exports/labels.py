@@ -11,7 +11,7 @@ from typing import Final
 
 from boards.pdf.text import lang_of
 from results.labels import labels as result_labels
-from ui.pulka_drawing import SheetLabels
+from ui.pulka_shapes import SheetLabels
 
 __all__ = ["LABELS", "form_name", "pulka_labels", "sheet_labels"]
 
@@ -40,13 +40,11 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "dealer": "Сдаёт",
         "contract": "Игра",
         "rating": "Рейтинг",
-        "rating_exact": "Рейтинг (точно)",
         "rating_before": "Рейтинг до тура",
         "total": "Сумма",
-        "total_exact": "Сумма (точно)",
         "vists": "Висты",
-        "vists_exact": "Висты (точно)",
         "whole_vists": "Целые висты",
+        "rounding": "Как округлены целые висты (Кодекс 4.2.12)",
         "column": "Компенсационная графа",
         "settlement": "Итог по сдачам",
         "place_at_table": "Место за столом",
@@ -112,13 +110,11 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "dealer": "Dealer",
         "contract": "Played",
         "rating": "Rating",
-        "rating_exact": "Rating (exact)",
         "rating_before": "Rating before the round",
         "total": "Total",
-        "total_exact": "Total (exact)",
         "vists": "Vists",
-        "vists_exact": "Vists (exact)",
         "whole_vists": "Whole vists",
+        "rounding": "How the whole vists were rounded (Code 4.2.12)",
         "column": "Compensation column",
         "settlement": "Sum of the deals",
         "place_at_table": "Place at the table",
@@ -187,6 +183,12 @@ _SHEET: Final[dict[str, dict[str, str]]] = {
         "no_trump": "БК",
         "no_play": "только записи судьи",
         "in_progress": "игра не окончена: итоги предварительные",
+        "rounding_off": "Целые висты по Кодексу 4.2.12: %(seat)s списывает с горы одно очко, "
+        "каждый из остальных пишет на него по %(whists)s виста.",
+        "rounding_on": "Целые висты по Кодексу 4.2.12: %(seat)s приписывает на гору одно очко и пишет "
+        "на каждого из остальных по %(whists)s виста.",
+        "rounding_none": "Целые висты по Кодексу 4.2.12: точные висты целые, округлять не понадобилось.",
+        "lang": "ru",
     },
     "en": {
         "sheet": "pulka",
@@ -212,6 +214,12 @@ _SHEET: Final[dict[str, dict[str, str]]] = {
         "no_trump": "NT",
         "no_play": "entries only",
         "in_progress": "the game is not over: the figures are provisional",
+        "rounding_off": "Whole vists by Code 4.2.12: %(seat)s writes one point off his mountain, and each of "
+        "the others writes %(whists)s whists on him.",
+        "rounding_on": "Whole vists by Code 4.2.12: %(seat)s adds one point to his mountain and writes "
+        "%(whists)s whists on each of the others.",
+        "rounding_none": "Whole vists by Code 4.2.12: the exact vists are whole, nothing was rounded.",
+        "lang": "en",
     },
 }
 

@@ -3,7 +3,8 @@ pin on the wall) and every table's pulka sheet of a round.
 
 Drawn with the duplicate files' page frame (:class:`results.pdf_common.PdfDoc`: the tournament, what the page
 is, the publication stamp, page numbers, when it was made) in the project's embedded DejaVu font, so Russian
-names render everywhere. Numbers are the exact values rounded half-up for print (``5,33``, a typographic minus).
+names render everywhere. Numbers are the exact values rounded half-up for print with two places (``5,33``,
+``12,00``, a typographic minus), as on the pages (``ui.templatetags.scores.vists_text``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from results.pulka_exports.labels import form_name, pulka_labels, sheet_labels
 from results.pulka_exports.model import EventView, RoundView, TableView, ratings_before
 from results.pulka_exports.workbook import round_title, table_state
 from ui import pulka_sheet_pdf as sheet_pdf
+from ui.templatetags.scores import vists_text
 
 __all__ = ["bracket_pdf", "seating_pdf", "sheets_pdf", "standings_pdf"]
 
@@ -84,7 +86,7 @@ def standings_pdf(view: EventView, *, lang: str, now: dt.datetime) -> bytes:
                     cells.append(lab["bye"] if any(b.pk == p.pk for b in r.byes) else lab["not_played"])
                     continue
                 table, seat = found
-                text = f"{seat.rank} · {num(seat.vists, lang)}" if table.started else ""
+                text = f"{seat.rank} · {vists_text(seat.vists, lang)}" if table.started else ""
                 cells.append(Cell(text, bold=seat.went_on or seat.winner))
             rows.append(Row(cells))
     else:
@@ -105,11 +107,13 @@ def standings_pdf(view: EventView, *, lang: str, now: dt.datetime) -> bytes:
                     cells.append(Cell(lab["bye"], colour=grey))
                 else:
                     cells.append(
-                        Cell(num(rating, lang) if rating is not None else lab["not_played"], colour=grey)
+                        Cell(
+                            vists_text(rating, lang) if rating is not None else lab["not_played"], colour=grey
+                        )
                     )
             cells += [
-                Cell(num(line.total, lang), bold=True, colour=grey),
-                Cell(num(line.vists, lang), colour=grey),
+                Cell(vists_text(line.total, lang), bold=True, colour=grey),
+                Cell(vists_text(line.vists, lang), colour=grey),
             ]
             rows.append(Row(cells, rule=line.cut and not cut_drawn))
             cut_drawn = cut_drawn or line.cut
@@ -178,7 +182,7 @@ def _draw_box(
             (
                 s.seat,
                 s.participant.name or str(s.participant.number),
-                num(s.vists, lang) if table.started else "",
+                vists_text(s.vists, lang) if table.started else "",
                 s.rank if table.started else "",
                 s.went_on,
                 s.winner,
@@ -267,7 +271,7 @@ def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -
                 str(s.participant.number),
             ]
             if by_rating:
-                cells.append(num(before.get(s.participant.pk), lang))
+                cells.append(vists_text(before.get(s.participant.pk), lang))
             rows.append(Row(cells, rule=i == 0))
     y = doc.heading(y - 4, lab["by_table"], size=12)
     y = doc.table(y, cols, rows, size=11, row_h=18, zebra=False)

@@ -2,18 +2,18 @@
 table's pulka deal by deal.
 
 The sheets are :class:`results.sheets.Sheet` objects written by the duplicate files' renderers
-(:mod:`results.render_tabular`): numbers are numbers with a 2-decimal format (the exact value to a double), and
-where a figure decides a place — a round's vists and rating, the total — the exact fraction is kept beside it as
-text (``"37/11"``), so a federation can check a tie to the last vist.
+(:mod:`results.render_tabular`). Every figure is a number, never a fraction's text (Excel reads ``31/3`` as the
+31st of March): vists, ratings and totals are ``fixed`` columns — in Excel a number cell holding the exact value
+to a double (what the formula bar shows, so equal exact values are equal cells) with the ``0.00`` format, in CSV
+a decimal with two places in the file language's sign (``10,33``); whole vists are whole numbers. Where whole
+vists are shown, the rounding of Code 4.2.12 is said in words (:func:`ui.pulka_totals.rounding_line`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 from typing import Any
 
-from preferans.numbers import format_fraction
 from preferans.pulka import PulkaScore
 from pulkas.services.sheet import load_sheet
 from results.pulka_exports.labels import form_name, pulka_labels, sheet_labels
@@ -21,8 +21,11 @@ from results.pulka_exports.model import EventView, RoundView, SeatView, TableVie
 from results.sheets import Column, Sheet
 from ui.cells import safe_text
 from ui.pulka_sheet_pdf import deal_spans
+from ui.pulka_totals import rounding_line
 
-__all__ = ["deals_sheet", "exact", "round_sheet", "standings_sheet", "table_state", "text", "workbook_sheets"]
+__all__ = ["deals_sheet", "round_sheet", "standings_sheet", "table_state", "text", "workbook_sheets"]
+
+Scores = dict[int, PulkaScore]  # a table's scored pulka by the table's primary key, each scored once a file
 
 
 def text(value: str) -> str:
@@ -30,11 +33,11 @@ def text(value: str) -> str:
     return safe_text(value)
 
 
-def exact(value: Fraction | None) -> str | None:
-    """The exact value as text where it is not a whole number (``"37/11"``); empty for whole numbers."""
-    if value is None or value.denominator == 1:
-        return None
-    return format_fraction(value)
+def _score(view: EventView, table: TableView, scores: Scores) -> PulkaScore:
+    """The table's pulka scored from its sheet, once for all the sheets of a file."""
+    if table.table.pk not in scores:
+        scores[table.table.pk] = load_sheet(table.table, event=view.event).score()
+    return scores[table.table.pk]
 
 
 def heading(view: EventView, what: str, lang: str) -> str:
@@ -71,19 +74,18 @@ def standings_sheet(view: EventView, lang: str) -> Sheet:
             columns += [
                 Column(f"{title}: {lab['table']}", "int", 7),
                 Column(f"{title}: {lab['place_at_table']}", "text", 9),
-                Column(f"{title}: {lab['vists']}", "num", 10),
+                Column(f"{title}: {lab['vists']}", "fixed", 10),
             ]
     else:
         for r in view.rounds:
             title = round_title(r, lang)
             columns += [
                 Column(f"{title}: {lab['table']}", "text", 7),
-                Column(f"{title}: {lab['rating']}", "num", 10),
+                Column(f"{title}: {lab['rating']}", "fixed", 10),
             ]
         columns += [
-            Column(lab["total"], "num", 10),
-            Column(lab["total_exact"], "text", 12),
-            Column(lab["vists"], "num", 10),
+            Column(lab["total"], "fixed", 10),
+            Column(lab["vists"], "fixed", 10),
             Column(lab["cut"], "text", 14),
         ]
 
@@ -112,7 +114,7 @@ def standings_sheet(view: EventView, lang: str) -> Sheet:
                         lab["bye"] if bye else table_no,
                         line.ratings[i] if i < len(line.ratings) else None,
                     ]
-                row += [line.total, exact(line.total), line.vists, lab["cut_out"] if line.cut else None]
+                row += [line.total, line.vists, lab["cut_out"] if line.cut else None]
             yield row
 
     title = lab["standings"] if view.olympic else lab["rating_table"]
@@ -135,30 +137,34 @@ def _went_on(seat: SeatView, lang: str) -> str | None:
     return lab["tied"] if seat.tied else None
 
 
-def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
-    """A round's tables: every player's seat, vists (rounded and exact), rating, place, and who went on."""
+def round_sheet(view: EventView, r: RoundView, lang: str, scores: Scores | None = None) -> Sheet:
+    """A round's tables: every player's seat, vists, whole vists and how they were rounded (on the row of the
+    player who got the point), rating, place, and who went on."""
     lab = pulka_labels(lang)
+    words = sheet_labels(lang)
+    scores = {} if scores is None else scores
     columns = [
         Column(lab["table"], "int", 6),
         Column(lab["seat"], "text", 7),
         Column(lab["number"], "int", 6),
         Column(lab["name"], "text", 26),
         Column(lab["deals"], "int", 6),
-        Column(lab["vists"], "num", 10),
-        Column(lab["vists_exact"], "text", 11),
+        Column(lab["vists"], "fixed", 10),
         Column(lab["whole_vists"], "int", 9),
+        Column(lab["rounding"], "text", 40),
     ]
     if not view.olympic:
-        columns += [Column(lab["rating"], "num", 10), Column(lab["rating_exact"], "text", 12)]
+        columns.append(Column(lab["rating"], "fixed", 10))
     columns += [Column(lab["place_at_table"], "text", 9), Column(lab["state"], "text", 22)]
     if view.olympic:
         columns.append(Column(lab["went_on"], "text", 16))
 
     def rows() -> Iterator[list[Any]]:
         for table in r.tables:
+            played = table.started
+            rounding = _score(view, table, scores).rounding if played else None
             for seat in table.seats:
                 p = seat.participant
-                played = table.started
                 row: list[Any] = [
                     table.number,
                     seat.seat,
@@ -166,18 +172,18 @@ def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
                     text(p.name),
                     table.deals,
                     seat.vists if played else None,
-                    exact(seat.vists) if played else None,
                     seat.integer_vists if played else None,
+                    rounding_line(rounding, words) if rounding and rounding.seat == seat.seat else None,
                 ]
                 if not view.olympic:
-                    row += [seat.rating if played else None, exact(seat.rating) if played else None]
+                    row.append(seat.rating if played else None)
                 row += [seat.rank if played else None, table_state(table, lang)]
                 if view.olympic:
                     row.append(_went_on(seat, lang))
                 yield row
         for p in r.byes:
             row = [None, None, p.number, text(p.name), None, None, None, None]
-            row += [] if view.olympic else [None, None]
+            row += [] if view.olympic else [None]
             row += [None, lab["bye"]]
             if view.olympic:
                 row.append(lab["yes"])
@@ -195,12 +201,10 @@ def round_sheet(view: EventView, r: RoundView, lang: str) -> Sheet:
     )
 
 
-def deals_sheet(
-    view: EventView, r: RoundView, lang: str, scores: dict[int, PulkaScore] | None = None
-) -> Sheet:
+def deals_sheet(view: EventView, r: RoundView, lang: str, scores: Scores | None = None) -> Sheet:
     """Every table's pulka of the round deal by deal: the players, each deal (what was played, the tricks) and
     each player's result (pulka §4.2); then the sum of the deals (the settlement), the compensation column,
-    the final vists (rounded and exact), the whole vists, the rating and the place."""
+    the final vists, the whole vists and the line saying how they were rounded, the rating and the place."""
     lab = pulka_labels(lang)
     seats = ("N", "E", "S", "W")
     columns = [
@@ -208,12 +212,13 @@ def deals_sheet(
         Column(lab["deal"], "int", 6),
         Column(lab["dealer"], "text", 6),
         Column(lab["contract"], "text", 24),
-    ] + [Column(seat, "num", 14) for seat in seats]
+    ] + [Column(seat, "fixed", 14) for seat in seats]
     words = sheet_labels(lang)
+    scores = {} if scores is None else scores
 
     def rows() -> Iterator[list[Any]]:
         for table in r.tables:
-            score = (scores or {}).get(table.number) or load_sheet(table.table, event=view.event).score()
+            score = _score(view, table, scores)
             present = score.setup.seats
             by_seat = {s.seat: s for s in table.seats}
 
@@ -236,16 +241,10 @@ def deals_sheet(
             yield [table.number, None, None, lab["settlement"], *per_seat(dict(score.settlement))]
             if any(score.column.values()):
                 yield [table.number, None, None, lab["column"], *per_seat(dict(score.column))]
-            vists = score.vists
-            yield [table.number, None, None, lab["vists"], *per_seat(vists)]
-            yield [
-                table.number,
-                None,
-                None,
-                lab["vists_exact"],
-                *per_seat({s: format_fraction(v) for s, v in vists.items()}),
-            ]
-            yield [table.number, None, None, lab["whole_vists"], *per_seat(score.integer_vists)]
+            yield [table.number, None, None, lab["vists"], *per_seat(score.vists)]
+            whole = {s: int(v) for s, v in score.integer_vists.items()}
+            yield [table.number, None, None, lab["whole_vists"], *per_seat(whole)]
+            yield [table.number, None, None, rounding_line(score.rounding, words), *per_seat({})]
             if not view.olympic:
                 yield [
                     table.number,
@@ -274,9 +273,10 @@ def deals_sheet(
 
 
 def workbook_sheets(view: EventView, lang: str) -> Iterator[Sheet]:
-    """The standings, then for each round its tables and its deals."""
+    """The standings, then for each round its tables and its deals (each table's pulka scored once)."""
+    scores: Scores = {}
     yield standings_sheet(view, lang)
     for r in view.rounds:
-        yield round_sheet(view, r, lang)
+        yield round_sheet(view, r, lang, scores)
     for r in view.rounds:
-        yield deals_sheet(view, r, lang)
+        yield deals_sheet(view, r, lang, scores)

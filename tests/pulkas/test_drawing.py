@@ -6,7 +6,7 @@ import io
 import random
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -17,6 +17,7 @@ from preferans.pulka.document import score_document
 from preferans.pulka.simulate import random_pulka
 from tests import golden
 from ui.pulka_drawing import SheetLabels, estimate_width, fit_entries, running_entries, sheet_svg
+from ui.pulka_shapes import sheet_number
 from ui.pulka_sheet_pdf import sheet_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -46,6 +47,10 @@ LABELS = SheetLabels(
     no_trump="БК",
     no_play="запись",
     in_progress="игра не окончена",
+    rounding_off="Целые: %(seat)s списывает очко, остальные пишут на него по %(whists)s виста.",
+    rounding_on="Целые: %(seat)s приписывает очко и пишет на каждого по %(whists)s виста.",
+    rounding_none="Целые: округлять не понадобилось.",
+    lang="ru",
 )
 HOSTILE = {"N": '<script>&"', "E": "Ёлкина\u202eлизавета\x00", "S": "O'Brien & <Co>", "W": "Григорьев"}
 
@@ -92,7 +97,7 @@ def test_v06_four_players_running_totals_help_and_write_off() -> None:
     drawn = texts(sheet_svg(score, names=names, labels=LABELS))
     assert "4*.6*" in drawn  # W's pool: both points came as help
     assert "2.6*" in drawn  # S's pool: 2, then helped to 6
-    assert "-6↓" in drawn  # E wrote the rest of his nine off the mountain (P-3)
+    assert "−6↓" in drawn  # E wrote the rest of his nine off the mountain (P-3)
     assert drawn.count("40*") == 2 and "20*" in drawn  # N's help whists on S and W, E's on W
     assert sorted(t for t in drawn if re.fullmatch(r"висты [NESW]", t)) == sorted(
         f"висты {o}" for s in "NESW" for o in "NESW" if o != s
@@ -109,9 +114,22 @@ def test_v07_three_players_mountains_closing_and_raspasy_badge() -> None:
     assert sum(1 for t in drawn if re.fullmatch(r"висты [NES]", t)) == 6
     assert "×1" in drawn  # the last raspasy chain is at step 1
     table = "\n".join(drawn)
-    for value in ("40/3", "-80/3", "14", "13", "-27", "1-2"):
+    for value in ("13,33", "−26,67", "14", "13", "−27", "1-2"):  # exact vists with two places, whole ones
         assert value in drawn, value
     assert "шаг распасов" in table and "помощь" not in table
+    # 40/3, 40/3, -80/3: N, first of the final order, writes a point off, the others 3 whists on him (4.2.12)
+    assert "Целые: N списывает очко, остальные пишут на него по 3 виста." in " ".join(drawn)
+    assert not re.search(r"\d+/\d+", table)  # no fraction is drawn
+
+
+def test_numbers_take_the_labels_language_and_the_rounding_line_says_when_none_was_needed() -> None:
+    names, score = scored("V07")
+    english = " ".join(texts(sheet_svg(score, names=names, labels=replace(LABELS, lang="en"))))
+    assert "13.33" in english and "−26.67" in english and "13,33" not in english
+    names, score = scored("V06")
+    assert score.rounding is None
+    drawn = texts(sheet_svg(score, names=names, labels=LABELS))
+    assert "85,00" in drawn and "−75" in drawn and "Целые: округлять не понадобилось." in drawn
 
 
 def test_v04_help_marks_the_pool_and_whists() -> None:
@@ -141,10 +159,10 @@ def test_long_lists_keep_the_latest_values_within_the_band() -> None:
     entries = running_entries(score)
     longest = max(entries.values(), key=len)
     assert len(longest) > 10
-    spans = fit_entries(longest, 120, 13.5, estimate_width)
+    spans = fit_entries(longest, 120, 13.5, estimate_width, LABELS)
     text = "".join(s.text for s in spans)
     assert text.startswith("…") and estimate_width(text, 13.5) <= 120
-    assert text.rstrip("*↓").endswith(format(longest[-1].value))
+    assert text.rstrip("*↓").endswith(sheet_number(longest[-1].value, LABELS))
     ET.fromstring(sheet_svg(score, names=HOSTILE, labels=LABELS))
 
 
@@ -170,6 +188,7 @@ def test_pdf_is_one_a4_page_with_cyrillic_names(case_id: str) -> None:
     text = reader.pages[0].extract_text()
     assert "Алексеев" in text and "Борисов" in text and f"Пулька {case_id}" in text
     assert "Итог" in text and "Сдаёт" in text
+    assert "Целые:" in text and not re.search(r"\d+/\d+", text)  # the rounding line; no fraction anywhere
 
 
 def test_pdf_of_a_long_pulka_with_hostile_names_stays_one_page() -> None:

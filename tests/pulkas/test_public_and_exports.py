@@ -13,7 +13,7 @@ from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from preferans.numbers import format_fraction, parse_fraction
+from preferans.numbers import parse_fraction
 from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
 from pulkas.services.event import pulka_event_create
@@ -285,7 +285,7 @@ def test_vists_shown_rounded_with_the_exact_value_as_a_title(swiss) -> None:
     vists = parse_fraction(result.vists)
     cell = row.find_all("td", class_="num")[0]
     assert cell.get("title") == ("" if vists.denominator == 1 else result.vists)
-    assert abs(Fraction(cell.text().replace(",", ".").replace("\xa0", "")) - vists) <= Fraction(1, 200)
+    assert abs(Fraction(cell.text().replace(",", ".").replace("−", "-")) - vists) <= Fraction(1, 200)
 
 
 # -- the files ---------------------------------------------------------------------------------------------
@@ -309,7 +309,8 @@ def test_workbook_cells(swiss) -> None:
     ]
     ws = wb["Итоги"]
     head = [c.value for c in ws[2]]
-    assert head[:4] == ["Место", "№", "Фамилия, имя", "Клуб"] and "Сумма (точно)" in head
+    assert head[:4] == ["Место", "№", "Фамилия, имя", "Клуб"] and "Сумма" in head
+    assert not any("точно" in title for title in head)  # no fraction's text beside a number
     col = {title: i for i, title in enumerate(head)}
     lines = event_table(swiss).lines
     for row, line in zip(ws.iter_rows(min_row=3), lines, strict=True):
@@ -320,11 +321,9 @@ def test_workbook_cells(swiss) -> None:
             cell = row[col[f"Тур {i}: Рейтинг"]]
             assert cell.value == (None if rating is None else pytest.approx(float(rating), abs=1e-9))
         total = row[col["Сумма"]]
-        assert total.value == pytest.approx(float(line.total), abs=1e-9) and total.number_format == "0.00"
-        exact_total = values[col["Сумма (точно)"]]
-        assert exact_total == (None if line.total.denominator == 1 else format_fraction(line.total))
+        assert total.value == float(line.total) and total.number_format == "0.00"  # the exact value's double
         assert (values[col["Отсев"]] is not None) == line.cut
-    # a round's sheet: every player's vists and rating as the table's results store them, the exact text beside
+    # a round's sheet: every player's vists and rating as the table's results store them, and the rounding
     r1 = PulkaRound.objects.get(tournament=swiss, number=1)
     ws = wb["Тур 1"]
     head = [c.value for c in ws[2]]
@@ -335,9 +334,11 @@ def test_workbook_cells(swiss) -> None:
     for values in rows:
         result = stored[(values[col["Стол"]], values[col["Позиция"]])]
         vists = parse_fraction(result.vists)
-        assert values[col["Висты"]] == pytest.approx(float(vists), abs=1e-9)
-        assert values[col["Висты (точно)"]] == (None if vists.denominator == 1 else result.vists)
+        assert values[col["Висты"]] == float(vists)
         assert values[col["Целые висты"]] == result.integer_vists
+        rounding = load_sheet(result.table).score().rounding
+        said = values[col["Как округлены целые висты (Кодекс 4.2.12)"]]
+        assert (said is not None) == (rounding is not None and rounding.seat == result.seat)
         assert values[col["Рейтинг"]] == pytest.approx(float(parse_fraction(result.rating)), abs=1e-9)
         assert values[col["Место за столом"]] == result.rank
     # the deals: each table's rows sum to its settlement, and its vists are the stored ones, exactly
@@ -352,7 +353,8 @@ def test_workbook_cells(swiss) -> None:
         for i, seat in enumerate(seats):
             total = sum(Fraction(v[4 + i]).limit_denominator(1000) for v in deals)
             assert float(total) == pytest.approx(by_label["Итог по сдачам"][4 + i], abs=1e-6)
-            assert by_label["Висты (точно)"][4 + i] == table.results.get(seat=seat).vists
+            assert by_label["Висты"][4 + i] == float(parse_fraction(table.results.get(seat=seat).vists))
+        assert any(str(label).startswith("Целые висты по Кодексу 4.2.12") for label in by_label)
         assert by_label["Игроки"][4] == f"{table.seat_n.number} {table.seat_n.name}"
 
 

@@ -133,7 +133,7 @@ class Page:
         version = {"version": table.version}
         nxt = score.next_deal
         open_ = not table.finished and nxt is not None
-        players = sheet.setup.players
+        players, rules = sheet.setup.players, sheet.setup.rules
         bound = request.POST if request.method == "POST" else None
         action = request.POST.get("action") if bound else None
 
@@ -144,6 +144,7 @@ class Page:
             self.forms["enter"] = PulkaRowForm(
                 data("enter"),
                 players=players,
+                rules=rules,
                 dealer=row_dealer_label(players, nxt.dealer, nxt.first_hand),
                 initial=version | {"key": _key(table)},
                 prefix="enter",
@@ -158,6 +159,7 @@ class Page:
             self.forms["correct"] = PulkaRowForm(
                 data("correct"),
                 players=players,
+                rules=rules,
                 dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
                 correcting=True,
                 initial=version | PulkaRowForm.initial_of_row(row),

@@ -176,6 +176,7 @@ def board_entry(
         request.POST if kind == "row" else None,
         players=players,
         dealer=dealer,
+        rules=tournament.rules,
         initial=ProtocolRowForm.initial_of(existing) if existing else None,
         revision=read,
     )

@@ -14,12 +14,11 @@ from django.utils.translation import gettext_lazy as _
 
 from boards.models import Board
 from preferans.game import ROW_CONTRACT_CODES
-from preferans.game.contracts import half_obligation
-from preferans.game.seats import active_seats, defenders, hands_in_order, table_seats
-from preferans.game.variants import Progression, RaspasyMode, Rules
+from preferans.game.seats import table_seats
+from preferans.game.variants import Progression, Rules
 from tournaments.models import Tournament
-from tournaments.refusals import Refusal, refusal_message
 from ui.labels import CALL_WORDS, PLAY_WORDS, RED_SUITS, contract_label
+from ui.typed_row import TypedRow, three_raspasy_hands, typed_row
 
 
 def contract_grid() -> list[list[tuple[str, str, bool]]]:
@@ -34,11 +33,6 @@ def contract_grid() -> list[list[tuple[str, str, bool]]]:
         )
     rows.append([("MIS", str(_("misère")), False), ("-", "— " + str(_("raspasy")), False)])
     return rows
-
-
-def three_raspasy_hands(players: int, rules: Rules) -> bool:
-    """4-player Sochi/Leningrad raspasy: the three hands take 8 to 10 tricks, so all three are written."""
-    return players == 4 and rules.raspasy_mode is RaspasyMode.MOUNTAIN
 
 
 def raspasy_steps(rules: Rules) -> list[int]:
@@ -123,88 +117,28 @@ class PhoneRowForm(forms.Form):
         self.row = self._row(data)
         return data
 
-    def _third(self, t1: int, t2: int) -> int:
-        """The third column follows from the two typed (10 in all). Two that already make more than 10 are refused in
-        the core's words about what was typed: «8 + 5 = 13 tricks, more than 10» (``tournaments.refusals``)."""
-        if t1 + t2 > 10:
-            typed = {"total": t1 + t2, "tricks": [t1, t2]}
-            message = refusal_message(Refusal("tricks_total", "declarer", "", typed))
-            self.refusals.append(message)
-            self.add_error("t2", message)
-        return 10 - t1 - t2
-
-    def _need(self, field: str, message: Any) -> None:
-        self.add_error(field, forms.ValidationError(message, code="required"))
-
     def _row(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The row by the rule every channel shares (``ui.typed_row``); what is missing goes next to its field."""
         assert self.dealer is not None
-        dealer = self.dealer
         contract = data["contract"]
-        t1, t2, t3 = data.get("t1"), data.get("t2"), data.get("t3")
-        row: dict[str, Any] = {"contract": contract}
-        if contract == "-":
-            hands = hands_in_order(self.players, dealer)
-            if self.three_hands:
-                for name, value in (("t1", t1), ("t2", t2), ("t3", t3)):
-                    if value is None:
-                        self._need(name, _("Write the tricks of each hand."))
+        typed = TypedRow(
+            contract,
+            seats=("" if contract == "-" else data.get("declarer") or "", "", ""),
+            tricks=(data.get("t1"), data.get("t2"), data.get("t3")),
+            calls=(data.get("call1") or "", data.get("call2") or ""),
+            dealer_whist=bool(data.get("dealer_whist")),
+            play=data.get("play") or "",
+            misere_shared=bool(data.get("misere_shared")),
+            raspasy_step=data.get("raspasy_step"),
+        )
+        entry = typed_row(typed, players=self.players, dealer=self.dealer, three_hands=self.three_hands)
+        for problem in entry.problems:
+            if problem.refused:
+                self.refusals.append(str(problem.message))
+                self.add_error(problem.slot, problem.message)
             else:
-                if t1 is None or t2 is None:
-                    self._need("t1" if t1 is None else "t2", _("Write the tricks of two hands."))
-                elif t3 is None:
-                    t3 = self._third(t1, t2)
-            row.update(declarer=[hands[0], t1], w1=[hands[1], t2], w2=[hands[2], t3])
-            step = data.get("raspasy_step")
-            if step:
-                row["raspasy_step"] = step
-            return row
-        declarer = data.get("declarer")
-        active = active_seats(self.players, dealer)
-        if not declarer:
-            self._need("declarer", _("Choose the declarer."))
-            return row
-        if declarer not in active:
-            self.add_error("declarer", _("The dealer sits out this deal; choose one of the three players."))
-            return row
-        d1, d2 = defenders(self.players, dealer, declarer)
-        whisted = False
-        if contract == "MIS":
-            if self.players == 4 and data.get("misere_shared"):
-                row["misere_shared"] = True
-            whisted = True
-        else:
-            c1, c2 = data.get("call1"), data.get("call2")
-            if not c1:
-                self._need("call1", _("Choose the first defender's call."))
-            if not c2:
-                self._need("call2", _("Choose the second defender's call."))
-            if not (c1 and c2):
-                return row
-            row["calls"] = {d1: c1, d2: c2}
-            if self.players == 4 and data.get("dealer_whist"):
-                row["dealer_whist"] = True
-            whisted = "whist" in (c1, c2) or bool(row.get("dealer_whist"))
-            if whisted:
-                row["play"] = data.get("play") or "closed"
-            else:
-                # Nobody whisted: the deal is deemed made with the nominal tricks (D-W7).
-                level = int(contract[:-2] if contract.endswith("NT") else contract[:-1])
-                t1, t2, t3 = 10, 0, 0
-                for seat, call in ((d1, c1), (d2, c2)):
-                    if call == "half":
-                        half = int(half_obligation(level))
-                        t1 = level
-                        t2, t3 = (half, 10 - level - half) if seat == d1 else (10 - level - half, half)
-        if whisted:
-            if t1 is None or t2 is None:
-                self._need(
-                    "t1" if t1 is None else "t2", _("Write the declarer's and the first defender's tricks.")
-                )
-                return row
-            if t3 is None:
-                t3 = self._third(t1, t2)
-        row.update(declarer=[declarer, t1], w1=[d1, t2], w2=[d2, t3])
-        return row
+                self.add_error(problem.slot, forms.ValidationError(problem.message, code="required"))
+        return entry.row
 
 
 def initial_from_row(row: dict[str, Any], *, players: int, dealer: str) -> dict[str, Any]:

@@ -15,12 +15,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from preferans.game import ROW_CONTRACT_CODES
-from preferans.game.seats import active_seats, clockwise_after, first_hand, table_seats
+from preferans.game.seats import active_seats, table_seats
+from preferans.game.variants import Rules
 from preferans.numbers import format_fraction
 from scoring.models import Result
 from tournaments.errors import UserError
 from ui.fields import JSONObjectField
 from ui.labels import contract_label
+from ui.typed_row import TypedRow, three_raspasy_hands, typed_row
 
 EXTRA_KEYS = ("penalty_tricks", "wrong_cards", "misere_shared", "raspasy_step", "extra_entries")
 CALLS = [
@@ -67,11 +69,17 @@ class ProtocolRowForm(RevisionForm):
 
     contract = forms.ChoiceField(label=_("Contract"))
     declarer_seat = forms.ChoiceField(label=_("Declarer (raspasy: first hand)"), required=False)
-    declarer_tricks = forms.TypedChoiceField(label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None)
+    declarer_tricks = forms.TypedChoiceField(
+        label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None, required=False
+    )
     w1_seat = forms.ChoiceField(label=_("First whister (raspasy: second hand)"), required=False)
-    w1_tricks = forms.TypedChoiceField(label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None)
+    w1_tricks = forms.TypedChoiceField(
+        label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None, required=False
+    )
     w2_seat = forms.ChoiceField(label=_("Second whister (raspasy: third hand)"), required=False)
-    w2_tricks = forms.TypedChoiceField(label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None)
+    w2_tricks = forms.TypedChoiceField(
+        label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None, required=False
+    )
     call1 = forms.ChoiceField(label=_("First whister's call"), choices=CALLS, required=False)
     call2 = forms.ChoiceField(label=_("Second whister's call"), choices=CALLS, required=False)
     dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
@@ -92,69 +100,59 @@ class ProtocolRowForm(RevisionForm):
     )
     reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=500)
 
-    def __init__(self, *args: Any, players: int, dealer: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: int, dealer: str, rules: Rules, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players, self.dealer = players, dealer
+        self.three_hands = three_raspasy_hands(players, rules)
         self.fields["contract"].choices = [("", "—")] + [(c, contract_label(c)) for c in ROW_CONTRACT_CODES]
         seats = [("", _("auto"))] + [(s, s) for s in active_seats(players, dealer)]
         for name in ("declarer_seat", "w1_seat", "w2_seat"):
             self.fields[name].choices = seats
-        self.fields["declarer_seat"].choices = seats[1:] if players == 3 else seats
         if players == 3:
             del self.fields["dealer_whist"]
 
     def clean(self) -> dict[str, Any]:
+        """The row by the rule the players' phones follow (``ui.typed_row``): raspasy hands on «auto» follow from
+        the dealer, the defenders from the declarer, the second whister's (third hand's) tricks from the other two,
+        and a deal nobody whisted takes its nominal tricks from the calls. Seats chosen by hand are kept for the
+        core to check."""
         data = super().clean() or {}
-        contract = data.get("contract")
-        if not contract:
+        self.typed: dict[str, Any] | None = None
+        if not data.get("contract") or self.errors:
             return data
-        active = active_seats(self.players, self.dealer)
-        if contract == "-":
-            first = data.get("declarer_seat") or first_hand(self.players, self.dealer)
-        else:
-            first = data.get("declarer_seat")
-            if not first:
-                self.add_error("declarer_seat", _("Who declared?"))
-                return data
-        if first not in active:
-            self.add_error("declarer_seat", _("The dealer does not play at a table of four."))
-            return data
-        after = clockwise_after(active, first)
-        data["w1_seat"] = data.get("w1_seat") or after[0]
-        data["w2_seat"] = data.get("w2_seat") or after[1]
-        data["declarer_seat"] = first
-        for name in ("declarer_tricks", "w1_tricks", "w2_tricks"):
-            if data.get(name) is None:
-                self.add_error(name, _("How many tricks?"))
+        typed = TypedRow(
+            data["contract"],
+            seats=(data.get("declarer_seat") or "", data.get("w1_seat") or "", data.get("w2_seat") or ""),
+            tricks=(data.get("declarer_tricks"), data.get("w1_tricks"), data.get("w2_tricks")),
+            calls=(data.get("call1") or "", data.get("call2") or ""),
+            dealer_whist=bool(data.get("dealer_whist")),
+            play=data.get("play") or "",
+        )
+        entry = typed_row(typed, players=self.players, dealer=self.dealer, three_hands=self.three_hands)
+        for problem in entry.problems:
+            self.add_error(FIELD_OF_SLOT[problem.slot], problem.message)
+        for column in ("declarer", "w1", "w2"):  # the seats as they follow, for the core's refusals of calls
+            if column in entry.row:
+                data[f"{column}_seat"] = entry.row[column][0]
+        self.typed = entry.row
         return data
 
     def row(self) -> dict[str, Any]:
-        """The row in the bundle's form (formats.md §2.1)."""
-        d = self.cleaned_data
-        row: dict[str, Any] = {
-            "contract": d["contract"],
-            "declarer": [d["declarer_seat"], d["declarer_tricks"]],
-            "w1": [d["w1_seat"], d["w1_tricks"]],
-            "w2": [d["w2_seat"], d["w2_tricks"]],
-        }
-        if d["contract"] not in ("-", "MIS"):
-            calls = {
-                seat: call for seat, call in ((d["w1_seat"], d["call1"]), (d["w2_seat"], d["call2"])) if call
-            }
-            if calls:
-                row["calls"] = calls
-            if d.get("dealer_whist"):
-                row["dealer_whist"] = True
-            play = d.get("play") or ""
-            if not play:
-                whists = sum(1 for c in calls.values() if c == "whist") + bool(d.get("dealer_whist"))
-                # One whister and nothing said: closed, the phone form's default (the whister opens only by
-                # saying so); two whisters play closed; nobody whisting, no play.
-                play = "none" if whists == 0 else "closed"
-            if play:
-                row["play"] = play
-        row.update(d.get("extra") or {})
+        """The row in the bundle's form (formats.md §2.1): the typed row and the rarely needed fields."""
+        assert self.typed is not None, "row() of a form that is not valid"
+        row = dict(self.typed)
+        row.update(self.cleaned_data.get("extra") or {})
         return row
+
+    def named_errors(self) -> list[str]:
+        """Every error with the field it concerns named in words («Первый вистующий (распасы: вторая рука): …»),
+        for a page that tells them away from the fields; a trick count is named by its column."""
+        out = []
+        for name, errors in self.errors.items():
+            field = self.fields.get(name.replace("_tricks", "_seat"))
+            label = field.label if field is not None else None
+            out += [f"{label}: {error}" if label else str(error) for error in errors]
+        return out
 
     @classmethod
     def initial_of(cls, result: Result) -> dict[str, Any]:
@@ -178,6 +176,16 @@ class ProtocolRowForm(RevisionForm):
         out["extra"] = json.dumps(extra, ensure_ascii=False) if extra else ""
         return out
 
+
+# Where the problems of a typed row (``ui.typed_row.SLOTS``) are told on the director's row form.
+FIELD_OF_SLOT = {
+    "declarer": "declarer_seat",
+    "t1": "declarer_tricks",
+    "t2": "w1_tricks",
+    "t3": "w2_tricks",
+    "call1": "call1",
+    "call2": "call2",
+}
 
 FIELD_OF = {
     "contract": "contract",

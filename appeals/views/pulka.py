@@ -99,6 +99,7 @@ def deal_context(matter: Matter, data: QueryDict | None = None, *, with_form: bo
         out["row_form"] = PulkaRowForm(
             data,
             players=players,
+            rules=sheet.setup.rules,
             dealer=row_dealer_label(players, scored.dealer, scored.first_hand),
             initial={"version": table.version} | PulkaRowForm.initial_of_row(row),
             prefix="row",
@@ -118,5 +119,5 @@ def row_of(form: PulkaRowForm | None) -> tuple[dict[str, Any] | None, int | None
     if form is None:
         return None, None, []
     if not form.is_valid():
-        return None, None, [str(e) for errors in form.errors.values() for e in errors]
+        return None, None, form.named_errors()
     return form.row(), form.cleaned_data.get("version"), []

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from events.participants import participant_delete, participant_save, participants_import, pins_assign
 from tournaments.errors import UserError
@@ -19,6 +19,10 @@ from ui.director_pages import directs, fail, nav
 from .forms import ImportForm, ParticipantForm
 
 PREVIEW_KEY = "director-import-{}"
+# The PINs page's file (results.exporters): a duplicate session's slips name the starting table, a pulka event's
+# the table of the latest round; both carry each participant's own link.
+PIN_SLIPS = ("pin_slips", gettext_lazy("PIN slips with the starting table and own links, PDF"))
+PIN_SLIPS_PULKA = ("pulka_pin_slips", gettext_lazy("PIN slips with own links, PDF"))
 
 
 def _next_number(tournament: Tournament) -> int:
@@ -181,6 +185,6 @@ def pins(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("director:pins", slug=tournament.slug)
     context = nav(tournament, active="participants") | {
         "participants": tournament.participants.order_by("number"),
-        "pdfs": [("pin_slips", _("PIN slips with the starting table, PDF"))],  # results.exporters
+        "pdfs": [PIN_SLIPS_PULKA if tournament.plays_pulkas else PIN_SLIPS],  # results.exporters
     }
     return render(request, "director/pins.html", context)

@@ -1,5 +1,6 @@
 """The rounds page of a pulka event (its dashboard): every round's clock and tables, and the buttons that draw,
-start, stop and end rounds; for an Olympic table with players tied at the cut, who goes on."""
+start, stop and end rounds; for an Olympic table with players tied at the cut, who goes on; the round's printed
+files (table cards, seating, PIN slips)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from director.forms_pulka import DrawForm, RoundActionForm, TieForm
@@ -27,6 +28,12 @@ from ui.director_pages import directs, fail
 from .views_pulka_settings import player_label, pulka_event, pulka_nav, table_state
 
 SEAT_FIELDS = ("seat_n", "seat_e", "seat_s", "seat_w")
+# The selected round's printed files (results.exporters; per round: the round is sent as the exports page's choice).
+ROUND_PDFS = (
+    ("pulka_table_cards", gettext_lazy("Table cards with codes and QR, PDF"), True),
+    ("pulka_seating", gettext_lazy("Seating with the table codes, PDF"), True),
+    ("pulka_pin_slips", gettext_lazy("PIN slips with own links, PDF"), False),
+)
 
 
 @dataclass
@@ -172,6 +179,7 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "players": Participant.objects.filter(tournament=tournament).count(),
         "ties": [c for c in cards if c.tie_form is not None],
         "playing": sum(1 for c in cards if c.state == "in_progress"),
+        "round_pdfs": ROUND_PDFS,
     }
     if request.GET.get("partial"):
         return render(request, "director/pulka/_tables.html", context)

@@ -1,4 +1,4 @@
-"""What the director prints for a session's movement, and the organisers' table of game costs.
+"""What the director prints for a duplicate session's movement.
 
 * Table cards (duplicate-rules §5: «such instructions must be put on every table»): one A4 page per table,
   for every round the set to play and the place of the director's row to take it from, and after the round
@@ -10,75 +10,26 @@
   (``preferans.movements.rests``, the same list the seating page, the dashboard and the hand-over show).
 * The seating of a session (issue 17): every round's tables with who sits at N, E, S, W (number and name) and
   the round's resting players, a round never split over two pages.
-* PIN slips: one slip per participant, several to an A4 page with cut lines — the event, his number and name,
-  his PIN, and the table (with its code, address and QR code) where he sits down first in the session.
-* The table of game costs (004 §6) for the tournament's variant and table size, and optionally the standard
-  tables of every variant for 3 and 4 players.
 
-The data come from the pure cores: ``preferans.movements.table_cards`` / ``director_rows`` and
-``preferans.game.cost_table``.
+The PIN slips are :mod:`results.pdf_pin_slips`, the table of game costs :mod:`results.pdf_costs`, the QR code
+:mod:`results.pdf_qr`.
+
+The data come from the pure core: ``preferans.movements.table_cards`` / ``director_rows`` / ``rests``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-import segno
 from reportlab.lib import colors  # type: ignore[import-untyped]
 
 from boards.pdf.fonts import FONT, FONT_BOLD
-from boards.pdf.text import text_width
 from results.labels import labels
-from results.pdf_common import DARK, LINE, MARGIN, Cell, Col, PdfDoc, Row, table_height
+from results.pdf_common import DARK, MARGIN, Cell, Col, PdfDoc, Row, table_height
+from results.pdf_qr import TableLink, draw_qr
 
-__all__ = [
-    "PinSlip",
-    "TableLink",
-    "cost_tables_pdf",
-    "draw_qr",
-    "pin_slips_pdf",
-    "row_of_sets_pdf",
-    "seating_pdf",
-    "table_cards_pdf",
-]
-
-
-@dataclass(frozen=True)
-class TableLink:
-    code: str
-    url: str
-
-
-def draw_qr(c: Any, data: str, x: float, y: float, size: float) -> None:
-    """A QR code of ``data`` as vector squares, lower-left corner at (x, y), ``size`` points wide."""
-    qr = segno.make(data, error="m", micro=False)
-    matrix = qr.matrix
-    n = len(matrix)
-    border = 2
-    module = size / (n + 2 * border)
-    c.setFillColor(colors.white)
-    c.rect(x, y, size, size, stroke=0, fill=1)
-    c.setFillColor(colors.black)
-    path = c.beginPath()
-    for r, line in enumerate(matrix):
-        col = 0
-        while col < n:
-            if line[col]:
-                start = col
-                while col < n and line[col]:
-                    col += 1
-                path.rect(
-                    x + (border + start) * module,
-                    y + size - (border + r + 1) * module,
-                    (col - start) * module,
-                    module,
-                )
-            else:
-                col += 1
-    c.drawPath(path, stroke=0, fill=1)
+__all__ = ["correction_note", "rest_text", "row_of_sets_pdf", "seating_pdf", "table_cards_pdf"]
 
 
 # The note a printout carries when its route corrects a misprint of the book (preferans.movements.book_correction).
@@ -115,28 +66,10 @@ REST_LABELS: dict[str, dict[str, str]] = {
     "ru": {"resting": "Отдыхает", "nobody": "—"},
     "en": {"resting": "Resting", "nobody": "—"},
 }
-# The seating and the PIN slips (issue 17), kept here for the same reason.
+# The seating (issue 17), kept here for the same reason.
 PRINT_LABELS: dict[str, dict[str, str]] = {
-    "ru": {
-        "seating": "Рассадка",
-        "pin_slips": "PIN-карточки",
-        "pin": "PIN",
-        "starts": "Начало",
-        "no_pin": "—",
-        "no_start": "в этой сессии не играет",
-        "keep": "PIN — для подтверждения протоколов за столом. Никому его не показывайте.",
-        "resting_in": "Отдыхают",
-    },
-    "en": {
-        "seating": "Seating",
-        "pin_slips": "PIN slips",
-        "pin": "PIN",
-        "starts": "Starts",
-        "no_pin": "—",
-        "no_start": "does not play in this session",
-        "keep": "The PIN confirms your table's protocol rows. Show it to nobody.",
-        "resting_in": "Resting",
-    },
+    "ru": {"seating": "Рассадка", "resting_in": "Отдыхают"},
+    "en": {"seating": "Seating", "resting_in": "Resting"},
 }
 
 
@@ -346,7 +279,7 @@ def row_of_sets_pdf(
     return doc.finish()
 
 
-# -- seating and PIN slips -----------------------------------------------------------------------------------
+# -- seating -----------------------------------------------------------------------------------------------
 def _seat_place(room: int, table: int, many_rooms: bool, lab: Mapping[str, str]) -> str:
     return (f"{lab['room']} {room} · " if many_rooms else "") + f"{lab['table']} {table}"
 
@@ -411,222 +344,4 @@ def seating_pdf(
         if rest_line:
             y = doc.paragraph(y + 2, f"{words['resting_in']}: {rest_line}", size=8.5, colour=colors.black)
         y -= 6
-    return doc.finish()
-
-
-@dataclass(frozen=True)
-class PinSlip:
-    """One participant's slip: who he is, his PIN, where he sits down first (None: not seated this session)."""
-
-    number: int
-    name: str
-    pin: str
-    start: tuple[int, int, int, str] | None = None  # round, room, table, seat
-    link: TableLink | None = None
-
-
-def pin_slips_pdf(
-    slips: Sequence[PinSlip],
-    *,
-    tournament: str,
-    session: int,
-    many_rooms: bool,
-    lang: str,
-    generated_at: Any = None,
-) -> bytes:
-    """Two columns of slips, six rows to an A4 page, dashed cut lines between them."""
-    lab = labels(lang)
-    words = PRINT_LABELS["ru" if lang == "ru" else "en"]
-    doc = PdfDoc(
-        title=words["pin_slips"],
-        tournament=tournament,
-        publication="",
-        lang=lang,
-        generated_at=generated_at,
-        subtitle=f"{lab['session']} {session}",
-    )
-    per_row, per_page = 2, 12
-    c = doc.c
-    for i, slip in enumerate(slips or [None]):  # type: ignore[list-item]
-        if i % per_page == 0:
-            top = doc.new_page()
-            slip_w = (doc.width - 2 * MARGIN) / per_row
-            slip_h = (top - doc.bottom) / (per_page // per_row)
-            c.setStrokeColor(LINE)
-            c.setLineWidth(0.6)
-            c.setDash(4, 3)
-            for k in range(per_page // per_row + 1):
-                c.line(MARGIN, top - k * slip_h, doc.width - MARGIN, top - k * slip_h)
-            for k in range(per_row + 1):
-                c.line(MARGIN + k * slip_w, top, MARGIN + k * slip_w, doc.bottom)
-            c.setDash()
-        if slip is None:
-            break
-        k = i % per_page
-        x, y = MARGIN + (k % per_row) * slip_w + 10, top - (k // per_row) * slip_h - 8
-        _draw_slip(c, slip, x, y, slip_w - 20, slip_h - 16, tournament, many_rooms, lab, words)
-    return doc.finish()
-
-
-def _fit_font(text: str, font: str, size: float, width: float) -> float:
-    return (
-        size
-        if text_width(text, font, size) <= width
-        else max(5.0, size * width / text_width(text, font, size))
-    )
-
-
-def _draw_slip(
-    c: Any,
-    slip: PinSlip,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    tournament: str,
-    many_rooms: bool,
-    lab: Mapping[str, str],
-    words: Mapping[str, str],
-) -> None:
-    qr = min(64.0, h - 24) if slip.link is not None else 0.0
-    text_w = w - qr - (8 if qr else 0)
-    c.setFillColor(DARK)
-    c.setFont(FONT, _fit_font(tournament, FONT, 8, text_w))
-    c.drawString(x, y - 8, tournament)
-    who = f"{lab['number']} {slip.number}  {slip.name}".strip()
-    c.setFillColor(colors.black)
-    c.setFont(FONT_BOLD, _fit_font(who, FONT_BOLD, 13, text_w))
-    c.drawString(x, y - 25, who)
-    pin = f"{words['pin']}: {slip.pin or words['no_pin']}"
-    c.setFont(FONT_BOLD, 20)
-    c.drawString(x, y - 50, pin)
-    if slip.start is not None:
-        rnd, room, table, seat = slip.start
-        where = f"{_seat_place(room, table, many_rooms, lab)}, {lab['seat'].lower()} {seat}"
-        if rnd != 1:
-            where = f"{lab['round']} {rnd}: {where}"
-        if slip.link is not None:
-            where += f" · {slip.link.code}"
-        line = f"{words['starts']}: {where}"
-    else:
-        line = f"{words['starts']}: {words['no_start']}"
-    c.setFont(FONT_BOLD, _fit_font(line, FONT_BOLD, 9.5, text_w))
-    c.drawString(x, y - 66, line)
-    c.setFillColor(DARK)
-    if slip.link is not None:
-        c.setFont(FONT, _fit_font(slip.link.url, FONT, 7.5, text_w))
-        c.drawString(x, y - 78, slip.link.url)
-        draw_qr(c, slip.link.url, x + w - qr, y - qr, qr)
-    c.setFont(FONT, _fit_font(words["keep"], FONT, 7, w))
-    c.drawString(x, y - h + 4, words["keep"])
-    c.setFillColor(colors.black)
-
-
-# -- cost tables -----------------------------------------------------------------------------------------
-def _cost(value: Fraction | None, *, signed: bool = False) -> str:
-    from preferans.game.costs import format_cost
-
-    return "—" if value is None else format_cost(value, signed=signed)
-
-
-def _pair(split: Any) -> str:
-    if split is None:
-        return "—"
-    return f"{_cost(split.own, signed=True)} / {_cost(split.other, signed=True)}"
-
-
-def _draw_cost_table(doc: PdfDoc, y: float, table: Any, title: str, lang: str) -> float:
-    lab = labels(lang)
-    y = doc.heading(y, title, size=12, right=f"{lab['cost_pool_weight']} = {_cost(table.rules.pool_weight)}")
-    cols = [
-        Col(lab["cost_contract"], 9, "c"),
-        Col(lab["cost_price"], 6, "c"),
-        Col(lab["cost_made"].replace(": ", ":\n"), 16, "c"),
-        Col(lab["cost_whist"], 9, "c"),
-        Col(lab["cost_undertrick"].replace(": ", ":\n"), 18, "c"),
-        Col(lab["cost_consolation"], 11, "c"),
-        Col(lab["cost_missing_whist"].replace(": ", ":\n"), 16, "c"),
-        Col(lab["cost_half"], 8, "c"),
-    ]
-    rows: list[Row] = []
-    raspasy = None
-    for line in table.lines:
-        if line.contract == "raspasy":
-            raspasy = line
-            continue
-        contract = lab["misere"] if line.contract == "misère" else line.contract
-        undertrick = _pair(line.undertrick)
-        if line.contract == "misère":
-            undertrick = f"{undertrick} ({lab['per_trick']})"
-        rows.append(
-            Row(
-                [
-                    Cell(contract, bold=True),
-                    _cost(line.price),
-                    _pair(line.made),
-                    _cost(line.whist_per_trick),
-                    undertrick,
-                    _cost(line.consolation),
-                    _pair(line.missing_whist_trick),
-                    _cost(line.half_whist),
-                ]
-            )
-        )
-    y = doc.table(y, cols, rows, size=9.5, row_h=17)
-    if raspasy is not None:
-        if raspasy.undertrick is not None:
-            notes = [
-                f"{lab['raspasy_mountain']}: {_pair(raspasy.undertrick)}.",
-                f"{lab['raspasy_zero']}: {_pair(raspasy.made)}.",
-            ]
-        else:
-            notes = [
-                f"{lab['raspasy_whists']}: {_cost(raspasy.whist_per_trick)}.",
-                f"{lab['raspasy_pool']}: {_pair(raspasy.made)}.",
-            ]
-        for note in notes:
-            y = doc.paragraph(y, note, size=9, colour=colors.black)
-    return y - 10
-
-
-def cost_tables_pdf(
-    *,
-    tournament: str,
-    variant: str,
-    rules: Mapping[str, Any],
-    players: int,
-    lang: str,
-    standard: bool = False,
-    generated_at: Any = None,
-) -> bytes:
-    """The tournament's cost table (its variant, its agreements, its table size); ``standard`` adds the six
-    standard tables (Sochi, Leningrad, Rostov × 3 and 4 players)."""
-    from preferans.game import VARIANTS, cost_table, make_rules
-
-    lab = labels(lang)
-    doc = PdfDoc(
-        title=lab["cost_table"],
-        tournament=tournament,
-        publication="",
-        lang=lang,
-        landscape=True,
-        generated_at=generated_at,
-    )
-    y = doc.new_page()
-    name = lab.get(f"variant_{variant}", variant)
-    own = cost_table(make_rules(variant, dict(rules)), players)
-    y = _draw_cost_table(doc, y, own, f"{lab['cost_table']}: {name}, {players} {lab['players_n']}", lang)
-    y = doc.paragraph(y, lab["cost_note"], size=8.5)
-    if rules:
-        text = ", ".join(f"{k} = {v}" for k, v in sorted(rules.items()))
-        y = doc.paragraph(y, f"{lab['rules_overrides']}: {text}", size=8.5)
-    if standard:
-        y = doc.new_page(lab["standard_tables"])
-        for v in VARIANTS:
-            for n in (3, 4):
-                table = cost_table(make_rules(v), n)
-                title = f"{lab.get(f'variant_{v}', v)}, {n} {lab['players_n']}"
-                if y - 17 * 8 - 70 < doc.bottom:
-                    y = doc.new_page()
-                y = _draw_cost_table(doc, y, table, title, lang)
     return doc.finish()

@@ -5,12 +5,18 @@ Views only read (:mod:`results.pulka_exports.model`, over the standings of :mod:
 public sees them once the director has published the results, exactly as the duplicate results
 (``tournaments.permissions.can_see_results``; before that the results app's «not published» page); the
 directors always. A tournament that is not played in pulkas has none of these pages (404).
+
+The round page and a player's page link each table's sheet (``/pulka/<code>/``, the pulka «traveller») once it
+is public: the table has results (a deal written, or the table closed) and its sheet page shows them to anybody
+(``can_see_results`` of a visitor who is not logged in, the check of the sheet page); before that, no link, for a
+director too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
@@ -44,8 +50,15 @@ def _base(
         "nav": nav,
         "live": any(r.status == PulkaRound.Status.RUNNING for r in view.rounds),
         "refresh_seconds": REFRESH_SECONDS,
+        "sheets_public": sheets_public(tournament),
         **extra,
     }
+
+
+def sheets_public(tournament: Tournament) -> bool:
+    """Whether the tables' sheets (``/pulka/<code>/``) show their deals to anybody: the sheet page's own check
+    for a visitor who is not logged in. A table's sheet is linked when this holds and the table has results."""
+    return can_see_results(AnonymousUser(), tournament)
 
 
 @never_cache

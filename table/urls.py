@@ -1,9 +1,10 @@
 """Players at the table, either form: a duplicate table's entry page (the table card's QR code opens it), its
-live preview and QR code; a pulka table's sheet, its live preview and its PDF."""
+live preview and QR code; a pulka table's sheet, its live preview and its PDF; a participant's own link (the QR
+code on his PIN slip), which opens his table of the moment."""
 
 from django.urls import path
 
-from . import views, views_pulka
+from . import views, views_personal, views_pulka
 
 app_name = "table"
 urlpatterns = [
@@ -14,4 +15,5 @@ urlpatterns = [
     path("pulka/<str:code>/", views_pulka.sheet_page, name="pulka"),
     path("pulka/<str:code>/preview/", views_pulka.preview, name="pulka_preview"),
     path("pulka/<str:code>/sheet.pdf", views_pulka.sheet_pdf, name="pulka_pdf"),
+    path("p/<str:token>/", views_personal.personal, name="personal"),
 ]

@@ -1,6 +1,6 @@
 """The results of a pulka event as people read them: what the public pages show (:mod:`.model`) and the files
 an organiser prints and a federation reads — the Excel workbook and CSV (:mod:`.workbook`) and the PDFs
-(:mod:`.pdf`), in the file's language (:mod:`.labels`).
+(:mod:`.pdf`; a round's table cards: :mod:`.table_cards`), in the file's language (:mod:`.labels`).
 
 ``results.exporters`` registers one thin :class:`~results.exporters.Exporter` class per kind of file over the
 builders below, so the exports page, the export jobs and the download permission handle them as they do the
@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from results.pulka_exports import pdf
 from results.pulka_exports.model import EventView, RoundView, load_event
+from results.pulka_exports.table_cards import table_cards_pdf
 from results.pulka_exports.workbook import standings_sheet, workbook_sheets
 from results.render_tabular import render_csv, render_xlsx
 
@@ -27,6 +28,7 @@ __all__ = [
     "standings_csv",
     "standings_pdf",
     "standings_xlsx",
+    "table_cards_pdf",
     "workbook_xlsx",
 ]
 

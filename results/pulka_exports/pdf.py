@@ -1,5 +1,5 @@
 """The printed files of a pulka event: the standings, the Olympic bracket, a round's seating (to read aloud and
-pin on the wall) and every table's pulka sheet of a round.
+pin on the wall) and every table's pulka sheet of a round. (A round's table cards: :mod:`.table_cards`.)
 
 Drawn with the duplicate files' page frame (:class:`results.pdf_common.PdfDoc`: the tournament, what the page
 is, the publication stamp, page numbers, when it was made) in the project's embedded DejaVu font, so Russian
@@ -242,8 +242,8 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
 
 # -- seating of a round ----------------------------------------------------------------------------------------
 def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -> bytes:
-    """The table assignment of round ``r``: by table (to read aloud: «table 1: N …, E …»), then every player by
-    name with his table and seat (to pin on the wall)."""
+    """The table assignment of round ``r``: by table with its code (to read aloud: «table 1, code K7M2QX: N …,
+    E …»), then every player by name with his table and seat (to pin on the wall)."""
     lab = pulka_labels(lang)
     title = lab["seating_final"] if r.final else lab["seating_of"].format(n=r.number)
     doc = _doc(view, title, lang, now)
@@ -255,8 +255,9 @@ def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -
     before = ratings_before(view.standings, r.number) if by_rating else {}
     cols = [
         Col(lab["table"], 8, "c"),
+        Col(lab["table_code"], 12, "c"),
         Col(lab["seat"], 9, "c"),
-        Col(lab["name"], 50),
+        Col(lab["name"], 44),
         Col(lab["number"], 7, "r"),
     ]
     if by_rating:
@@ -266,6 +267,7 @@ def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -
         for i, s in enumerate(table.seats):
             cells: list[str | Cell] = [
                 Cell(str(table.number) if i == 0 else "", bold=True),
+                Cell(table.table.code if i == 0 else "", bold=True),
                 Cell(s.seat, bold=True),
                 s.participant.name or str(s.participant.number),
                 str(s.participant.number),

@@ -31,6 +31,7 @@ from results.services import build_file
 from tests.conftest import in_ci
 from tests.html import parse
 from tournaments.models import Participant, Seating, Session, Table, Tournament
+from tournaments.personal_links import personal_token
 from tournaments.services.event import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -181,7 +182,7 @@ def test_seating_pdf_without_a_movement_is_refused_in_words(director):
 
 
 # -- PIN slips ---------------------------------------------------------------------------------------------
-def test_pin_slips_carry_the_event_the_pin_and_the_starting_table(thirteen):
+def test_pin_slips_carry_the_event_the_pin_the_starting_table_and_the_own_link(thirteen):
     session = thirteen.sessions.get(number=1)
     _name, body = build_file(
         thirteen.pk, "pin_slips", "pdf", {"session": 1, "base_url": "https://pref.example/"}
@@ -202,7 +203,8 @@ def test_pin_slips_carry_the_event_the_pin_and_the_starting_table(thirteen):
         if start.round_number != 1:
             where = f"Тур {start.round_number}: {where}"
         assert f"Начало: {where}" in text, p.number
-        assert f"https://pref.example/table/{code}/" in text
+        # his own link (the QR code opens the same), not the starting table's: it leads to his table every round
+        assert f"https://pref.example/p/{personal_token(p)}/" in text
 
 
 def test_pin_slips_without_a_movement_still_print_the_pins(director):

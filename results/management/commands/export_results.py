@@ -1,10 +1,12 @@
 """``python manage.py export_results SLUG --format xlsx|csv|pdf --output PATH`` (formats.md §6).
 
 Writes the standings and the board-by-board protocols (vists and matchpoints) in the chosen format. With
-``--kind`` any other generated file: ``workbook`` (standings, session totals, protocols, score cards,
-frequencies), ``standings``, ``protocols``, ``cards``, ``pack`` (zip of every PDF), ``table_cards``,
-``row_of_sets`` (``--session N``), ``cost_table``, ``appeal_form``. ``--lang ru|en`` overrides the
-tournament's language. An unknown tournament, kind or format: a message on stderr, nothing on stdout, exit 2.
+``--kind`` any other generated file (``results.exporters.EXPORTERS``): ``workbook`` (standings, session totals,
+protocols, score cards, frequencies), ``standings``, ``protocols``, ``cards``, ``pack`` (zip of every PDF),
+``table_cards``, ``row_of_sets``, ``seating``, ``pin_slips`` (``--session N``), a pulka event's ``pulka_*`` kinds
+(the per-round ones take the round as ``--session N``), ``cost_table``, ``appeal_form``. ``--lang ru|en``
+overrides the tournament's language; ``--base-url`` is the site's address the printed links (table cards, PIN
+slips) start with. An unknown tournament, kind or format: a message on stderr, nothing on stdout, exit 2.
 """
 
 from __future__ import annotations
@@ -27,9 +29,18 @@ class Command(TournamentCommand):
         parser.add_argument(
             "--kind", default="results", help=f"what to write: {', '.join(EXPORTERS)} (default results)"
         )
-        parser.add_argument("--session", type=int, default=None, help="session for table_cards / row_of_sets")
+        parser.add_argument(
+            "--session",
+            type=int,
+            default=None,
+            help="the session (a pulka event's round) of a per-session (per-round) kind",
+        )
         parser.add_argument("--lang", default=None, help="ru or en (default: the tournament's language)")
-        parser.add_argument("--base-url", default="", help="site address for the QR codes on table cards")
+        parser.add_argument(
+            "--base-url",
+            default="",
+            help="site address for the links and QR codes on table cards and PIN slips",
+        )
 
     def handle(self, *args, **options):
         tournament = self.tournament(options["slug"])

@@ -19,7 +19,6 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from boards.pdf.fonts import FONT, FONT_BOLD, register_fonts
 from boards.pdf.text import text_width
 from pulkas.services.sheet import load_sheet
-from results.pdf_cells import num
 from results.pdf_common import DARK, GREY, LINE, MARGIN, Cell, Col, PdfDoc, Row
 from results.pulka_exports.labels import form_name, pulka_labels, sheet_labels
 from results.pulka_exports.model import EventView, RoundView, TableView, ratings_before

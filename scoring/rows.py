@@ -19,213 +19,34 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from boards.models import Board
 from preferans.bundle.rows import DEAL_FIELDS
-from preferans.game import RowInvalid, score_row
-from preferans.game.seats import table_seats
-from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
+from preferans.numbers import format_fraction
 from scoring.confirmation import Confirmers, confirmation_complete
 from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.rescore import mark_changed
 from scoring.revisions import check_revision
-from scoring.seat_adjustments import annulled_either, check_seat_adjustments, kept_seat_adjustments
+from scoring.row_checks import (
+    board_of,
+    check_adjustment,
+    check_not_played_before,
+    check_seats,
+    compute_vists,
+    seating_at,
+)
+from scoring.seat_adjustments import check_seat_adjustments, kept_seat_adjustments
 from scoring.sqlite import write_transaction
 from scoring.withdraw import withdraw
 from tournaments.audit import audit_entry
-from tournaments.errors import Detail, UserError
-from tournaments.models import AuditEntry, Participant, Seating, Session, Tournament
+from tournaments.errors import UserError
+from tournaments.models import AuditEntry, Seating, Session
 from tournaments.refusals import Refusal, ResultRejected
-
-ARTIFICIAL_GRADES = ("A-", "A", "A+")
-SEATING_RELATIONS = ("seat_n", "seat_e", "seat_s", "seat_w")
-
-
-def compute_vists(
-    *, tournament: Tournament, row: Mapping[str, Any], dealer: str | None
-) -> dict[str, Fraction]:
-    """The core's vists for a played row (raises ResultRejected with the core's reasons)."""
-    try:
-        return score_row(row, rules=tournament.rules, players=tournament.players_per_table, dealer=dealer)
-    except RowInvalid as exc:
-        raise ResultRejected(Refusal(e.code, e.field, e.message, dict(e.params)) for e in exc.errors) from exc
-
-
-def seating_at(session: Session, *, round: int, table: int, room: int = 1) -> Seating | None:
-    """Who sits at the table in that round, and the set it plays (``None``: nobody is seated there)."""
-    return (
-        Seating.objects.filter(session=session, room=room, round_number=round, table_number=table)
-        .select_related(*SEATING_RELATIONS)
-        .first()
-    )
-
-
-def _check_seats(
-    tournament: Tournament, seats: Mapping[str, int], known: Mapping[str, Participant] | None = None
-) -> dict[str, Participant]:
-    wanted = table_seats(tournament.players_per_table)
-    refusals: list[Refusal] = []
-    extra = sorted(set(seats) - set(wanted))
-    if extra:
-        refusals.append(
-            Refusal("seat_unknown", "seats", f"no seat {', '.join(extra)} at this table", {"seats": extra})
-        )
-    missing = [s for s in wanted if s not in seats]
-    if missing:
-        refusals.append(
-            Refusal(
-                "seat_missing", "seats", f"seat {', '.join(missing)} has no participant", {"seats": missing}
-            )
-        )
-    numbers = [seats[s] for s in wanted if s in seats]
-    twice = sorted({n for n in numbers if numbers.count(n) > 1})
-    if twice:
-        refusals.append(
-            Refusal(
-                "seat_twice",
-                "seats",
-                f"participant {', '.join(map(str, twice))} sits in two seats",
-                {"numbers": twice},
-            )
-        )
-    given = {p.number: p for p in (known or {}).values() if p.tournament_id == tournament.pk}
-    if set(numbers) <= set(given):
-        found = given
-    else:
-        found = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=numbers)}
-    unknown = sorted(set(numbers) - set(found))
-    if unknown:
-        refusals.append(
-            Refusal(
-                "participant_unknown",
-                "seats",
-                f"no participant number {', '.join(map(str, unknown))}",
-                {"numbers": unknown},
-            )
-        )
-    if refusals:
-        raise ResultRejected(refusals)
-    return {s: found[seats[s]] for s in wanted}
-
-
-def _check_adjustment(
-    tournament: Tournament, adjusted: Mapping[str, Any] | None, assigned: Mapping[str, Any] | None
-) -> tuple[dict[str, str] | None, dict[str, str] | None]:
-    seats = table_seats(tournament.players_per_table)
-    refusals: list[Refusal] = []
-    adj_out = asg_out = None
-    if adjusted is not None:
-        adj_out = {}
-        for seat in seats:
-            grade = adjusted.get(seat)
-            if grade not in ARTIFICIAL_GRADES:
-                refusals.append(
-                    Refusal(
-                        "adjusted_grade",
-                        f"adjusted.{seat}",
-                        f"seat {seat} needs an artificial result A-, A or A+",
-                        {"seat": seat},
-                    )
-                )
-            else:
-                adj_out[seat] = grade
-    if assigned is not None:
-        asg_out = {}
-        for seat in seats:
-            try:
-                asg_out[seat] = format_fraction(parse_fraction(assigned.get(seat)))
-            except NumberFormatError:
-                refusals.append(
-                    Refusal(
-                        "assigned_value",
-                        f"assigned.{seat}",
-                        f"seat {seat} needs an assigned score in vists",
-                        {"seat": seat},
-                    )
-                )
-    if refusals:
-        raise ResultRejected(refusals)
-    return adj_out, asg_out
-
-
-def _check_not_played_before(
-    session: Session,
-    *,
-    board: int,
-    room: int,
-    table: int,
-    round: int,
-    seats: Mapping[str, int],
-    participants: Mapping[str, Participant],
-    annulled: Sequence[str] = (),
-) -> None:
-    """Nobody plays a board twice (rules §11.6): the director rules on it instead of a second row, annulling the
-    player's second result (``annulled`` here, or on the other row)."""
-    numbers = set(seats.values())
-    ids = [p.pk for p in participants.values()]
-    others = (
-        Result.objects.filter(session=session, board_number=board)
-        .exclude(room=room, table_number=table, round_number=round)
-        .filter(Q(seat_n_id__in=ids) | Q(seat_e_id__in=ids) | Q(seat_s_id__in=ids) | Q(seat_w_id__in=ids))
-    )
-    earlier = others.order_by()[:1]
-    clash = next(iter(earlier), None)  # its seats are read only when there is one
-    if clash is not None:
-        again = sorted(numbers & set(clash.seats().values()))
-        # A director's ruling (§11.6 B) annuls the player's second result on one of the two rows: then both stand.
-        if annulled_either(others, seats, annulled):
-            return
-        raise ResultRejected(
-            [
-                Refusal(
-                    "board_played_twice",
-                    "seats",
-                    f"participant {', '.join(map(str, again))} already played board {board} "
-                    f"({f'room {clash.room}, ' if clash.room != 1 else ''}table {clash.table_number}, "
-                    f"round {clash.round_number}): the director rules on it (§11.6)",
-                    {
-                        "numbers": again,
-                        "board": board,
-                        "table": clash.table_number,
-                        "round": clash.round_number,
-                        "room": clash.room,
-                    },
-                )
-            ]
-        )
-
-
-def _board_of(
-    session: Session, board: int, *, seating: Seating | None, given: Board | None, outside_set: bool
-) -> Board | None:
-    """The board, checked: one of the session's (when it has boards), and in the set the table plays (§4)."""
-    if given is not None and given.number == board and given.session_id == session.pk:
-        found: Board | None = given
-    else:
-        found = Board.objects.filter(session=session, number=board).first()
-        if found is None and session.boards.exists():
-            message = _("This session has no board %(board)s.") % {"board": board}
-            raise UserError(
-                message, code="board_unknown", details=[Detail("board", "board_unknown", message)]
-            )
-    if found is not None and seating is not None and not outside_set and not seating.plays(found):
-        message = _(
-            "Board %(board)s is not in set %(set)s, which table %(table)s plays in round %(round)s."
-        ) % {
-            "board": board,
-            "set": seating.set_number,
-            "table": seating.table_number,
-            "round": seating.round_number,
-        }
-        raise UserError(message, code="board_not_here", details=[Detail("board", "board_not_here", message)])
-    return found
 
 
 def result_save(
@@ -309,7 +130,7 @@ def result_save(
                 round=round,
             )
         seats = {seat: p.number for seat, p in seating.seats().items()}
-    participants = _check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
+    participants = check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
     if replace and (
         annulled is None or percent is None
     ):  # a correction keeps a ruling's per-seat adjustments
@@ -324,7 +145,7 @@ def result_save(
             kind="adjusted" if adjusted is not None else "assigned" if assigned is not None else "row",
         )
     annulled = annulled or ()
-    _check_not_played_before(
+    check_not_played_before(
         session,
         board=board,
         room=room,
@@ -334,11 +155,11 @@ def result_save(
         participants=participants,
         annulled=annulled,
     )
-    found = _board_of(session, board, seating=seating, given=board_obj, outside_set=board_outside_set)
+    found = board_of(session, board, seating=seating, given=board_obj, outside_set=board_outside_set)
     dealer = found.dealer if found is not None else None
     deal: dict[str, Any] = {}
     vists: dict[str, str] | None = None
-    adj, asg = _check_adjustment(tournament, adjusted, assigned)
+    adj, asg = check_adjustment(tournament, adjusted, assigned)
     seat_adjustments = check_seat_adjustments(tournament, seats, adj, annulled, percent)
     if row is not None:
         unknown = sorted(set(row) - set(DEAL_FIELDS) - {"vists"})

@@ -29,6 +29,7 @@ from api.serializers import (
 )
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_delete, penalty_save
+from scoring.row_command import RowAuthor, RowCommand, RowPlace, RowWriting, row_content
 from scoring.rows import result_save
 from tournaments.models import Participant, Publication, Session
 
@@ -53,22 +54,23 @@ class AdjustmentViewSet(ApiView, viewsets.GenericViewSet):
         if session is None:
             raise exceptions.ValidationError({"session": [_("No such session.")]})
         require_director(request.user, session.tournament)
-        result = result_save(
+        place = RowPlace(
             session=session,
             board=data["board"],
             round=data["round"],
             table=data["table"],
             room=data.get("room", 1),
             seats=data.get("seats"),
+        )
+        content = row_content(
             adjusted=data.get("adjusted"),
             assigned=data.get("assigned"),
             percent=data.get("percent"),
             version=data.get("version"),
-            status=Result.Status.DIRECTOR,
-            user=request.user,
-            reason=data["reason"],
-            replace=True,
-            now=timezone.now(),
+        )
+        writing = RowWriting(correction=True, reason=data["reason"], status=Result.Status.DIRECTOR)
+        result = result_save(
+            RowCommand(place, content, writing, RowAuthor(user=request.user)), now=timezone.now()
         )
         result = Result.objects.select_related(
             "session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"

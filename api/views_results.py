@@ -41,6 +41,7 @@ from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.revisions import parse_revision
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_delete, result_save
 from tournaments.models import Publication, Session
 from tournaments.pins import client_ip
@@ -224,20 +225,20 @@ class ResultViewSet(
             if again is not None:
                 return self._answer(_same_slot(again, session, data), status.HTTP_201_CREATED, replayed=True)
         try:
-            result = result_save(
+            place = RowPlace(
                 session=session,
                 board=data["board"],
                 round=data["round"],
                 table=data["table"],
                 room=data.get("room", 1),
                 seats=data.get("seats"),
-                row=row,
-                version=data.get("version"),
-                status=Result.Status.DIRECTOR,
-                user=user,
-                reason=data.get("reason", ""),
-                idempotency_key=scoped,
-                now=timezone.now(),
+            )
+            content = PlayedRow(row=row, version=data.get("version"))
+            writing = RowWriting(
+                status=Result.Status.DIRECTOR, reason=data.get("reason", ""), idempotency_key=scoped
+            )
+            result = result_save(
+                RowCommand(place, content, writing, RowAuthor(user=user)), now=timezone.now()
             )
         except ResultConflict as exc:
             if scoped and exc.existing.idempotency_key == scoped:
@@ -302,20 +303,22 @@ class ResultViewSet(
             return self._answer(updated, status.HTTP_200_OK)
         tournament = result.session.tournament
         require_director(user, tournament)
-        updated = result_save(
+        place = RowPlace(
             session=result.session,
             board=result.board_number,
             round=result.round_number,
             table=result.table_number,
             room=result.room,
             seats=result.seats(),
-            row=row,
-            status=Result.Status.DIRECTOR,
-            user=user,
+        )
+        writing = RowWriting(
+            correction=True,
             reason=serializer.validated_data.get("reason", ""),
-            replace=True,
             revision=revision,
-            now=timezone.now(),
+            status=Result.Status.DIRECTOR,
+        )
+        updated = result_save(
+            RowCommand(place, PlayedRow(row=row), writing, RowAuthor(user=user)), now=timezone.now()
         )
         return self._answer(updated, status.HTTP_200_OK)
 

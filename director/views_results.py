@@ -23,7 +23,18 @@ from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.revisions import RowChanged
-from scoring.rows import result_delete, result_save, seating_at
+from scoring.row_checks import seating_at
+from scoring.row_command import (
+    ArtificialAdjustment,
+    AssignedAdjustment,
+    PlayedRow,
+    RowAuthor,
+    RowCommand,
+    RowContent,
+    RowPlace,
+    RowWriting,
+)
+from scoring.rows import result_delete, result_save
 from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament
 from ui.director_pages import directs, fail, nav, safe_url
@@ -193,16 +204,7 @@ def board_entry(
         initial={k.lower(): v for k, v in (existing.assigned or {}).items()} if existing else None,
     )
     delete_form = ReasonForm(request.POST if kind == "delete" else None)
-    where = {
-        "session": session,
-        "board": board,
-        "round": round,
-        "table": table,
-        "room": room,
-        "user": request.user,
-        "seating": seating,
-        "now": timezone.now(),
-    }
+    now = timezone.now()
     form: Any = {"row": row_form, "artificial": art_form, "assigned": asg_form, "delete": delete_form}.get(
         kind
     )
@@ -211,20 +213,22 @@ def board_entry(
             if kind == "delete":
                 if existing is None:
                     raise UserError(_("There is no result to delete."))
-                result_delete(
-                    result=existing, user=request.user, reason=form.cleaned_data["reason"], now=where["now"]
-                )
+                result_delete(result=existing, user=request.user, reason=form.cleaned_data["reason"], now=now)
                 messages.success(request, _("Result of board %(b)s deleted.") % {"b": board})
                 return redirect(_next_board_url(session, seating, round, table, room, board - 1))
             reason = form.cleaned_data.get("reason", "")
             replace, revision = form.read_revision()
-            saving = {**where, "reason": reason, "replace": replace, "revision": revision}
             if kind == "row":
-                result_save(**saving, row=form.row())
+                content: RowContent = PlayedRow(row=form.row())
             elif kind == "artificial":
-                result_save(**saving, adjusted=form.adjusted(), percent=form.percent())
+                content = ArtificialAdjustment(grades=form.adjusted(), percent=form.percent())
             else:
-                result_save(**saving, assigned=form.assigned())
+                content = AssignedAdjustment(vists=form.assigned())
+            place = RowPlace(
+                session=session, board=board, round=round, table=table, room=room, seating=seating
+            )
+            writing = RowWriting(correction=replace, reason=reason, revision=revision)
+            result_save(RowCommand(place, content, writing, RowAuthor(user=request.user)), now=now)
         except (ResultConflict, RowChanged) as exc:
             # Someone else entered or changed the row meanwhile: nothing was overwritten; the page shows the row
             # as it now is, the forms carry its revision, and saving again corrects that row.

@@ -20,6 +20,7 @@ from boards.models import Board
 from scoring.confirmation import ENTRY_SEAT, Confirmers, confirmers, result_confirm, result_dispute
 from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_save
 from scoring.sqlite import write_transaction
 from tournaments import pins, ratelimit
@@ -337,22 +338,18 @@ def table_submit(
         again = next(iter(Result.objects.filter(idempotency_key=key).order_by()[:1]), None)
         if again is not None:
             return _replayed(again, board_number), False
-    common: dict[str, Any] = {
-        "session": state.session,
-        "board": board_number,
-        "round": state.round.number,  # type: ignore[union-attr]
-        "table": state.table.number,
-        "room": state.table.room,
-        "seats": state.seat_numbers,
-        "row": dict(row),
-        "status": Result.Status.ENTERED,
-        "actor": actor_name(state, participant, seat),
-        "now": now,
-        "board_obj": state.board(board_number) if state.boards_loaded else None,
-        "seating": state.seating,
-        "confirmations": confirmations,
-        "required": state.confirmers(),
-    }
+    place = RowPlace(
+        session=state.session,
+        board=board_number,
+        round=state.round.number,  # type: ignore[union-attr]
+        table=state.table.number,
+        room=state.table.room,
+        seats=state.seat_numbers,
+        loaded_board=state.board(board_number) if state.boards_loaded else None,
+        seating=state.seating,
+    )
+    content = PlayedRow(row=dict(row))
+    author = RowAuthor(actor=actor_name(state, participant, seat))
     if replace:
         with write_transaction():
             current = (
@@ -361,7 +358,7 @@ def table_submit(
                     session=state.session,
                     room=state.table.room,
                     table_number=state.table.number,
-                    round_number=common["round"],
+                    round_number=place.round,
                     board_number=board_number,
                 )
                 .first()
@@ -370,15 +367,25 @@ def table_submit(
                 raise TableRefused("not_entered", _("This board has not been entered yet."), 404)
             if current.status != Result.Status.ENTERED or current.confirmed_by:
                 raise ResultLocked(current)
-            result = result_save(
-                **common,
-                replace=True,
+            correction = RowWriting(
+                correction=True,
                 revision=revision,
                 reason="corrected by the player at N before confirmation",
+                status=Result.Status.ENTERED,
+                confirmations=confirmations,
+                required=state.confirmers(),
             )
+            result = result_save(RowCommand(place, content, correction, author), now=now)
         return result, False
+    new_row = RowWriting(
+        idempotency_key=key,
+        key_checked=True,
+        status=Result.Status.ENTERED,
+        confirmations=confirmations,
+        required=state.confirmers(),
+    )
     try:
-        return result_save(**common, idempotency_key=key, key_checked=True), True
+        return result_save(RowCommand(place, content, new_row, author), now=now), True
     except ResultConflict as exc:
         if key and exc.existing.idempotency_key == key:  # the same submission, a moment later
             return exc.existing, False

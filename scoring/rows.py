@@ -1,5 +1,6 @@
 """Writing protocol rows: the one path every channel goes through (director's pages, table, API, rulings,
-the appeals committee). Every rule of a row lives here:
+the appeals committee). A caller says what it asks for in a :class:`~scoring.row_command.RowCommand`; every rule
+of a row is checked here or in :mod:`scoring.row_checks`:
 
 * scores may change (not locked; once final only an obvious arithmetic error, rules §1) — the tournament's own
   rule, :meth:`~tournaments.models.Tournament.ensure_scores_open`;
@@ -17,330 +18,124 @@ Every change writes an audit entry and marks the session changed; the standings 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from boards.models import Board
 from preferans.bundle.rows import DEAL_FIELDS
-from preferans.game import RowInvalid, score_row
-from preferans.game.seats import table_seats
-from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
-from scoring.confirmation import Confirmers, confirmation_complete
+from preferans.numbers import format_fraction
+from scoring.confirmation import confirmation_complete
 from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.rescore import mark_changed
 from scoring.revisions import check_revision
-from scoring.seat_adjustments import annulled_either, check_seat_adjustments, kept_seat_adjustments
+from scoring.row_checks import (
+    board_of,
+    check_adjustment,
+    check_not_played_before,
+    check_seats,
+    compute_vists,
+    seating_at,
+)
+from scoring.row_command import (
+    ArtificialAdjustment,
+    AssignedAdjustment,
+    PlayedRow,
+    RowAuthor,
+    RowCommand,
+    RowContent,
+    RowPlace,
+    RowWriting,
+)
+from scoring.seat_adjustments import check_seat_adjustments, kept_seat_adjustments
 from scoring.sqlite import write_transaction
 from scoring.withdraw import withdraw
 from tournaments.audit import audit_entry
-from tournaments.errors import Detail, UserError
-from tournaments.models import AuditEntry, Participant, Seating, Session, Tournament
+from tournaments.models import AuditEntry
 from tournaments.refusals import Refusal, ResultRejected
 
-ARTIFICIAL_GRADES = ("A-", "A", "A+")
-SEATING_RELATIONS = ("seat_n", "seat_e", "seat_s", "seat_w")
 
+def result_save(command: RowCommand, *, now: dt.datetime) -> Result:
+    """Store one protocol row (or an adjustment in its place) as ``command`` asks, checked against every rule of
+    the module; returns the row stored.
 
-def compute_vists(
-    *, tournament: Tournament, row: Mapping[str, Any], dealer: str | None
-) -> dict[str, Fraction]:
-    """The core's vists for a played row (raises ResultRejected with the core's reasons)."""
-    try:
-        return score_row(row, rules=tournament.rules, players=tournament.players_per_table, dealer=dealer)
-    except RowInvalid as exc:
-        raise ResultRejected(Refusal(e.code, e.field, e.message, dict(e.params)) for e in exc.errors) from exc
-
-
-def seating_at(session: Session, *, round: int, table: int, room: int = 1) -> Seating | None:
-    """Who sits at the table in that round, and the set it plays (``None``: nobody is seated there)."""
-    return (
-        Seating.objects.filter(session=session, room=room, round_number=round, table_number=table)
-        .select_related(*SEATING_RELATIONS)
-        .first()
-    )
-
-
-def _check_seats(
-    tournament: Tournament, seats: Mapping[str, int], known: Mapping[str, Participant] | None = None
-) -> dict[str, Participant]:
-    wanted = table_seats(tournament.players_per_table)
-    refusals: list[Refusal] = []
-    extra = sorted(set(seats) - set(wanted))
-    if extra:
-        refusals.append(
-            Refusal("seat_unknown", "seats", f"no seat {', '.join(extra)} at this table", {"seats": extra})
-        )
-    missing = [s for s in wanted if s not in seats]
-    if missing:
-        refusals.append(
-            Refusal(
-                "seat_missing", "seats", f"seat {', '.join(missing)} has no participant", {"seats": missing}
-            )
-        )
-    numbers = [seats[s] for s in wanted if s in seats]
-    twice = sorted({n for n in numbers if numbers.count(n) > 1})
-    if twice:
-        refusals.append(
-            Refusal(
-                "seat_twice",
-                "seats",
-                f"participant {', '.join(map(str, twice))} sits in two seats",
-                {"numbers": twice},
-            )
-        )
-    given = {p.number: p for p in (known or {}).values() if p.tournament_id == tournament.pk}
-    if set(numbers) <= set(given):
-        found = given
-    else:
-        found = {p.number: p for p in Participant.objects.filter(tournament=tournament, number__in=numbers)}
-    unknown = sorted(set(numbers) - set(found))
-    if unknown:
-        refusals.append(
-            Refusal(
-                "participant_unknown",
-                "seats",
-                f"no participant number {', '.join(map(str, unknown))}",
-                {"numbers": unknown},
-            )
-        )
-    if refusals:
-        raise ResultRejected(refusals)
-    return {s: found[seats[s]] for s in wanted}
-
-
-def _check_adjustment(
-    tournament: Tournament, adjusted: Mapping[str, Any] | None, assigned: Mapping[str, Any] | None
-) -> tuple[dict[str, str] | None, dict[str, str] | None]:
-    seats = table_seats(tournament.players_per_table)
-    refusals: list[Refusal] = []
-    adj_out = asg_out = None
-    if adjusted is not None:
-        adj_out = {}
-        for seat in seats:
-            grade = adjusted.get(seat)
-            if grade not in ARTIFICIAL_GRADES:
-                refusals.append(
-                    Refusal(
-                        "adjusted_grade",
-                        f"adjusted.{seat}",
-                        f"seat {seat} needs an artificial result A-, A or A+",
-                        {"seat": seat},
-                    )
-                )
-            else:
-                adj_out[seat] = grade
-    if assigned is not None:
-        asg_out = {}
-        for seat in seats:
-            try:
-                asg_out[seat] = format_fraction(parse_fraction(assigned.get(seat)))
-            except NumberFormatError:
-                refusals.append(
-                    Refusal(
-                        "assigned_value",
-                        f"assigned.{seat}",
-                        f"seat {seat} needs an assigned score in vists",
-                        {"seat": seat},
-                    )
-                )
-    if refusals:
-        raise ResultRejected(refusals)
-    return adj_out, asg_out
-
-
-def _check_not_played_before(
-    session: Session,
-    *,
-    board: int,
-    room: int,
-    table: int,
-    round: int,
-    seats: Mapping[str, int],
-    participants: Mapping[str, Participant],
-    annulled: Sequence[str] = (),
-) -> None:
-    """Nobody plays a board twice (rules §11.6): the director rules on it instead of a second row, annulling the
-    player's second result (``annulled`` here, or on the other row)."""
-    numbers = set(seats.values())
-    ids = [p.pk for p in participants.values()]
-    others = (
-        Result.objects.filter(session=session, board_number=board)
-        .exclude(room=room, table_number=table, round_number=round)
-        .filter(Q(seat_n_id__in=ids) | Q(seat_e_id__in=ids) | Q(seat_s_id__in=ids) | Q(seat_w_id__in=ids))
-    )
-    earlier = others.order_by()[:1]
-    clash = next(iter(earlier), None)  # its seats are read only when there is one
-    if clash is not None:
-        again = sorted(numbers & set(clash.seats().values()))
-        # A director's ruling (§11.6 B) annuls the player's second result on one of the two rows: then both stand.
-        if annulled_either(others, seats, annulled):
-            return
-        raise ResultRejected(
-            [
-                Refusal(
-                    "board_played_twice",
-                    "seats",
-                    f"participant {', '.join(map(str, again))} already played board {board} "
-                    f"({f'room {clash.room}, ' if clash.room != 1 else ''}table {clash.table_number}, "
-                    f"round {clash.round_number}): the director rules on it (§11.6)",
-                    {
-                        "numbers": again,
-                        "board": board,
-                        "table": clash.table_number,
-                        "round": clash.round_number,
-                        "room": clash.room,
-                    },
-                )
-            ]
-        )
-
-
-def _board_of(
-    session: Session, board: int, *, seating: Seating | None, given: Board | None, outside_set: bool
-) -> Board | None:
-    """The board, checked: one of the session's (when it has boards), and in the set the table plays (§4)."""
-    if given is not None and given.number == board and given.session_id == session.pk:
-        found: Board | None = given
-    else:
-        found = Board.objects.filter(session=session, number=board).first()
-        if found is None and session.boards.exists():
-            message = _("This session has no board %(board)s.") % {"board": board}
-            raise UserError(
-                message, code="board_unknown", details=[Detail("board", "board_unknown", message)]
-            )
-    if found is not None and seating is not None and not outside_set and not seating.plays(found):
-        message = _(
-            "Board %(board)s is not in set %(set)s, which table %(table)s plays in round %(round)s."
-        ) % {
-            "board": board,
-            "set": seating.set_number,
-            "table": seating.table_number,
-            "round": seating.round_number,
-        }
-        raise UserError(message, code="board_not_here", details=[Detail("board", "board_not_here", message)])
-    return found
-
-
-def result_save(
-    *,
-    session: Session,
-    board: int,
-    round: int,
-    table: int,
-    now: dt.datetime,
-    seats: Mapping[str, int] | None = None,
-    row: Mapping[str, Any] | None = None,
-    adjusted: Mapping[str, Any] | None = None,
-    assigned: Mapping[str, Any] | None = None,
-    version: str | None = None,
-    room: int = 1,
-    status: str = Result.Status.DIRECTOR,
-    user: Any = None,
-    actor: str = "",
-    reason: str = "",
-    replace: bool = False,
-    idempotency_key: str | None = None,
-    arithmetic: bool = False,
-    board_outside_set: bool = False,
-    board_obj: Board | None = None,
-    annulled: Sequence[str] | None = None,
-    percent: Mapping[str, Any] | None = None,
-    seating: Seating | None = None,
-    confirmations: Sequence[tuple[str, str]] = (),
-    required: Confirmers | Sequence[str] = (),
-    key_checked: bool = False,
-    revision: int | None = None,
-) -> Result:
-    """Store one protocol row (or an adjustment in its place), checked against every rule of the module.
-
-    ``seats`` default to the seating's of that round. ``replace=False`` refuses a second row for the same board,
-    table and round (ResultConflict); ``replace=True`` (a correction) overwrites it, needs a ``reason`` and keeps
-    the row's fouled-board version unless ``version`` is given. A repeated ``idempotency_key`` returns the row
-    stored the first time, unchanged. ``arithmetic``: an obvious arithmetic error, which may be corrected even
-    once the results are final (rules §1). ``board_outside_set``: the director's ruling on a wrong board (§11.6)
-    lets a row on a board outside the table's set stand. ``annulled`` and ``percent`` are a ruling's per-seat
-    adjustments (:mod:`scoring.seat_adjustments`); a replacement that does not give them keeps the row's, as long
-    as it stays the same kind (played, artificial or assigned).
-
-    Callers that already hold them may pass the board (``board_obj``), the ``seating`` (loaded with its seats)
-    and ``key_checked`` (the key is known to be new), which saves the lookups. ``confirmations`` — (seat, actor)
-    pairs — store the row already agreed by those players (a table's device passed round the table); it is
-    confirmed once ``required`` is satisfied (``scoring.confirmation``), and each agreement is audited.
-
-    ``revision``: the revision of the row its author read (a correction from a form or the API); if the row has
-    changed or gone since, nothing is stored and :class:`~scoring.revisions.RowChanged` says who changed it
-    and when. Every change adds one to the row's revision.
-    """
-    if idempotency_key and not key_checked:
-        existing = Result.objects.filter(idempotency_key=idempotency_key).first()
+    A new row where one is stored already is refused (:class:`~scoring.errors.ResultConflict`, also when another
+    device stored it a moment earlier); a correction overwrites it, unless the row changed since its author read
+    it (:class:`~scoring.revisions.RowChanged`, which says who changed it and when). Every change adds one to the
+    row's revision. A repeated idempotency key returns the row stored the first time, unchanged."""
+    place, content, writing = command.place, command.content, command.writing
+    session = place.session
+    if writing.idempotency_key and not writing.key_checked:
+        existing = Result.objects.filter(idempotency_key=writing.idempotency_key).first()
         if existing is not None:
             return existing
     tournament = session.tournament
-    tournament.ensure_scores_open(arithmetic=arithmetic)
-    if sum(x is not None for x in (row, adjusted, assigned)) != 1:
-        raise ResultRejected.one(
-            "row_kind", "row", "give either a played deal, an artificial or an assigned result"
-        )
-    if replace and not reason.strip():
-        raise UserError(
-            _("Say why the result is changed (it goes into the audit trail)."), code="reason_missing"
-        )
+    tournament.ensure_scores_open(arithmetic=writing.arithmetic)
+    seating = place.seating
     if seating is None or (seating.session_id, seating.room, seating.round_number, seating.table_number) != (
         session.pk,
-        room,
-        round,
-        table,
+        place.room,
+        place.round,
+        place.table,
     ):
-        seating = seating_at(session, round=round, table=table, room=room)
+        seating = seating_at(session, round=place.round, table=place.table, room=place.room)
+    seats = place.seats
     if seats is None:
         if seating is None:
             raise ResultRejected.one(
                 "seat_missing",
                 "seats",
-                f"nobody is seated at table {table} in round {round}: give the seats",
-                table=table,
-                round=round,
+                f"nobody is seated at table {place.table} in round {place.round}: give the seats",
+                table=place.table,
+                round=place.round,
             )
         seats = {seat: p.number for seat, p in seating.seats().items()}
-    participants = _check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
-    if replace and (
-        annulled is None or percent is None
-    ):  # a correction keeps a ruling's per-seat adjustments
+    participants = check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
+    annulled, percent = content.annulled, content.percent
+    if writing.correction and (annulled is None or percent is None):
+        # a correction keeps a ruling's per-seat adjustments
         annulled, percent = kept_seat_adjustments(
             session,
-            room=room,
-            board=board,
-            table=table,
-            round=round,
+            room=place.room,
+            board=place.board,
+            table=place.table,
+            round=place.round,
             annulled=annulled,
             percent=percent,
-            kind="adjusted" if adjusted is not None else "assigned" if assigned is not None else "row",
+            kind=content.kind,
         )
     annulled = annulled or ()
-    _check_not_played_before(
+    check_not_played_before(
         session,
-        board=board,
-        room=room,
-        table=table,
-        round=round,
+        board=place.board,
+        room=place.room,
+        table=place.table,
+        round=place.round,
         seats=seats,
         participants=participants,
         annulled=annulled,
     )
-    found = _board_of(session, board, seating=seating, given=board_obj, outside_set=board_outside_set)
+    found = board_of(
+        session,
+        place.board,
+        seating=seating,
+        given=place.loaded_board,
+        outside_set=writing.board_outside_set,
+    )
     dealer = found.dealer if found is not None else None
     deal: dict[str, Any] = {}
     vists: dict[str, str] | None = None
-    adj, asg = _check_adjustment(tournament, adjusted, assigned)
+    adj, asg = check_adjustment(
+        tournament,
+        content.grades if isinstance(content, ArtificialAdjustment) else None,
+        content.vists if isinstance(content, AssignedAdjustment) else None,
+    )
     seat_adjustments = check_seat_adjustments(tournament, seats, adj, annulled, percent)
-    if row is not None:
+    if isinstance(content, PlayedRow):
+        row = content.row
         unknown = sorted(set(row) - set(DEAL_FIELDS) - {"vists"})
         if unknown:
             raise ResultRejected(
@@ -361,30 +156,48 @@ def result_save(
         "adjusted": adj,
         "assigned": asg,
         "vists": vists,
-        "status": status,
+        "status": writing.status,
         **seat_adjustments,
     }
-    agreed = [seat for seat, _actor in confirmations]
+    agreed = [seat for seat, _actor in writing.confirmations]
     if agreed:
         values["confirmed_by"] = agreed
-        if status == Result.Status.ENTERED and confirmation_complete(agreed, required):
+        if writing.status == Result.Status.ENTERED and confirmation_complete(agreed, writing.required):
             values["status"] = Result.Status.CONFIRMED
+    return _write(command, values, agreed=agreed, now=now)
+
+
+def _write(command: RowCommand, values: dict[str, Any], *, agreed: list[str], now: dt.datetime) -> Result:
+    """Insert the checked row, or overwrite the stored one for a correction; audit it and mark the session
+    changed, all in one transaction."""
+    place, content, writing, author = command.place, command.content, command.writing, command.author
+    session = place.session
+    tournament = session.tournament
     key = {
         "session": session,
-        "room": room,
-        "board_number": board,
-        "table_number": table,
-        "round_number": round,
+        "room": place.room,
+        "board_number": place.board,
+        "table_number": place.table,
+        "round_number": place.round,
     }
     inserting = False
     try:
         with write_transaction():
             # A new row is simply inserted: the database's unique constraints decide between two devices at
-            # once (the loser's transaction is rolled back whole, below). A replacement locks the row first
+            # once (the loser's transaction is rolled back whole, below). A correction locks the row first
             # (on SQLite the whole write transaction holds the lock from its start).
-            existing = Result.objects.select_for_update().filter(**key).first() if replace else None
-            if replace:
-                check_revision(existing, revision, session=session, board=board, table=table, round=round)
+            existing = (
+                Result.objects.select_for_update().filter(**key).first() if writing.correction else None
+            )
+            if writing.correction:
+                check_revision(
+                    existing,
+                    writing.revision,
+                    session=session,
+                    board=place.board,
+                    table=place.table,
+                    round=place.round,
+                )
             if existing is None:
                 position = (
                     Result.objects.filter(session=session)
@@ -397,9 +210,9 @@ def result_save(
                 result = Result.objects.create(
                     **key,
                     **values,
-                    version=version or "A",
+                    version=content.version or "A",
                     position=position,
-                    idempotency_key=idempotency_key or None,
+                    idempotency_key=writing.idempotency_key or None,
                 )
                 inserting = False
                 action, before = "result.create", None
@@ -407,7 +220,7 @@ def result_save(
                 before = result_facts(existing)
                 for name, value in values.items():
                     setattr(existing, name, value)
-                existing.version = version or existing.version or "A"
+                existing.version = content.version or existing.version or "A"
                 existing.matchpoints = None
                 existing.top = None
                 existing.confirmed_by = agreed
@@ -418,15 +231,15 @@ def result_save(
                 audit_entry(
                     tournament=tournament,
                     action=action,
-                    user=user,
-                    actor=actor,
+                    user=author.user,
+                    actor=author.actor,
                     obj=result,
                     at=now,
-                    reason=reason,
+                    reason=writing.reason,
                     data={"session": session.number, "before": before, "after": result_facts(result)},
                 )
             ]
-            for n, (seat, who) in enumerate(confirmations, start=1):
+            for n, (seat, who) in enumerate(writing.confirmations, start=1):
                 entries.append(
                     audit_entry(
                         tournament=tournament,
@@ -437,7 +250,9 @@ def result_save(
                         data={
                             "session": session.number,
                             "seat": seat,
-                            "status": result.status if n == len(confirmations) else Result.Status.ENTERED,
+                            "status": result.status
+                            if n == len(writing.confirmations)
+                            else Result.Status.ENTERED,
                             "confirmed_by": agreed[:n],
                         },
                     )
@@ -448,8 +263,8 @@ def result_save(
         if not inserting:
             raise
         # Two devices at once: nothing of this call was written; the loser is told which row won.
-        if idempotency_key:
-            again = Result.objects.filter(idempotency_key=idempotency_key).first()
+        if writing.idempotency_key:
+            again = Result.objects.filter(idempotency_key=writing.idempotency_key).first()
             if again is not None:
                 return again
         winner = Result.objects.filter(**key).first()
@@ -462,31 +277,32 @@ def result_save(
 def result_resave(result: Result, *, version: str, user: Any, reason: str, now: dt.datetime) -> Result:
     """Store a row again with another fouled-board version: the same facts, through :func:`result_save`."""
     return result_save(
-        session=result.session,
-        board=result.board_number,
-        round=result.round_number,
-        table=result.table_number,
-        room=result.room,
-        seats=result.seats(),
-        version=version,
-        status=result.status,
-        user=user,
-        reason=reason,
-        replace=True,
-        board_outside_set=True,
+        RowCommand(
+            RowPlace(
+                session=result.session,
+                board=result.board_number,
+                round=result.round_number,
+                table=result.table_number,
+                room=result.room,
+                seats=result.seats(),
+            ),
+            dataclasses.replace(result_content(result), version=version),
+            RowWriting(correction=True, reason=reason, status=result.status, board_outside_set=True),
+            RowAuthor(user=user),
+        ),
         now=now,
-        **result_content(result),
     )
 
 
-def result_content(result: Result) -> dict[str, Any]:
-    """What a row holds, as :func:`result_save` takes it: ``row``, ``adjusted`` or ``assigned``."""
+def result_content(result: Result) -> RowContent:
+    """What a stored row holds, as a command carries it: its played deal, artificial or assigned result and its
+    per-seat adjustments (the version is left to the command: None keeps the row's)."""
     extra: dict[str, Any] = {"annulled": list(result.annulled or ()), "percent": result.percent}
     if result.adjusted:
-        return {"adjusted": dict(result.adjusted), **extra}
+        return ArtificialAdjustment(grades=dict(result.adjusted), **extra)
     if result.assigned:
-        return {"assigned": dict(result.assigned), **extra}
-    return {"row": dict(result.row or {}), **extra}
+        return AssignedAdjustment(vists=dict(result.assigned), **extra)
+    return PlayedRow(row=dict(result.row or {}), **extra)
 
 
 def result_delete(

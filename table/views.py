@@ -33,7 +33,7 @@ from pulkas.models import PulkaTable
 from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
 from scoring.revisions import RowChanged
-from scoring.rows import compute_vists
+from scoring.row_checks import compute_vists
 from table.device import forget, remember, remembered, viewer
 from table.forms import ConfirmForm, PhoneRowForm
 from table.page import render_entry, vists_rows

@@ -26,6 +26,7 @@ from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import correct_deal
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_delete, penalty_save, penalty_value
+from scoring.row_command import RowAuthor, RowCommand, RowPlace, RowWriting, row_content
 from scoring.rows import result_delete, result_facts, result_save
 from scoring.seat_adjustments import percentages
 from tournaments.errors import UserError
@@ -274,24 +275,26 @@ def _apply_change(change: ScoreChange, *, reason: str, user: Any, now: dt.dateti
                 version = str(target.get("version") or "A")
             content.update(per_seat)
             try:
-                change.result = result_save(
+                place = RowPlace(
                     session=session,
                     board=change.board_number,
                     round=change.round_number,
                     table=change.table_number,
                     room=change.room,
                     seats=seats,
-                    version=version,
-                    replace=True,
-                    user=user,
+                )
+                writing = RowWriting(
+                    correction=True,
                     reason=reason,
-                    now=now,
                     arithmetic=arithmetic,
                     board_outside_set=_wrong_board(change),
                     # the row this change was applied to (its «before»): one changed meanwhile is not overwritten
                     revision=existing.revision if existing is not None else None,
-                    **content,
                 )
+                command = RowCommand(
+                    place, row_content(version=version, **content), writing, RowAuthor(user=user)
+                )
+                change.result = result_save(command, now=now)
             except ResultRejected as exc:
                 raise AppealsError(
                     _("The result write path refused the change: %(why)s") % {"why": exc}, code="rejected"
@@ -336,7 +339,7 @@ def raised_percentages(
 
 def split_seat_adjustments(values: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """A planned change's values without and with the per-seat adjustments it carries (``annulled``,
-    ``percent``: :mod:`preferans.duplicate.artificial`), as :func:`scoring.rows.result_save` takes them."""
+    ``percent``: :mod:`preferans.duplicate.artificial`), as :func:`scoring.row_command.row_content` takes them."""
     rest = {k: v for k, v in values.items() if k not in ("annulled", "percent")}
     per_seat: dict[str, Any] = {}
     if values.get("annulled"):

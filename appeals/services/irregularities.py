@@ -37,7 +37,7 @@ from preferans.duplicate import rulings
 from preferans.game.seats import table_seats
 from preferans.numbers import percent_of
 from scoring.models import Result
-from scoring.rows import compute_vists
+from scoring.row_checks import compute_vists
 from scoring.seat_adjustments import percentages
 from tournaments.audit import log_action
 from tournaments.models import Session

@@ -16,6 +16,7 @@ from director.forms import TournamentForm
 from events.bundles import import_bundle, tournament_to_bundle
 from results.data import load_report
 from scoring.models import Result
+from scoring.row_command import ArtificialAdjustment, PlayedRow, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_save
 from tournaments.models import AuditEntry
 from tournaments.refusals import ResultRejected
@@ -79,7 +80,9 @@ def test_rule_11_6_A1_result_stands_when_nobody_played_it(
     played, other = deals[0], deals[-1]
     _forget(session, 5, range(1, 21))  # nobody had played board 5 yet
     with pytest.raises(Exception, match="not in set"):  # the table itself cannot store it
-        result_save(session=session, board=5, round=4, table=1, row=played, now=ENDED)
+        result_save(
+            RowCommand(RowPlace(session=session, board=5, round=4, table=1), PlayedRow(row=played)), now=ENDED
+        )
     irr = record(
         session,
         director_user,
@@ -98,7 +101,12 @@ def test_rule_11_6_A1_result_stands_when_nobody_played_it(
     with django_capture_on_commit_callbacks(execute=True):
         for table, row in ((2, other), (3, played)):
             result_save(
-                session=session, board=5, round=4, table=table, row=row, now=ENDED, board_outside_set=True
+                RowCommand(
+                    RowPlace(session=session, board=5, round=4, table=table),
+                    PlayedRow(row=row),
+                    RowWriting(board_outside_set=True),
+                ),
+                now=ENDED,
             )
     rows = list(Result.objects.filter(session=session, board_number=5))
     assert len(rows) == 3
@@ -124,7 +132,12 @@ def test_rule_11_6_B_only_the_repeaters_second_result_is_annulled(
     first = _row(session, 1, 1, 1)
     with pytest.raises(ResultRejected, match="already played board 1"):
         result_save(
-            session=session, board=1, round=4, table=1, row=first.row, now=ENDED, board_outside_set=True
+            RowCommand(
+                RowPlace(session=session, board=1, round=4, table=1),
+                PlayedRow(row=first.row),
+                RowWriting(board_outside_set=True),
+            ),
+            now=ENDED,
         )
     irr = record(
         session,
@@ -179,7 +192,10 @@ def test_rule_11_6_B_the_later_round_is_annulled_even_when_filed_on_the_first(
         },
     )
     with pytest.raises(ResultRejected, match="already played board 1"):
-        result_save(session=session, board=1, round=1, table=1, row=first_row, now=ENDED)
+        result_save(
+            RowCommand(RowPlace(session=session, board=1, round=1, table=1), PlayedRow(row=first_row)),
+            now=ENDED,
+        )
     irr = record(
         session, director_user, kind="wrong_board", round=1, table=1, board=1, facts={"row": first_row}
     )
@@ -218,13 +234,15 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result(
     assert row.row, "the played deal is kept: the non-offenders' vists are compared"
     assert db_standings(t) == core_standings(t) == round_trip(t)
     # A later correction of the row's facts keeps the ruling's per-seat result; an artificial result replaces it.
+    place = RowPlace(session=session, board=2, round=1, table=1)
     again = result_save(
-        session=session, board=2, round=1, table=1, row=row.row, replace=True, reason="typo", now=ENDED
+        RowCommand(place, PlayedRow(row=row.row), RowWriting(correction=True, reason="typo")), now=ENDED
     )
     assert again.percent == {"E": "0"}
     grades = {"N": "A", "E": "A", "S": "A", "W": "A"}
     again = result_save(
-        session=session, board=2, round=1, table=1, adjusted=grades, replace=True, reason="x", now=ENDED
+        RowCommand(place, ArtificialAdjustment(grades=grades), RowWriting(correction=True, reason="x")),
+        now=ENDED,
     )
     assert again.percent is None and again.annulled == []
 

@@ -12,6 +12,7 @@ from appeals import services as svc
 from appeals.models import Irregularity, ScoreChange
 from preferans.cards.deck import format_hand, parse_hand
 from scoring.models import Penalty, Result, Standing
+from scoring.row_command import PlayedRow, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_save
 from tournaments.models import AuditEntry, Participant, Publication
 from tournaments.refusals import ResultRejected
@@ -82,14 +83,11 @@ def test_wrong_board_played_before_annuls_the_second_result(
     )
     with pytest.raises(ResultRejected, match="already played board 1"):
         result_save(
-            session=session,
-            board=1,
-            round=4,
-            table=1,
-            seats=seats,
-            row=first.row,
-            replace=True,
-            reason="as written on the protocol",
+            RowCommand(
+                RowPlace(session=session, board=1, round=4, table=1, seats=seats),
+                PlayedRow(row=first.row),
+                RowWriting(correction=True, reason="as written on the protocol"),
+            ),
             now=timezone.now(),
         )
     intended = session.boards.filter(set_number=seating.set_number).order_by("number").first().number

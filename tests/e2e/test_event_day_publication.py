@@ -25,6 +25,7 @@ def test_end_round_prompt_and_publication_with_gaps(page, django_user_model):
     from duplicate.gaps import round_gaps
     from duplicate.rounds import movement_choose, round_end, round_start
     from events.publication import publish
+    from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace
     from scoring.rows import result_save
     from tests.tournaments.conftest import legal_row
     from tournaments.models import Participant, Publication, Round
@@ -42,12 +43,11 @@ def test_end_round_prompt_and_publication_with_gaps(page, django_user_model):
     set_number = session.seatings.get(round_number=1, table_number=1).set_number
     for board in Board.objects.filter(session=session, set_number=set_number):
         result_save(
-            session=session,
-            board=board.number,
-            round=1,
-            table=1,
-            user=director,
-            row=legal_row(board.dealer),
+            RowCommand(
+                RowPlace(session=session, board=board.number, round=1, table=1),
+                PlayedRow(row=legal_row(board.dealer)),
+                author=RowAuthor(user=director),
+            ),
             now=timezone.now(),
         )
 

@@ -31,6 +31,7 @@ from rest_framework.test import APIClient
 from duplicate import at_table
 from scoring.models import Result
 from scoring.revisions import RowChanged
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_save
 from tests.table.factory import legal_row, make_event, pin_of
 from tests.test_smoke_server import _free_port
@@ -48,7 +49,12 @@ def two_directors(director):
     second = get_user_model().objects.create_user("second", password="pw-second-1", first_name="Анна")
     t.directors.add(second)
     stored = result_save(
-        session=session, board=1, round=1, table=1, row=ROW, user=director, now=timezone.now()
+        RowCommand(
+            RowPlace(session=session, board=1, round=1, table=1),
+            PlayedRow(row=ROW),
+            author=RowAuthor(user=director),
+        ),
+        now=timezone.now(),
     )
     assert stored.revision == 1
     return t, session, director, second
@@ -60,15 +66,12 @@ def _updates() -> list[AuditEntry]:
 
 def _correct(session, user, row, revision):  # type: ignore[no-untyped-def]
     return result_save(
-        session=session,
-        board=1,
-        round=1,
-        table=1,
-        row=row,
-        user=user,
-        reason="protocol",
-        replace=True,
-        revision=revision,
+        RowCommand(
+            RowPlace(session=session, board=1, round=1, table=1),
+            PlayedRow(row=row),
+            RowWriting(correction=True, reason="protocol", revision=revision),
+            RowAuthor(user=user),
+        ),
         now=timezone.now(),
     )
 

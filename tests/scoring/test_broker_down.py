@@ -12,6 +12,7 @@ from django.utils import timezone
 from config.celery import app as celery_app
 from scoring.models import Result
 from scoring.rescore import request_rescore
+from scoring.row_command import ArtificialAdjustment, RowCommand, RowPlace
 from scoring.rows import result_save
 from tournaments.models import Tournament
 
@@ -54,12 +55,10 @@ def test_a_row_is_accepted_while_the_broker_is_down(broker_down, django_capture_
     seats = {k: p.number for k, p in seating.seats().items()}
     with django_capture_on_commit_callbacks(execute=True):
         result = result_save(
-            session=session,
-            board=board.number,
-            round=4,
-            table=2,
-            seats=seats,
-            adjusted={"N": "A", "E": "A", "S": "A", "W": "A"},
+            RowCommand(
+                RowPlace(session=session, board=board.number, round=4, table=2, seats=seats),
+                ArtificialAdjustment(grades={"N": "A", "E": "A", "S": "A", "W": "A"}),
+            ),
             now=timezone.now(),
         )
     result.refresh_from_db()

@@ -10,6 +10,15 @@ from django.utils import timezone
 
 from scoring.errors import ResultConflict
 from scoring.models import Result, Standing
+from scoring.row_command import (
+    ArtificialAdjustment,
+    AssignedAdjustment,
+    PlayedRow,
+    RowAuthor,
+    RowCommand,
+    RowPlace,
+    RowWriting,
+)
 from scoring.rows import result_save
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Session, Tournament
@@ -60,14 +69,12 @@ def test_a_legal_row_is_stored_with_the_cores_vists_audited_and_rescored(
     before = Standing.objects.filter(tournament=t).count()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         result = result_save(
-            session=session,
-            board=board.number,
-            round=4,
-            table=1,
-            seats=seats,
-            row=row,
-            user=director,
-            reason="entered from the paper protocol",
+            RowCommand(
+                RowPlace(session=session, board=board.number, round=4, table=1, seats=seats),
+                PlayedRow(row=row),
+                RowWriting(reason="entered from the paper protocol"),
+                RowAuthor(user=director),
+            ),
             now=timezone.now(),
         )
     assert len(callbacks) == 1
@@ -97,7 +104,11 @@ def test_an_illegal_row_is_refused_with_the_rule_and_nothing_is_stored(demo):
     count = Result.objects.count()
     with pytest.raises(ResultRejected) as info:
         result_save(
-            session=session, board=board.number, round=4, table=1, seats=seats, row=bad, now=timezone.now()
+            RowCommand(
+                RowPlace(session=session, board=board.number, round=4, table=1, seats=seats),
+                PlayedRow(row=bad),
+            ),
+            now=timezone.now(),
         )
     assert "6 + 3 + 2 = 11 tricks, more than 10" in str(info.value)
     assert info.value.refusals[0].code
@@ -109,12 +120,16 @@ def test_seats_are_checked(demo):
     board, _seating, seats = _free_slot(session)
     with pytest.raises(ResultRejected) as info:
         result_save(
-            session=session,
-            board=board.number,
-            round=4,
-            table=1,
-            seats={**seats, "E": seats["N"], "W": 999},
-            adjusted={"N": "A", "E": "A", "S": "A", "W": "A"},
+            RowCommand(
+                RowPlace(
+                    session=session,
+                    board=board.number,
+                    round=4,
+                    table=1,
+                    seats={**seats, "E": seats["N"], "W": 999},
+                ),
+                ArtificialAdjustment(grades={"N": "A", "E": "A", "S": "A", "W": "A"}),
+            ),
             now=timezone.now(),
         )
     codes = {r.code for r in info.value.refusals}
@@ -125,35 +140,17 @@ def test_second_entry_conflicts_and_director_replace_is_audited(demo, director):
     _t, session = demo
     board, _seating, seats = _free_slot(session)
     adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
-    first = result_save(
-        session=session,
-        board=board.number,
-        round=4,
-        table=1,
-        seats=seats,
-        adjusted=adjusted,
-        now=timezone.now(),
-    )
+    place = RowPlace(session=session, board=board.number, round=4, table=1, seats=seats)
+    first = result_save(RowCommand(place, ArtificialAdjustment(grades=adjusted)), now=timezone.now())
     with pytest.raises(ResultConflict):
-        result_save(
-            session=session,
-            board=board.number,
-            round=4,
-            table=1,
-            seats=seats,
-            adjusted=adjusted,
-            now=timezone.now(),
-        )
+        result_save(RowCommand(place, ArtificialAdjustment(grades=adjusted)), now=timezone.now())
     changed = result_save(
-        session=session,
-        board=board.number,
-        round=4,
-        table=1,
-        seats=seats,
-        assigned={"N": "10", "E": "-5", "S": "-5", "W": "0"},
-        replace=True,
-        user=director,
-        reason="§11.2 assigned score",
+        RowCommand(
+            place,
+            AssignedAdjustment(vists={"N": "10", "E": "-5", "S": "-5", "W": "0"}),
+            RowWriting(correction=True, reason="§11.2 assigned score"),
+            RowAuthor(user=director),
+        ),
         now=timezone.now(),
     )
     assert changed.pk == first.pk
@@ -166,27 +163,13 @@ def test_second_entry_conflicts_and_director_replace_is_audited(demo, director):
 def test_a_retried_submission_returns_the_first_row(demo):
     _t, session = demo
     board, _seating, seats = _free_slot(session)
-    adjusted = {"N": "A", "E": "A", "S": "A", "W": "A"}
-    a = result_save(
-        session=session,
-        board=board.number,
-        round=4,
-        table=1,
-        seats=seats,
-        adjusted=adjusted,
-        idempotency_key="device-1:42",
-        now=timezone.now(),
+    command = RowCommand(
+        RowPlace(session=session, board=board.number, round=4, table=1, seats=seats),
+        ArtificialAdjustment(grades={"N": "A", "E": "A", "S": "A", "W": "A"}),
+        RowWriting(idempotency_key="device-1:42"),
     )
-    b = result_save(
-        session=session,
-        board=board.number,
-        round=4,
-        table=1,
-        seats=seats,
-        adjusted=adjusted,
-        idempotency_key="device-1:42",
-        now=timezone.now(),
-    )
+    a = result_save(command, now=timezone.now())
+    b = result_save(command, now=timezone.now())
     assert a.pk == b.pk
     assert Result.objects.filter(idempotency_key="device-1:42").count() == 1
 
@@ -198,12 +181,10 @@ def test_nobody_plays_a_board_twice(demo):
     # The same four players on the same board at another table in round 4: refused, naming the rule.
     with pytest.raises(ResultRejected) as info:
         result_save(
-            session=session,
-            board=played.board_number,
-            round=4,
-            table=3,
-            seats=seats,
-            adjusted={"N": "A", "E": "A", "S": "A", "W": "A"},
+            RowCommand(
+                RowPlace(session=session, board=played.board_number, round=4, table=3, seats=seats),
+                ArtificialAdjustment(grades={"N": "A", "E": "A", "S": "A", "W": "A"}),
+            ),
             now=timezone.now(),
         )
     assert info.value.refusals[0].code == "board_played_twice"
@@ -219,25 +200,26 @@ def test_final_results_change_only_for_arithmetic_errors_and_locked_never(demo):
 
     t.publication, t.official_at, t.final_at = Publication.FINAL, timezone.now(), timezone.now()
     t.save(update_fields=["publication", "official_at", "final_at"])
-    again = {
-        "session": session,
-        "board": played.board_number,
-        "round": played.round_number,
-        "table": played.table_number,
-        "seats": played.seats(),
-        "row": played.row,
-        "replace": True,
-        "reason": "an arithmetic error",
-        "now": timezone.now(),
-    }
+    place = RowPlace(
+        session=session,
+        board=played.board_number,
+        round=played.round_number,
+        table=played.table_number,
+        seats=played.seats(),
+    )
+    correction = RowWriting(correction=True, reason="an arithmetic error")
+    arithmetic = RowWriting(correction=True, reason="an arithmetic error", arithmetic=True)
     with pytest.raises(UserError) as info:
-        result_save(**again)
+        result_save(RowCommand(place, PlayedRow(row=played.row), correction), now=timezone.now())
     assert info.value.code == "results_final"
-    assert result_save(**again, arithmetic=True).pk == played.pk
+    assert (
+        result_save(RowCommand(place, PlayedRow(row=played.row), arithmetic), now=timezone.now()).pk
+        == played.pk
+    )
     t.status, t.locked_at = TournamentStatus.LOCKED, t.final_at
     t.save(update_fields=["status", "locked_at"])
     with pytest.raises(UserError) as info:
-        result_save(**again, arithmetic=True)
+        result_save(RowCommand(place, PlayedRow(row=played.row), arithmetic), now=timezone.now())
     assert info.value.code == "tournament_locked"
 
 

@@ -28,6 +28,7 @@ from preferans.duplicate.session_scoring import score_document
 from scoring.errors import ResultConflict
 from scoring.models import Result, Standing
 from scoring.rescore import rescore_tournament
+from scoring.row_command import PlayedRow, RowCommand, RowPlace
 from scoring.rows import result_save
 from tests.scoring.rooms_fixture import movement_json, played, tricks_at, two_rooms
 from tournaments.models import Seating, Table, Tournament
@@ -118,10 +119,17 @@ def _bundle_channel(room_of_second: int) -> str:
 
 def _write_path(room_of_second: int) -> str:
     session = import_bundle(now=NOW, data=two_rooms(results=False)).sessions.get()
-    result_save(session=session, board=1, round=1, table=1, room=1, row=played(1, 6), now=NOW)
+    result_save(
+        RowCommand(RowPlace(session=session, board=1, round=1, table=1, room=1), PlayedRow(row=played(1, 6))),
+        now=NOW,
+    )
     try:
         result_save(
-            session=session, board=1, round=1, table=1, room=room_of_second, row=played(1, 7), now=NOW
+            RowCommand(
+                RowPlace(session=session, board=1, round=1, table=1, room=room_of_second),
+                PlayedRow(row=played(1, 7)),
+            ),
+            now=NOW,
         )
     except ResultConflict:
         return "refused"
@@ -237,8 +245,14 @@ def test_rule_2_rescore_with_both_rooms_at_the_same_board_table_and_round() -> N
         (2, 2),
         (2, 3),
     ]
-    result_save(session=session, board=1, round=1, table=1, room=1, row=played(1, 6), now=NOW)
-    result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 8), now=NOW)
+    result_save(
+        RowCommand(RowPlace(session=session, board=1, round=1, table=1, room=1), PlayedRow(row=played(1, 6))),
+        now=NOW,
+    )
+    result_save(
+        RowCommand(RowPlace(session=session, board=1, round=1, table=1, room=2), PlayedRow(row=played(1, 8))),
+        now=NOW,
+    )
     rescore_tournament(tournament_id=t.pk)
     one, two = Result.objects.get(room=1), Result.objects.get(room=2)
     declarer = played(1, 6)["declarer"][0]
@@ -305,10 +319,18 @@ def test_formats_2_1_a_conflict_in_room_2_names_the_room() -> None:
     from django.utils import translation
 
     session = import_bundle(now=NOW, data=two_rooms(results=False)).sessions.get()
-    result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 6), now=NOW)
+    result_save(
+        RowCommand(RowPlace(session=session, board=1, round=1, table=1, room=2), PlayedRow(row=played(1, 6))),
+        now=NOW,
+    )
     for language, words in (("ru", "за столом 1 зала 2 в туре 1"), ("en", "at table 1 of room 2 in round 1")):
         with translation.override(language), pytest.raises(ResultConflict) as refused:
-            result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 7), now=NOW)
+            result_save(
+                RowCommand(
+                    RowPlace(session=session, board=1, round=1, table=1, room=2), PlayedRow(row=played(1, 7))
+                ),
+                now=NOW,
+            )
         assert words in refused.value.message
 
 
@@ -360,19 +382,19 @@ def test_rule_11_6_a_board_played_in_another_room_names_that_room() -> None:
     from tournaments.refusals import ResultRejected
 
     session = import_bundle(now=NOW, data=two_rooms(results=False)).sessions.get()
-    result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 6), now=NOW)
+    result_save(
+        RowCommand(RowPlace(session=session, board=1, round=1, table=1, room=2), PlayedRow(row=played(1, 6))),
+        now=NOW,
+    )
     there = Seating.objects.get(session=session, room=2, round_number=1, table_number=1)
     here = Seating.objects.get(session=session, room=1, round_number=2, set_number=1)
     seats = {seat: p.number for seat, p in here.seats().items()} | {"N": there.seat_n.number}
     with translation.override("ru"), pytest.raises(ResultRejected) as refused:
         result_save(
-            session=session,
-            board=1,
-            round=2,
-            table=here.table_number,
-            room=1,
-            seats=seats,
-            row=played(1, 6),
+            RowCommand(
+                RowPlace(session=session, board=1, round=2, table=here.table_number, room=1, seats=seats),
+                PlayedRow(row=played(1, 6)),
+            ),
             now=NOW,
         )
     assert refused.value.refusals[0].code == "board_played_twice"

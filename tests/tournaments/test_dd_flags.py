@@ -15,6 +15,7 @@ from preferans.cards.deal import Seat, deal_board, seeded_rng
 from preferans.dd.checks import MADE_UNMAKEABLE
 from scoring.dd_flags import session_flags
 from scoring.models import Result
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace
 from scoring.rows import result_save
 from tests.html import english_phrases, parse
 from tournaments.models import Publication, Table
@@ -69,12 +70,11 @@ def flagged(seated, session, director, dclient):
     dclient.post(reverse("director:start_round", kwargs={"slug": seated.slug, "session": 1, "number": 1}))
     board = _analysed_board(session, director)
     result_save(
-        session=session,
-        board=board.number,
-        round=1,
-        table=1,
-        user=director,
-        row=legal_row(board.dealer),
+        RowCommand(
+            RowPlace(session=session, board=board.number, round=1, table=1),
+            PlayedRow(row=legal_row(board.dealer)),
+            author=RowAuthor(user=director),
+        ),
         now=timezone.now(),
     )
     seated.publication = Publication.PROVISIONAL
@@ -145,7 +145,12 @@ def test_a_row_that_fits_the_layout_is_not_flagged(seated, session, director):
     row["declarer"] = [row["declarer"][0], 5]
     row["w1"] = [row["w1"][0], 3]
     result_save(
-        session=session, board=board.number, round=1, table=1, user=director, row=row, now=timezone.now()
+        RowCommand(
+            RowPlace(session=session, board=board.number, round=1, table=1),
+            PlayedRow(row=row),
+            author=RowAuthor(user=director),
+        ),
+        now=timezone.now(),
     )
     assert session_flags(session) == []
 

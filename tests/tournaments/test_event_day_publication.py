@@ -20,6 +20,7 @@ from duplicate.gaps import publication_gaps, round_gaps
 from duplicate.rounds import movement_choose, round_end, round_start
 from events.publication import publish, unpublish
 from scoring.models import Result
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace
 from scoring.rows import result_save
 from tests.html import parse
 from tournaments.errors import UserError
@@ -34,12 +35,11 @@ RU = {"accept-language": "ru"}
 def enter(session, director, *, round, table, board):
     dealer = Board.objects.get(session=session, number=board).dealer
     return result_save(
-        session=session,
-        board=board,
-        round=round,
-        table=table,
-        user=director,
-        row=legal_row(dealer),
+        RowCommand(
+            RowPlace(session=session, board=board, round=round, table=table),
+            PlayedRow(row=legal_row(dealer)),
+            author=RowAuthor(user=director),
+        ),
         now=timezone.now(),
     )
 

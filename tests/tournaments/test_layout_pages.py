@@ -12,6 +12,7 @@ from preferans.cards.board_form import board_to_dict
 from preferans.cards.deal import Seat, deal_board, seeded_rng
 from preferans.cards.deck import format_hand, parse_card, parse_hand
 from scoring.models import Result
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace
 from scoring.rows import result_save as director_result_save
 from tests.html import parse
 from tournaments.errors import UserError
@@ -65,12 +66,11 @@ def results_of_board(session, director, number=1):
     for s in session.seatings.filter(set_number=board.set_number).order_by("round_number"):
         out.append(
             director_result_save(
-                session=session,
-                board=number,
-                round=s.round_number,
-                table=s.table_number,
-                user=director,
-                row=legal_row(board.dealer),
+                RowCommand(
+                    RowPlace(session=session, board=number, round=s.round_number, table=s.table_number),
+                    PlayedRow(row=legal_row(board.dealer)),
+                    author=RowAuthor(user=director),
+                ),
                 now=timezone.now(),
             )
         )

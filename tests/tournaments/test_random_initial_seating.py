@@ -15,6 +15,7 @@ from django.utils import timezone
 from boards.models import Board
 from duplicate.seating import draw_initial_seating, last_draw
 from preferans.movements import draw_starting_numbers
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace
 from scoring.rows import result_save as director_result_save
 from tests.html import visible_text
 from tournaments.errors import UserError
@@ -70,7 +71,12 @@ def test_general_provisions_random_initial_seating_refused_once_results_exist(se
     session = seated.sessions.get(number=1)
     dealer = Board.objects.get(session=session, number=1).dealer
     director_result_save(
-        session=session, board=1, round=1, table=1, user=director, now=timezone.now(), row=legal_row(dealer)
+        RowCommand(
+            RowPlace(session=session, board=1, round=1, table=1),
+            PlayedRow(row=legal_row(dealer)),
+            author=RowAuthor(user=director),
+        ),
+        now=timezone.now(),
     )
     before = list(Participant.objects.filter(tournament=seated).values_list("pk", "number"))
     with pytest.raises(UserError) as info:

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from duplicate.rounds import round_start
+from scoring.row_command import PlayedRow, RowCommand, RowPlace
 from scoring.rows import result_save
 from tests.scoring.rooms_fixture import played
 from tournaments.models import Participant, Session, Table, Tournament
@@ -60,7 +61,10 @@ def test_rule_2_the_dashboard_shows_each_room(client, director, event):
     )
     session = event.sessions.get()
     round_start(rnd=session.rounds.get(number=1), user=director, now=timezone.now())
-    result_save(session=session, board=1, round=1, table=1, room=2, row=played(1, 6), now=timezone.now())
+    result_save(
+        RowCommand(RowPlace(session=session, board=1, round=1, table=1, room=2), PlayedRow(row=played(1, 6))),
+        now=timezone.now(),
+    )
     html = client.get(reverse("director:session_dashboard", args=[event.slug, 1])).content.decode()
     assert "Зал 1" in html and "Зал 2" in html
     assert html.count('class="room-tables"') == 2

@@ -14,6 +14,15 @@ from scoring.errors import ResultConflict
 from scoring.models import Penalty, Result, Standing
 from scoring.penalties import penalty_delete as penalty_remove
 from scoring.penalties import penalty_save as penalty_add
+from scoring.row_command import (
+    ArtificialAdjustment,
+    AssignedAdjustment,
+    PlayedRow,
+    RowAuthor,
+    RowCommand,
+    RowPlace,
+    RowWriting,
+)
 from scoring.rows import result_delete as director_result_delete
 from scoring.rows import result_save as director_result_save
 from tournaments.errors import UserError
@@ -25,13 +34,16 @@ from .conftest import legal_row
 pytestmark = pytest.mark.django_db
 
 
-def enter(session, director, *, board, round=1, table=1, **kw):
+def enter(session, director, *, board, round=1, table=1, content=None, writing=None):
+    """The director enters (or corrects) a row: a legal played deal unless ``content`` says otherwise."""
     dealer = Board.objects.get(session=session, number=board).dealer
-    if "adjusted" not in kw and "assigned" not in kw:
-        kw.setdefault("row", legal_row(dealer))
-    return director_result_save(
-        session=session, board=board, round=round, table=table, user=director, now=timezone.now(), **kw
+    command = RowCommand(
+        RowPlace(session=session, board=board, round=round, table=table),
+        content or PlayedRow(row=legal_row(dealer)),
+        writing or RowWriting(),
+        RowAuthor(user=director),
     )
+    return director_result_save(command, now=timezone.now())
 
 
 def set_of(session, round, table):
@@ -73,7 +85,9 @@ def test_core_refusals_reach_the_director(session, director):
             session,
             director,
             board=b,
-            row={"contract": "6S", "declarer": ["N", 6], "w1": ["E", 3], "w2": ["S", 3], "play": "closed"},
+            content=PlayedRow(
+                row={"contract": "6S", "declarer": ["N", 6], "w1": ["E", 3], "w2": ["S", 3], "play": "closed"}
+            ),
         )
     assert exc.value.refusals
 
@@ -84,15 +98,14 @@ def test_correction_needs_a_reason_and_keeps_the_version(session, director):
     with pytest.raises(ResultConflict):
         enter(session, director, board=b)
     with pytest.raises(UserError):
-        enter(session, director, board=b, replace=True)
+        enter(session, director, board=b, writing=RowWriting(correction=True))
     Result.objects.filter(board_number=b).update(version="B")
     r = enter(
         session,
         director,
         board=b,
-        adjusted={"N": "A+", "E": "A-", "S": "A", "W": "A"},
-        replace=True,
-        reason="11.7: wrong hand",
+        content=ArtificialAdjustment(grades={"N": "A+", "E": "A-", "S": "A", "W": "A"}),
+        writing=RowWriting(correction=True, reason="11.7: wrong hand"),
     )
     assert r.version == "B" and r.adjusted["N"] == "A+" and not r.row
     entry = AuditEntry.objects.filter(action="result.update").first()
@@ -105,7 +118,12 @@ def test_correction_needs_a_reason_and_keeps_the_version(session, director):
 
 def test_assigned_result(session, director):
     b = boards_of(session, 1, 1)[0]
-    r = enter(session, director, board=b, assigned={"N": "12", "E": "-5", "S": "0", "W": "-7"})
+    r = enter(
+        session,
+        director,
+        board=b,
+        content=AssignedAdjustment(vists={"N": "12", "E": "-5", "S": "0", "W": "-7"}),
+    )
     assert r.vists == {"N": "12", "E": "-5", "S": "0", "W": "-7"}
 
 

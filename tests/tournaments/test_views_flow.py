@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from boards.models import Board
 from scoring.models import Penalty, Result
+from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_save
 from tests.html import english_phrases, lang, parse, visible_text
 from tournaments.errors import UserError
@@ -152,13 +153,12 @@ def test_round_start_entry_end_handover(dclient, seated):
     assert Result.objects.filter(board_number=first.number).count() == 1
     with pytest.raises(UserError) as refused:  # what the write path says to a replacement without a reason
         result_save(
-            session=session,
-            board=first.number,
-            round=1,
-            table=1,
-            user=seated.directors.get(),
-            row=stored.row,
-            replace=True,
+            RowCommand(
+                RowPlace(session=session, board=first.number, round=1, table=1),
+                PlayedRow(row=stored.row),
+                RowWriting(correction=True),
+                RowAuthor(user=seated.directors.get()),
+            ),
             now=timezone.now(),
         )
     assert refused.value.code == "reason_missing"
@@ -231,13 +231,13 @@ def test_fouled_board_page(dclient, seated, director):
     board = Board.objects.get(session=session, number=1)
     from scoring.rows import result_save as director_result_save
 
+    table = next(s.table_number for s in session.seatings.filter(round_number=1) if s.set_number == 1)
     r = director_result_save(
-        session=session,
-        board=1,
-        round=1,
-        table=next(s.table_number for s in session.seatings.filter(round_number=1) if s.set_number == 1),
-        user=director,
-        row=legal_row(board.dealer),
+        RowCommand(
+            RowPlace(session=session, board=1, round=1, table=table),
+            PlayedRow(row=legal_row(board.dealer)),
+            author=RowAuthor(user=director),
+        ),
         now=timezone.now(),
     )
     url = reverse("director:board_detail", kwargs={"slug": seated.slug, "session": 1, "board": 1})

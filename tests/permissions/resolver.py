@@ -34,19 +34,19 @@ def is_api(route: str) -> bool:
 
 
 def methods_of(pattern: Any) -> tuple[str, ...]:
-    """The HTTP methods a pattern's view answers: a DRF viewset route's actions, a class view's handlers (not
-    OPTIONS or HEAD, which every class view answers alike), GET for a plain function."""
+    """The HTTP methods a pattern's view answers: a DRF viewset route's actions, a class view's handlers, GET for
+    a plain function; never OPTIONS or HEAD, which every view answers as it answers GET (DRF adds HEAD to a
+    viewset's actions once it has served a request)."""
     callback = pattern.callback
     actions = getattr(callback, "actions", None)
-    if actions:
-        return tuple(sorted(m.upper() for m in actions))
     view_class = getattr(callback, "view_class", None) or getattr(callback, "cls", None)
-    if view_class is not None:
-        names = view_class.http_method_names
-        return tuple(
-            sorted(m.upper() for m in names if m not in ("options", "head") and hasattr(view_class, m))
-        )
-    return ("GET",)
+    if actions:
+        names = list(actions)
+    elif view_class is not None:
+        names = [m for m in view_class.http_method_names if hasattr(view_class, m)]
+    else:
+        names = ["get"]
+    return tuple(sorted(m.upper() for m in names if m not in ("options", "head")))
 
 
 def api_operations() -> set[str]:

@@ -6,15 +6,25 @@ anonymous → 401; a player at the table → allowed where the rules allow him; 
 
 from __future__ import annotations
 
-import pytest
+from urllib.parse import urlsplit
 
+import pytest
+from django.urls import resolve
+
+from boards.models import Board
 from scoring.models import Penalty, Result
 from tests.api.helpers import client_for, enter, event  # noqa: F401
 from tests.table.factory import legal_row
+from tournaments.models import Round, Seating, Table
 
 pytestmark = pytest.mark.django_db
 
 ACTORS = ("anonymous", "player_at_table", "other_table", "intruder", "user", "director")
+
+
+def route_of(path: str) -> str:
+    """«api:result-detail»: the API route a request goes to."""
+    return resolve(urlsplit(path).path).view_name
 
 
 def _results_create(ctx, actor):
@@ -70,55 +80,73 @@ def _penalty(method, body=None):
 
 
 ROW = legal_row(4, "E", tricks=(7, 2, 1))
-# operation → (the player at the table who tries it, expected status per actor)
+# operation → (the route and method it decides, how the request is made, the player at the table who tries it,
+# expected status per actor). tests/permissions/test_matrix.py: every route and method of the API is decided
+# here (MATRIX, READS) or in test_permissions_pulka.py.
 MATRIX = {
     # intruder: participant 5's right PIN with table 1's code is answered as a wrong PIN (401), no oracle
     "results.create": (
+        "POST api:result-list",
         _results_create,
         1,
         dict(anonymous=401, player_at_table=201, other_table=403, intruder=401, user=403, director=201),
     ),
     "results.update": (
+        "PUT api:result-detail",
         _result("put", body={**ROW, "revision": 1}),
         1,
         dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=200),
     ),
     "results.partial_update": (
+        "PATCH api:result-detail",
         _result("patch", body={"declarer": ["N", 7], "w1": ["S", 2], "w2": ["W", 1], "revision": 1}),
         1,
         dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=200),
     ),
     "results.destroy": (
+        "DELETE api:result-detail",
         _result("delete"),
         1,
         dict(anonymous=401, player_at_table=403, other_table=404, intruder=401, user=404, director=204),
     ),
     "results.confirm": (
+        "POST api:result-confirm",
         _result("post", "confirm/", {}),
         2,
         dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=200),
     ),
     "results.dispute": (
+        "POST api:result-dispute",
         _result("post", "dispute/", {"reason": "W took 3"}),
         3,
         dict(anonymous=401, player_at_table=200, other_table=404, intruder=401, user=404, director=403),
     ),
     "adjustments.create": (
+        "POST api:adjustment-list",
         _adjustment,
         1,
         dict(anonymous=401, player_at_table=403, other_table=403, intruder=401, user=403, director=201),
     ),
     "penalties.create": (
+        "POST api:penalty-list",
         _penalty_create,
         1,
         dict(anonymous=401, player_at_table=403, other_table=403, intruder=401, user=403, director=201),
     ),
     "penalties.update": (
+        "PUT api:penalty-detail",
         _penalty("put", {"session": 0, "participant": 3, "matchpoints": "-1", "reason": "x"}),
         1,
         dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404, director=200),
     ),
+    "penalties.partial_update": (
+        "PATCH api:penalty-detail",
+        _penalty("patch", {"matchpoints": "-1", "reason": "appeal upheld"}),
+        1,
+        dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404, director=200),
+    ),
     "penalties.destroy": (
+        "DELETE api:penalty-detail",
         _penalty("delete"),
         1,
         dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404, director=204),
@@ -130,13 +158,14 @@ MATRIX = {
 @pytest.mark.parametrize("operation", list(MATRIX))
 def test_permission_matrix(operation, actor, event, director, other_user):  # noqa: F811
     _t, session = event
-    build, seat_number, expected = MATRIX[operation]
     result = enter(board=2, dealer="E")
     penalty = Penalty.objects.create(
         session=session, participant=result.seat_s, matchpoints="-1", reason="late"
     )
     ctx = {"session": session, "result": result, "penalty": penalty}
+    route, build, seat_number, expected = MATRIX[operation]
     method, path, body = build(ctx, actor)
+    assert f"{method.upper()} {route_of(path)}" == route, "the request is not the one the entry decides"
     if body and body.get("session") == 0:
         body = {**body, "session": session.pk}
     name = f"player{seat_number}" if actor == "player_at_table" else actor
@@ -154,6 +183,94 @@ def test_permission_matrix(operation, actor, event, director, other_user):  # no
         assert (Result.objects.count(), Penalty.objects.count()) == before, "a refused write changes nothing"
         if response.status_code == 401:
             assert response["WWW-Authenticate"]
+
+
+# -- reads --------------------------------------------------------------------------------------------------
+# The event is running and its results are a draft: reference data is public, a table's own rows are its
+# players', the standings and the penalties are the directors' until published (a caller's wrong PIN is 401).
+PUBLIC = dict(anonymous=200, player_at_table=200, other_table=200, intruder=401, user=200, director=200)
+DIRECTORS = dict(anonymous=404, player_at_table=404, other_table=404, intruder=401, user=404, director=200)
+AT_THE_TABLE = {**DIRECTORS, "player_at_table": 200}
+NO_PLAYER_AUTH = {**PUBLIC, "intruder": 200}  # not the API's views: a Player header means nothing there
+NOWHERE = {actor: 404 for actor in ACTORS}
+
+
+def _code_shown(body) -> bool:
+    return body["code"] is not None
+
+
+def _hands_shown(body) -> bool:
+    return body["hands"] is not None
+
+
+# route → (its path, expected status per actor, (what only some may see, who sees it) or None)
+READS = {
+    "GET api:tournament-list": (lambda c: "/api/tournaments/", PUBLIC, None),
+    "GET api:tournament-detail": (lambda c: "/api/tournaments/tt/", PUBLIC, None),
+    "GET api:tournament-standings": (lambda c: "/api/tournaments/tt/standings/", DIRECTORS, None),
+    "GET api:session-list": (lambda c: "/api/sessions/?tournament=tt", PUBLIC, None),
+    "GET api:session-detail": (lambda c: f"/api/sessions/{c['session'].pk}/", PUBLIC, None),
+    "GET api:round-list": (lambda c: f"/api/rounds/?session={c['session'].pk}", PUBLIC, None),
+    "GET api:round-detail": (lambda c: f"/api/rounds/{c['round'].pk}/", PUBLIC, None),
+    "GET api:table-list": (lambda c: f"/api/tables/?session={c['session'].pk}", PUBLIC, None),
+    "GET api:table-detail": (
+        lambda c: f"/api/tables/{c['table'].pk}/",
+        PUBLIC,
+        (_code_shown, {"director"}),
+    ),
+    "GET api:seating-list": (lambda c: f"/api/seatings/?session={c['session'].pk}", PUBLIC, None),
+    "GET api:seating-detail": (lambda c: f"/api/seatings/{c['seating'].pk}/", PUBLIC, None),
+    "GET api:board-list": (lambda c: f"/api/boards/?session={c['session'].pk}", PUBLIC, None),
+    "GET api:board-detail": (
+        lambda c: f"/api/boards/{c['board'].pk}/",
+        PUBLIC,
+        (_hands_shown, {"director"}),
+    ),
+    "GET api:result-list": (lambda c: "/api/results/", PUBLIC, None),
+    "GET api:result-detail": (lambda c: f"/api/results/{c['result'].pk}/", AT_THE_TABLE, None),
+    "GET api:penalty-list": (lambda c: "/api/penalties/", PUBLIC, None),
+    "GET api:penalty-detail": (lambda c: f"/api/penalties/{c['penalty'].pk}/", DIRECTORS, None),
+    "GET api:schema": (lambda c: "/api/schema/", NO_PLAYER_AUTH, None),
+    "GET api:docs": (lambda c: "/api/docs/", NO_PLAYER_AUTH, None),
+    "GET api:not-found": (lambda c: "/api/no-such-thing/", NOWHERE, None),
+}
+
+
+@pytest.mark.parametrize("route", list(READS))
+def test_read_matrix(route, event, director, other_user):  # noqa: F811
+    _t, session = event
+    result = enter(board=2, dealer="E")
+    ctx = {
+        "session": session,
+        "result": result,
+        "penalty": Penalty.objects.create(
+            session=session, participant=result.seat_s, matchpoints="-1", reason="late"
+        ),
+        "round": Round.objects.get(session=session, number=1),
+        "table": Table.objects.get(code="TAB1TT"),
+        "seating": Seating.objects.get(session=session, round_number=1, table_number=1),
+        "board": Board.objects.get(session=session, number=2),
+    }
+    path_of, expected, private = READS[route]
+    path = path_of(ctx)
+    assert f"GET {route_of(path)}" == route, "the request is not the one the entry decides"
+    problems = []
+    for actor in ACTORS:
+        name = "player1" if actor == "player_at_table" else actor
+        response = client_for(name, director=director, other_user=other_user).get(path)
+        if response.status_code != expected[actor]:
+            problems.append(f"{actor}: {response.status_code}, expected {expected[actor]}")
+        elif response.status_code >= 400:
+            assert {"code", "message", "details"} <= set(response.json()["error"]), (actor, response.content)
+        elif private is not None:
+            shown, seen_by = private
+            if shown(response.json()) != (actor in seen_by):
+                problems.append(f"{actor}: {shown.__name__} is {shown(response.json())}")
+    assert not problems, (route, problems)
+
+
+# Every route and method of the API this module decides (the rest: test_permissions_pulka.py).
+DECIDED = {route for route, *_rest in MATRIX.values()} | set(READS)
 
 
 def test_a_confirmed_row_is_locked_for_players_but_the_director_may_change_it(event, director):  # noqa: F811

@@ -14,27 +14,13 @@ from rest_framework.test import APIClient
 from preferans.pulka.simulate import random_pulka
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
 from pulkas.services.sheet import event_of, table_setup
+from tests.pulkas.factory import pulka_event, running_round
 from tournaments.models import Participant, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
 
 BAD_ROW = {"contract": "7S", "declarer": ["N", 7], "w1": ["E", 2], "w2": ["S", 2]}  # 11 tricks
-
-
-def make_event(director, form="compensation", players=8, per_table=4, **settings) -> Tournament:
-    t = pulka_event_create(
-        name=f"{form} cup",
-        form=form,
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings={"pool": 6, **settings},
-    )
-    for n in range(1, players + 1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
-    return t
 
 
 def client(user=None, player: tuple[PulkaTable, int] | None = None) -> APIClient:
@@ -55,11 +41,9 @@ def rows_for(table: PulkaTable, n: int, seed: int = 1) -> list[dict]:
     return random_pulka(random.Random(seed), table_setup(event_of(table.round.tournament), table), deals=n)
 
 
-def running(director, **kwargs) -> tuple[Tournament, PulkaRound]:
-    t = make_event(director, **kwargs)
-    r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=5)
-    rounds.start_round(pulka_round=r, user=director, now=timezone.now())
-    return t, r
+def running(director, form="compensation", players=8, per_table=4) -> tuple[Tournament, PulkaRound]:
+    t = pulka_event(director, form, players, per_table, pool=6)
+    return t, running_round(director, t)
 
 
 def error(response) -> dict:
@@ -70,7 +54,7 @@ def error(response) -> dict:
 
 # -- the event ------------------------------------------------------------------------------------------
 def test_settings_are_public_and_only_directors_change_them(director, other_user):
-    t = make_event(director)
+    t = pulka_event(director, pool=6)
     url = f"/api/tournaments/{t.slug}/pulka/"
     body = client().get(url).json()
     assert body["form"] == "compensation" and body["settings"]["pool"] == 6 and body["fixed"] == []
@@ -98,7 +82,7 @@ def test_a_duplicate_tournament_has_no_pulka_part(tournament):
 
 
 def test_the_director_draws_starts_stops_and_ends_a_round(director, other_user):
-    t = make_event(director)
+    t = pulka_event(director, pool=6)
     base = f"/api/tournaments/{t.slug}/pulka/rounds/"
     assert client().post(base, {}, format="json").status_code == 401
     assert client(other_user).post(base, {}, format="json").status_code == 403
@@ -135,7 +119,7 @@ def test_the_director_draws_starts_stops_and_ends_a_round(director, other_user):
 
 
 def test_undraw_only_a_round_not_started(director):
-    t = make_event(director)
+    t = pulka_event(director, pool=6)
     base = f"/api/tournaments/{t.slug}/pulka/rounds/"
     client(director).post(base, {"seed": 1}, format="json")
     assert client(director).delete(f"{base}1/").status_code == 204
@@ -269,7 +253,7 @@ def test_refusals_in_the_one_error_shape(director, other_user):
 
 
 def test_players_write_only_while_the_round_runs_directors_any_time(director):
-    t = make_event(director)
+    t = pulka_event(director, pool=6)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=2)
     table = r.tables.order_by("number").first()
     writer = seats(table)["N"].number

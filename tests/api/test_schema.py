@@ -1,6 +1,22 @@
-"""The OpenAPI 3 schema, the docs page, and schemathesis: no generated request gets a 500."""
+"""The OpenAPI 3 schema, the docs page, and schemathesis: no generated request gets a 500.
+
+The fuzz runs on a budget in every suite and deeper in .ci/run's own step (FUZZ_DEPTH=deep; DEPTHS below).
+Measured with ``--durations=0 tests/api/test_schema.py -n 0`` on the 2-core machine, 87 tests, while other work
+loaded it (load average 6–8, so wall times are about 3× a quiet machine's; CPU is the process's user + sys,
+of which about 15 s is Django, the test database and the schema, measured with ``-m "not fuzz"``):
+
+* before (schemathesis's coverage phase, 10 generated examples a read, 15 a write): 280 s CPU, 729 s of the
+  tests' wall time; the slowest were the coverage phase's hundreds of cases for a large body
+  (PATCH /api/results/{id}/ as a player 157 s, PUT 135 s, POST /api/results/ 82 s; 660 requests for the first);
+* the default run now (generated examples only, as many as before): 36 s CPU (about 21 s of fuzz), 64 s of the
+  tests' wall time, the slowest 2.2 s;
+* FUZZ_DEPTH=deep (the coverage phase, 25 examples a read, 30 a write): 295 s CPU, 749 s of the tests' wall
+  time, the slowest 95 s (POST /api/results/ as a player).
+"""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 import yaml
@@ -48,7 +64,19 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 from config.wsgi import application  # noqa: E402
 
+# How deep the fuzz goes: the default run (every suite) or FUZZ_DEPTH=deep (.ci/run's own step).
+# phases: schemathesis's; "coverage" adds hundreds of boundary cases to an operation with a large body.
+DEPTHS = {
+    "": {"phases": ["examples", "fuzzing"], "reads": 10, "writes": 15},
+    "deep": {"phases": ["examples", "coverage", "fuzzing"], "reads": 25, "writes": 30},
+}
+FUZZ_DEPTH = os.environ.get("FUZZ_DEPTH", "")
+if FUZZ_DEPTH not in DEPTHS:
+    raise ValueError(f"FUZZ_DEPTH={FUZZ_DEPTH!r}: leave it unset for the default run, or set it to 'deep'")
+DEPTH = DEPTHS[FUZZ_DEPTH]
+
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+schema.config.phases.update(phases=DEPTH["phases"])
 
 
 @pytest.fixture
@@ -79,15 +107,21 @@ def _call(case, headers):
 
 
 @pytest.mark.slow
+@pytest.mark.fuzz
 @schema.parametrize()
-@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(
+    max_examples=DEPTH["reads"], deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+)
 def test_no_generated_request_gets_a_server_error(case, fuzz_db):
     _call(case, fuzz_db["anonymous"])
 
 
 @pytest.mark.slow
+@pytest.mark.fuzz
 @pytest.mark.parametrize("who", ["director", "player"])
 @schema.include(method=["POST", "PUT", "PATCH", "DELETE"]).parametrize()
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(
+    max_examples=DEPTH["writes"], deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+)
 def test_no_generated_write_gets_a_server_error(case, who, fuzz_db):
     _call(case, fuzz_db[who])

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from appeals.models import AppealSettings, CommitteeMember
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services import rounds, sheet
-from pulkas.services.event import pulka_event_create
+from tests.pulkas.factory import pulka_event
 from tournaments.models import Participant, Tournament
 
 T0 = dt.datetime(2026, 5, 9, 10, 0, tzinfo=dt.UTC)
@@ -63,22 +63,13 @@ def write(
     PulkaDeal.objects.filter(table=table, number=number).update(created_at=at or now)
 
 
-def make_event(
+def event_with_round_one(
     director, *, name: str = "Кубок пулек", ended: dt.datetime | None = ENDED, notice_required: bool = False
 ) -> Event:
-    t = pulka_event_create(
-        name=name,
-        form="compensation",
-        user=director,
-        now=T0,
-        players_per_table=4,
-        settings={"pool": 30, "rounds": 2},
-    )
+    t = pulka_event(director, "compensation", 8, 4, name=name, now=T0, pool=30, rounds=2)
     # These tests file appeals after the round without a notice: they are about the «where» and the filing
     # deadline. The notice rule (§1, on by default) is tested in test_rule_notice_before_the_next_deal.py.
     AppealSettings.objects.update_or_create(tournament=t, defaults={"notice_required": notice_required})
-    for n in range(1, 9):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
     r1 = rounds.draw_round(tournament=t, user=director, now=T0, seed=3)
     rounds.start_round(pulka_round=r1, user=director, now=T0)
     table, other = r1.tables.get(number=1), r1.tables.get(number=2)

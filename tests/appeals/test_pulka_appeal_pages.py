@@ -18,7 +18,7 @@ from tests.html import english_phrases, lang, parse, visible_text
 from tournaments.models import AuditEntry
 from ui.row_form import PulkaRowForm
 
-from .pulka_event import committee, make_event, six
+from .pulka_event import committee, event_with_round_one, six
 
 pytestmark = pytest.mark.django_db
 EN = {"accept-language": "en"}
@@ -27,7 +27,7 @@ EN = {"accept-language": "en"}
 @pytest.fixture
 def e(director):
     """Round 1 ended a minute ago: appeals are open now."""
-    return make_event(director, ended=timezone.now() - dt.timedelta(minutes=1))
+    return event_with_round_one(director, ended=timezone.now() - dt.timedelta(minutes=1))
 
 
 def url(name, e, **kw):

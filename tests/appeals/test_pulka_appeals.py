@@ -15,14 +15,14 @@ from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTableResult
 from pulkas.services import rounds
 from tournaments.models import AuditEntry, Publication, Session
 
-from .pulka_event import ENDED, IN_TIME, T0, committee, make_event, six
+from .pulka_event import ENDED, IN_TIME, T0, committee, event_with_round_one, six
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def e(director):
-    return make_event(director)
+    return event_with_round_one(director)
 
 
 def file(e, *, deal=2, seat="E", now=IN_TIME, table=None, **kw):
@@ -84,7 +84,7 @@ def test_one_where_is_kept_by_the_database(e, tournament):
 
 
 def test_refused_wheres_keep_nothing(e, director, tournament):
-    other_event = make_event(director, name="Другой кубок")
+    other_event = event_with_round_one(director, name="Другой кубок")
     cases = [
         ({"table": other_event.table, "seat": "E"}, "table"),  # a table of another event
         ({"deal": 99}, "no_deal"),  # no such deal on the sheet
@@ -180,7 +180,7 @@ def test_filing_deadline_runs_from_the_end_of_the_round(e):
 
 
 def test_filing_while_the_round_is_played_is_in_time(director):
-    e = make_event(director, ended=None)
+    e = event_with_round_one(director, ended=None)
     appeal = file(e, now=T0 + dt.timedelta(hours=5))
     assert appeal.status == Appeal.Status.FILED and appeal.deadline is None
 

@@ -24,7 +24,7 @@ from tournaments.models import AuditEntry, Participant, Round, Session
 
 from .conftest import ENDED
 from .pulka_event import IN_TIME as PULKA_IN_TIME
-from .pulka_event import T0, make_event
+from .pulka_event import T0, event_with_round_one
 
 pytestmark = pytest.mark.django_db
 STARTED = ENDED - dt.timedelta(hours=2)  # board 2 at table 1 in round 1 was entered then: deal 2 had begun
@@ -151,7 +151,7 @@ def test_rule_notice_the_player_reads_the_reason_in_russian(client, pinned):
 
 def test_rule_notice_at_a_pulka_event_too(director):
     """The same rule at an event played in pulkas: the next deal of the sheet had started."""
-    e = make_event(director, notice_required=True)
+    e = event_with_round_one(director, notice_required=True)
     east = e.seat(e.table, "E")
     refused = svc.pulka_appeal_file(
         tournament=e.t, table=e.table, deal=2, appellant=east, claim="c", now=PULKA_IN_TIME

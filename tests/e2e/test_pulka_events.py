@@ -26,11 +26,12 @@ def create_event(page, name: str, form: str, per_table: int) -> str:  # type: ig
 
 
 def register(slug: str, count: int) -> None:
-    from tournaments.models import Participant, Tournament
+    """Participants 1 … count registered by the event's director (tests/pulkas/factory.py: PIN 1000 + number)."""
+    from tests.pulkas.factory import register as register_participants
+    from tournaments.models import Tournament
 
     t = Tournament.objects.get(slug=slug)
-    for n in range(1, count + 1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=str(1000 + n))
+    register_participants(t, t.directors.get(), count)
 
 
 def settings(page, slug: str, **values: str) -> None:  # type: ignore[no-untyped-def]

@@ -28,7 +28,7 @@ from results.exporters import EXPORTERS
 from results.render_tabular import render_csv, render_xlsx
 from results.services import build_file
 from results.sheets import Column, Sheet
-from tests.pulkas.test_public_and_exports import make_event, play
+from tests.pulkas.factory import SURNAMES, play_to_the_end, pulka_event
 from tests.results.conftest import three_player_bundle
 from tournaments.models import Participant, Publication, Session
 from ui.cells import safe_text
@@ -75,18 +75,22 @@ def duplicate(director):
 @pytest.fixture
 def pulka(director):
     """A compensation event of 15 players at tables of 3, one round played, with hostile names."""
-    t = make_event(director, "compensation", 15, 3, "hostile-pulka", pool=4, rounds=1)
+    t = pulka_event(director, "compensation", 15, 3, slug="hostile-pulka", names=SURNAMES, pool=4, rounds=1)
     _name_them(t)
     Participant.objects.filter(tournament=t, number=14).update(name="-5")  # a number as a name: kept as typed
-    play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(3), 2)
+    play_to_the_end(
+        t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(3), 2
+    )
     return t
 
 
 @pytest.fixture
 def olympic(director):
-    t = make_event(director, "olympic", 15, 3, "hostile-olympic", pool=4)
+    t = pulka_event(director, "olympic", 15, 3, slug="hostile-olympic", names=SURNAMES, pool=4)
     _name_them(t)
-    play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(11))
+    play_to_the_end(
+        t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(11)
+    )
     return t
 
 

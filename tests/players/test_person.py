@@ -241,10 +241,11 @@ def test_a_pulka_event_shows_the_public_standings_place_vists_and_rating(client,
 
     from pulkas.services import rounds
     from pulkas.services.standings import event_table
-    from tests.pulkas.test_public_and_exports import make_event, play, publish
+    from tests.pulkas.factory import SURNAMES, play_to_the_end, pulka_event
+    from tests.pulkas.test_public_and_exports import publish
 
-    t = make_event(director, "swiss", 8, 4, "swiss-night", pool=4, rounds=1)
-    play(
+    t = pulka_event(director, "swiss", 8, 4, slug="swiss-night", names=SURNAMES, pool=4, rounds=1)
+    play_to_the_end(
         t,
         director,
         rounds.draw_round(tournament=t, user=director, now=timezone.now()),

@@ -187,7 +187,7 @@ def test_final_publication_rates_the_event(people):
 def test_a_compensation_event_can_seed_its_first_round_by_rating(director):
     """Part III seeds by rating: with ``by_rating`` the first round puts the top-rated at table 1 (004-III)."""
     from pulkas.services import rounds
-    from pulkas.services.event import pulka_event_create
+    from tests.pulkas.factory import pulka_event
 
     persons = [Person.objects.create(name=f"R{i}", federation_id=f"R{i}") for i in range(6)]
     # Ratings 1500 + 10·i from a final event of the day before (a stored history is all seeding reads).
@@ -202,20 +202,12 @@ def test_a_compensation_event_can_seed_its_first_round_by_rating(director):
             played_on=DAY1,
             computed_at=NOW,
         )
-    t = pulka_event_create(
-        name="comp", form="compensation", user=director, now=NOW, players_per_table=3, settings={}
-    )
-    for n, person in enumerate(persons, start=1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", person=person)
+    t = pulka_event(director, "compensation", 6, 3, name="comp", persons=persons, now=NOW)
     ratings = register_ratings(t.participants.all())
     drawn = rounds.draw_round(tournament=t, user=director, now=NOW, seed=5, ratings=ratings)
     tables = [sorted(x.person.name for x in (tb.seat_n, tb.seat_e, tb.seat_s)) for tb in drawn.tables.all()]
     assert drawn.drawn_by == "rating"
     assert tables == [["R3", "R4", "R5"], ["R0", "R1", "R2"]]
-    t2 = pulka_event_create(
-        name="comp2", form="compensation", user=director, now=NOW, players_per_table=3, settings={}
-    )
-    for n, person in enumerate(persons, start=1):
-        Participant.objects.create(tournament=t2, number=n, person=person)
+    t2 = pulka_event(director, "compensation", 6, 3, name="comp2", persons=persons, now=NOW)
     # Without the flag the first round stays by lot (the book's default).
     assert rounds.draw_round(tournament=t2, user=director, now=NOW, seed=5).drawn_by == "lot"

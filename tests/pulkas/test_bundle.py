@@ -19,27 +19,13 @@ from preferans.pulka.document import PulkaDocument, result_document
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services import rounds, sheet
 from pulkas.services.bundle import PART
-from pulkas.services.event import pulka_event_create
 from pulkas.services.standings import event_table
 from pulkas.simulate import play_table
 from tests import golden
-from tournaments.models import Participant, Tournament
+from tests.pulkas.factory import pulka_event
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def make_event(director, form: str, players: int, per_table: int, **settings) -> Tournament:
-    t = pulka_event_create(
-        name=f"Кубок {form}",
-        form=form,
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings=settings,
-    )
-    for n in range(1, players + 1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
-    return t
 
 
 def _six(setup, number: int, tricks: int) -> dict:
@@ -59,7 +45,7 @@ def _six(setup, number: int, tricks: int) -> dict:
 def compensation_event(director) -> Tournament:
     """Two rounds: a table of 4 and a bye; deals confirmed, corrected (a warning, then a penalty), one awaiting
     confirmation, the table stopped by the time limit; round 2 by rating, still running."""
-    t = make_event(director, "compensation", 5, 4, pool=30, rounds=3, tiebreaks=["remizes"])
+    t = pulka_event(director, "compensation", 5, 4, pool=30, rounds=3, tiebreaks=["remizes"])
     now = timezone.now()
     r1 = rounds.draw_round(tournament=t, user=director, now=now, seed=11)
     rounds.start_round(pulka_round=r1, user=director, now=now)
@@ -96,7 +82,7 @@ def compensation_event(director) -> Tournament:
 
 def olympic_event(director) -> Tournament:
     """Two tables stopped without a deal (all three tied at the cut), the director's tie decisions, a final drawn."""
-    t = make_event(director, "olympic", 6, 3, pool=6)
+    t = pulka_event(director, "olympic", 6, 3, pool=6)
     now = timezone.now()
     r1 = rounds.draw_round(tournament=t, user=director, now=now, seed=3)
     rounds.start_round(pulka_round=r1, user=director, now=now)

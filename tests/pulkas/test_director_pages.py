@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
 from pulkas.services.sheet import event_of, table_setup
 from pulkas.simulate import play_round, play_table
 from tests.html import english_phrases, lang, parse, visible_text
+from tests.pulkas.factory import pulka_event
 from tournaments.models import AuditEntry, Participant, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -28,26 +28,12 @@ def dclient(client, director):
     return client
 
 
-def make_event(director, form: str, players: int, per_table: int, **settings) -> Tournament:
-    t = pulka_event_create(
-        name=f"Кубок {form}",
-        form=form,
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings=settings,
-    )
-    for n in range(1, players + 1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
-    return t
-
-
 def url(name: str, t: Tournament, **kwargs) -> str:
     return reverse(f"director:{name}", kwargs={"slug": t.slug, **kwargs})
 
 
 def running_table(director, form: str = "compensation", players: int = 3, **settings) -> PulkaTable:
-    t = make_event(director, form, players, players, **settings)
+    t = pulka_event(director, form, players, players, **settings)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=5)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     return r.tables.get()
@@ -129,7 +115,7 @@ def test_create_a_pulka_event_on_the_create_page(dclient, director):
 
 
 def test_the_general_settings_page_of_a_pulka_event_has_no_duplicate_fields(dclient, director):
-    t = make_event(director, "swiss", 8, 4)
+    t = pulka_event(director, "swiss", 8, 4)
     response = dclient.get(reverse("director:settings", kwargs={"slug": t.slug}))
     assert set(response.context["form"].fields) == {
         "name",
@@ -158,7 +144,7 @@ def settings_post(response, **changes) -> dict:
 
 
 def test_settings_saved_and_refused(dclient, director):
-    t = make_event(director, "swiss", 12, 4)
+    t = pulka_event(director, "swiss", 12, 4)
     page = url("pulka_settings", t)
     response = dclient.get(page)
     assert response.status_code == 200
@@ -210,7 +196,7 @@ def test_settings_saved_and_refused(dclient, director):
 
 
 def test_settings_fixed_once_a_round_is_drawn(dclient, director):
-    t = make_event(director, "olympic", 6, 3, pool=6)
+    t = pulka_event(director, "olympic", 6, 3, pool=6)
     rounds.draw_round(tournament=t, user=director, now=timezone.now())
     page = url("pulka_settings", t)
     response = dclient.get(page)
@@ -239,7 +225,7 @@ def action(dclient, t: Tournament, number: int, what: str, follow: bool = False)
 
 
 def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
-    t = make_event(director, "compensation", 8, 4, pool=6, rounds=2)
+    t = pulka_event(director, "compensation", 8, 4, pool=6, rounds=2)
     page = url("pulka_rounds", t)
     doc = parse(dclient.get(page))
     assert doc.one("form", id="draw-form").find("input", name="number").get("value") == "1"
@@ -289,7 +275,7 @@ def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
 
 
 def test_olympic_tie_decided_on_the_rounds_page(dclient, director):
-    t = make_event(director, "olympic", 6, 3, pool=6)
+    t = pulka_event(director, "olympic", 6, 3, pool=6)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=3)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     rounds.stop_round(pulka_round=r, user=director, now=timezone.now())  # no deals: all three tied at the cut
@@ -434,7 +420,7 @@ def test_the_sheet_escapes_hostile_names(dclient, director):
 
 # -- standings --------------------------------------------------------------------------------------------------
 def test_rating_standings_by_round_with_byes_and_cut(dclient, director):
-    t = make_event(director, "swiss", 13, 4, pool=4, rounds=3, cut_after=1, cut_to=8)
+    t = pulka_event(director, "swiss", 13, 4, pool=4, rounds=3, cut_after=1, cut_to=8)
     rng = random.Random(4)
     for _ in range(2):
         r = rounds.draw_round(tournament=t, user=director, now=timezone.now())
@@ -451,7 +437,7 @@ def test_rating_standings_by_round_with_byes_and_cut(dclient, director):
 
 
 def test_a_bye_is_marked_in_the_rating_table(dclient, director):
-    t = make_event(director, "compensation", 5, 4, pool=4, rounds=2)
+    t = pulka_event(director, "compensation", 5, 4, pool=4, rounds=2)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=1)
     assert r.byes.count() == 1
     doc = parse(dclient.get(url("pulka_rounds", t)))
@@ -469,7 +455,7 @@ def test_a_bye_is_marked_in_the_rating_table(dclient, director):
 
 
 def test_olympic_standings_and_bracket(dclient, director):
-    t = make_event(director, "olympic", 9, 3, pool=4)
+    t = pulka_event(director, "olympic", 9, 3, pool=4)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=2)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     play_round(r, random.Random(9), now=timezone.now())
@@ -537,11 +523,11 @@ def test_only_directors_open_the_pulka_pages(client, director, other_user):
 
 
 def test_russian_pages_have_no_english_words(dclient, director):
-    t = make_event(director, "compensation", 7, 4, pool=6, rounds=2, compensation_x=1, compensation_y=0)
+    t = pulka_event(director, "compensation", 7, 4, pool=6, rounds=2, compensation_x=1, compensation_y=0)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=1)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     play_table(r.tables.get(number=1), random.Random(2), now=timezone.now(), deals=4)
-    o = make_event(director, "olympic", 6, 3, pool=4)
+    o = pulka_event(director, "olympic", 6, 3, pool=4)
     ro = rounds.draw_round(tournament=o, user=director, now=timezone.now(), seed=1)
     rounds.start_round(pulka_round=ro, user=director, now=timezone.now())
     rounds.stop_round(pulka_round=ro, user=director, now=timezone.now())

@@ -12,8 +12,8 @@ from django.utils import timezone
 from players.models import Person, RatingEntry
 from pulkas.models import PulkaRound
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
 from tests.html import english_phrases, parse, visible_text
+from tests.pulkas.factory import pulka_event
 from tournaments.models import Participant, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -43,12 +43,7 @@ def rated_event(director, form: str = "compensation") -> Tournament:
             played_on=dt.date(2026, 4, 1),
             computed_at=NOW,
         )
-    t = pulka_event_create(
-        name=f"Кубок {form}", form=form, user=director, now=NOW, players_per_table=3, settings={}
-    )
-    for n, person in enumerate(persons, start=1):
-        Participant.objects.create(tournament=t, number=n, name=person.name, person=person)
-    return t
+    return pulka_event(director, form, 6, 3, persons=persons, now=NOW)
 
 
 def rounds_url(t: Tournament) -> str:
@@ -102,11 +97,7 @@ def test_the_box_is_offered_for_the_first_round_only(dclient, director):
 
 
 def test_an_olympic_event_is_not_offered_the_box(dclient, director):
-    t = pulka_event_create(
-        name="Олимп", form="olympic", user=director, now=NOW, players_per_table=3, settings={}
-    )
-    for n in range(1, 7):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}")
+    t = pulka_event(director, "olympic", 6, 3, name="Олимп", now=NOW)
     page = dclient.get(rounds_url(t))
     assert parse(page).by_id("draw-form") is not None
     assert parse(page).find("input", name=BOX) is None

@@ -10,28 +10,14 @@ from django.utils import timezone
 
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services import rounds, sheet
-from pulkas.services.event import pulka_event_create, pulka_settings_update
+from pulkas.services.event import pulka_settings_update
 from pulkas.services.standings import event_table
 from pulkas.simulate import play_round, play_table
+from tests.pulkas.factory import pulka_event
 from tournaments.errors import Conflict, UserError
-from tournaments.models import Participant
 from tournaments.refusals import ResultRejected
 
 pytestmark = pytest.mark.django_db
-
-
-def make_event(director, form: str, players: int, per_table: int, **settings):
-    t = pulka_event_create(
-        name=f"{form} cup",
-        form=form,
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings=settings,
-    )
-    for n in range(1, players + 1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
-    return t
 
 
 def finish(pulka_round: PulkaRound, director, now) -> None:
@@ -40,7 +26,7 @@ def finish(pulka_round: PulkaRound, director, now) -> None:
 
 
 def test_olympic_nine_players_to_a_final(director) -> None:
-    t = make_event(director, "olympic", 9, 3, pool=6)
+    t = pulka_event(director, "olympic", 9, 3, pool=6)
     now = timezone.now()
     r1 = rounds.draw_round(tournament=t, user=director, now=now, seed=7)
     assert [tb.players for tb in r1.tables.all()] == [3, 3, 3]
@@ -77,7 +63,7 @@ def test_olympic_nine_players_to_a_final(director) -> None:
 
 
 def test_compensation_eight_players_three_rounds(director) -> None:
-    t = make_event(director, "compensation", 8, 4, pool=6, rounds=3)
+    t = pulka_event(director, "compensation", 8, 4, pool=6, rounds=3)
     now = timezone.now()
     rng = random.Random(2)
     for number in (1, 2, 3):
@@ -103,7 +89,7 @@ def test_compensation_eight_players_three_rounds(director) -> None:
 
 
 def test_swiss_cut(director) -> None:
-    t = make_event(director, "swiss", 12, 4, pool=4, rounds=3, cut_after=2, cut_to=8)
+    t = pulka_event(director, "swiss", 12, 4, pool=4, rounds=3, cut_after=2, cut_to=8)
     now = timezone.now()
     rng = random.Random(3)
     for _ in range(3):
@@ -117,7 +103,7 @@ def test_swiss_cut(director) -> None:
 
 
 def test_the_write_path_refuses_and_keeps_nothing(director) -> None:
-    t = make_event(director, "compensation", 4, 4, pool=10, raspasy_exit=[7])
+    t = pulka_event(director, "compensation", 4, 4, pool=10, raspasy_exit=[7])
     now = timezone.now()
     r = rounds.draw_round(tournament=t, user=director, now=now, seed=1)
     table = r.tables.get()
@@ -143,7 +129,7 @@ def test_the_write_path_refuses_and_keeps_nothing(director) -> None:
 
 
 def test_settings_fixed_once_drawn(director) -> None:
-    t = make_event(director, "olympic", 6, 3)
+    t = pulka_event(director, "olympic", 6, 3)
     event = t.pulka_event
     with pytest.raises(UserError):
         pulka_settings_update(event=event, changes={"raspasy_exit": [11]}, user=director, now=timezone.now())
@@ -168,7 +154,7 @@ def _six(declarer: str, tricks: int, after: tuple[str, str]) -> dict:
 def test_correction_warning_then_penalty(director) -> None:
     """Code 4.2.7: the first correction of a writer's confirmed entry is a warning; the next one costs him what
     he wrote himself beyond what was due (pool points → mountain; whists he left off → written on him)."""
-    t = make_event(director, "compensation", 3, 3, pool=30)
+    t = pulka_event(director, "compensation", 3, 3, pool=30)
     now = timezone.now()
     r = rounds.draw_round(tournament=t, user=director, now=now, seed=4)
     rounds.start_round(pulka_round=r, user=director, now=now)
@@ -202,7 +188,7 @@ def test_correction_warning_then_penalty(director) -> None:
 def test_variant_and_players_fixed_once_a_round_is_drawn(director) -> None:
     from events.settings import tournament_update
 
-    t = make_event(director, "compensation", 8, 4)
+    t = pulka_event(director, "compensation", 8, 4)
     tournament_update(tournament=t, user=director, now=timezone.now(), changes={"variant": "leningrad"})
     rounds.draw_round(tournament=t, user=director, now=timezone.now())
     for change in ({"variant": "rostov"}, {"players_per_table": 3}, {"rule_overrides": {"amnesty": False}}):
@@ -214,7 +200,7 @@ def test_variant_and_players_fixed_once_a_round_is_drawn(director) -> None:
 def test_rules_of_a_pulka_event_keep_the_pulka_limits(director) -> None:
     from events.settings import tournament_update
 
-    t = make_event(director, "olympic", 6, 3)
+    t = pulka_event(director, "olympic", 6, 3)
     for rules in ({"pool_weight": 2}, {"price_6": "5/2"}):
         with pytest.raises(UserError):
             tournament_update(
@@ -236,7 +222,7 @@ def test_players_write_no_penalties_and_keep_the_directors(director) -> None:
     correction keeps those the director wrote (one rule for the table page, the API and every other channel)."""
     from tournaments.errors import NotAllowed
 
-    t = make_event(director, "compensation", 3, 3, pool=30)
+    t = pulka_event(director, "compensation", 3, 3, pool=30)
     now = timezone.now()
     r = rounds.draw_round(tournament=t, user=director, now=now, seed=4)
     rounds.start_round(pulka_round=r, user=director, now=now)

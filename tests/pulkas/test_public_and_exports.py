@@ -16,72 +16,24 @@ from pypdf import PdfReader
 from preferans.numbers import parse_fraction
 from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
 from pulkas.services.sheet import load_sheet
 from pulkas.services.standings import event_table
-from pulkas.simulate import play_round
 from results.exporters import ExportError
 from results.models import ExportJob
 from results.pulka_exports.labels import sheet_labels
 from results.services import build_file
 from tests.html import english_phrases, parse, visible_text
+from tests.pulkas.factory import SURNAMES, play_to_the_end, pulka_event
 from tournaments.models import Participant, Publication
 from ui.pulka_sheet_pdf import sheet_pdf
 
 pytestmark = pytest.mark.django_db
-
-NAMES = [
-    "Алексеев",
-    "Борисова",
-    "Воронцов",
-    "Григорьева",
-    "Дмитриев",
-    "Егорова",
-    "Жуков",
-    "Зайцева",
-    "Ильин",
-    "Кузнецова",
-    "Лебедев",
-    "Морозова",
-    "Никитин",
-    "Орлова",
-    "Петров",
-]
 
 
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     """Generated files go to a temporary folder, not the project's media/."""
     settings.MEDIA_ROOT = tmp_path / "media"
-
-
-def make_event(director, form: str, players: int, per_table: int, slug: str, **settings):
-    t = pulka_event_create(
-        name=f"Кубок {form}",
-        form=form,
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings=settings,
-        slug=slug,
-    )
-    for n in range(1, players + 1):
-        Participant.objects.create(tournament=t, number=n, name=NAMES[n - 1], pin=f"{1000 + n}")
-    return t
-
-
-def play(t, director, pulka_round: PulkaRound, rng: random.Random, deals: int | None = None) -> None:
-    now = timezone.now()
-    rounds.start_round(pulka_round=pulka_round, user=director, now=now)
-    play_round(pulka_round, rng, now=now, deals=deals)
-    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
-    for table in PulkaTable.objects.filter(round=pulka_round):
-        if table.advance and table.advance["tied"]:
-            places = t.pulka_event.advance - len(table.advance["seats"])
-            rounds.decide_tie(
-                table=table, seats=table.advance["tied"][:places], user=director, now=now, reason="lot"
-            )
-    rounds.end_round(pulka_round=pulka_round, user=director, now=now)
 
 
 def publish(t) -> None:
@@ -93,20 +45,24 @@ def publish(t) -> None:
 @pytest.fixture
 def olympic(director):
     """15 players at tables of 3: five winners (a table of 4 and a bye), then a final of 3 with a lucky loser."""
-    t = make_event(director, "olympic", 15, 3, "olympic-cup", pool=4)
+    t = pulka_event(director, "olympic", 15, 3, slug="olympic-cup", names=SURNAMES, pool=4)
     rng = random.Random(11)
     for _ in range(3):
-        play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng)
+        play_to_the_end(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng)
     return t
 
 
 @pytest.fixture
 def swiss(director):
     """12 players, 3 rounds, the top 8 kept after round 2."""
-    t = make_event(director, "swiss", 12, 4, "swiss-cup", pool=4, rounds=3, cut_after=2, cut_to=8)
+    t = pulka_event(
+        director, "swiss", 12, 4, slug="swiss-cup", names=SURNAMES, pool=4, rounds=3, cut_after=2, cut_to=8
+    )
     rng = random.Random(5)
     for _ in range(3):
-        play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng, deals=5)
+        play_to_the_end(
+            t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng, deals=5
+        )
     return t
 
 
@@ -239,8 +195,10 @@ def test_round_page_tables_results_and_the_seating_of_the_next(swiss) -> None:
 
 
 def test_round_not_drawn_yet_note(director) -> None:
-    t = make_event(director, "compensation", 8, 4, "comp-cup", pool=4, rounds=3)
-    play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(1), 3)
+    t = pulka_event(director, "compensation", 8, 4, slug="comp-cup", names=SURNAMES, pool=4, rounds=3)
+    play_to_the_end(
+        t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(1), 3
+    )
     publish(t)
     doc = parse(Client().get(url("round", t, number=1)))
     assert doc.by_id("not-drawn") is not None
@@ -446,12 +404,14 @@ def test_event_page_of_a_pulka_event(olympic) -> None:
 
 
 def test_hostile_names_are_text_everywhere(director) -> None:
-    t = make_event(director, "compensation", 3, 3, "hostile-cup", pool=4, rounds=1)
+    t = pulka_event(director, "compensation", 3, 3, slug="hostile-cup", names=SURNAMES, pool=4, rounds=1)
     Participant.objects.filter(tournament=t, number=1).update(name='=HYPERLINK("http://evil","x")')
     Participant.objects.filter(tournament=t, number=2).update(
         name="<script>alert(1)</script>", club="@SUM(A1)"
     )
-    play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(3), 2)
+    play_to_the_end(
+        t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(3), 2
+    )
     publish(t)
     for page in (url("standings", t), url("round", t, number=1), url("player", t, number=2)):
         html = Client().get(page).content.decode()
@@ -484,8 +444,10 @@ def test_a_rounds_sheets_are_the_sheet_pdf_pages(swiss) -> None:
 
 
 def test_a_bye_is_marked(director) -> None:
-    t = make_event(director, "compensation", 5, 4, "bye-cup", pool=4, rounds=2)
-    play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(2), 2)
+    t = pulka_event(director, "compensation", 5, 4, slug="bye-cup", names=SURNAMES, pool=4, rounds=2)
+    play_to_the_end(
+        t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(2), 2
+    )
     publish(t)
     (bye,) = PulkaRound.objects.get(tournament=t, number=1).byes.select_related("participant")
     doc = parse(Client().get(url("standings", t)))

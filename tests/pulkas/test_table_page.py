@@ -16,9 +16,9 @@ from django.utils import timezone
 from preferans.game.seats import active_seats, hands_in_order
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services import rounds, sheet
-from pulkas.services.event import pulka_event_create
 from pulkas.simulate import play_table
 from tests.html import english_phrases, lang, parse, visible_text
+from tests.pulkas.factory import pulka_event
 from tournaments import pins
 from tournaments.models import Participant, Publication
 
@@ -35,18 +35,18 @@ def _fresh_cache():
     cache.clear()
 
 
-def make_table(director, per_table: int = 3, **settings) -> PulkaTable:
+def make_table(director, per_table: int = 3) -> PulkaTable:
     now = timezone.now()
-    t = pulka_event_create(
+    t = pulka_event(
+        director,
+        "compensation",
+        per_table,
+        per_table,
         name="Кубок «Пуля»",
-        form="compensation",
-        user=director,
+        names=NAMES,
         now=now,
-        players_per_table=per_table,
-        settings={"pool": 10, **settings},
+        pool=10,
     )
-    for n in range(1, per_table + 1):
-        Participant.objects.create(tournament=t, number=n, name=NAMES[n - 1], pin=f"{1000 + n}")
     r = rounds.draw_round(tournament=t, user=director, now=now, seed=5)
     rounds.start_round(pulka_round=r, user=director, now=now)
     return r.tables.get()

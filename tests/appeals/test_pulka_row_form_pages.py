@@ -18,7 +18,7 @@ from tests.html import visible_text
 from tests.row_forms import as_browser
 from tournaments.refusals import Refusal, refusal_message
 
-from .pulka_event import make_event
+from .pulka_event import event_with_round_one
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def e(director):
     """Round 1 (two tables of four, Sochi) ended a minute ago: corrections may be asked for."""
-    return make_event(director, ended=timezone.now() - dt.timedelta(minutes=1))
+    return event_with_round_one(director, ended=timezone.now() - dt.timedelta(minutes=1))
 
 
 def url(name, e, **kw):

@@ -26,8 +26,9 @@ from pulkas.services import rounds
 from pulkas.services.sheet import load_sheet
 from results.services import build_file
 from tests.html import parse, visible_text
+from tests.pulkas.factory import play_to_the_end, pulka_event
 
-from .test_public_and_exports import make_event, play, publish
+from .test_public_and_exports import publish
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +44,12 @@ def _media(settings, tmp_path):
 @pytest.fixture
 def compensation(director):
     """9 players at tables of 3 (thirds of a vist), two rounds with ratings per deal, published."""
-    t = make_event(director, "compensation", 9, 3, "comp-cup", pool=4, rounds=2)
+    t = pulka_event(director, "compensation", 9, 3, slug="comp-cup", pool=4, rounds=2)
     rng = random.Random(8)
     for _ in range(2):
-        play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng, deals=4)
+        play_to_the_end(
+            t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng, deals=4
+        )
     publish(t)
     return t
 
@@ -54,10 +57,12 @@ def compensation(director):
 @pytest.fixture
 def olympic(director):
     """9 players at tables of 3, then the final table."""
-    t = make_event(director, "olympic", 9, 3, "olympic-numbers", pool=4)
+    t = pulka_event(director, "olympic", 9, 3, slug="olympic-numbers", pool=4)
     rng = random.Random(4)
     for _ in range(2):
-        play(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng, deals=4)
+        play_to_the_end(
+            t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng, deals=4
+        )
     publish(t)
     return t
 

@@ -3,11 +3,11 @@ live preview and QR code; a pulka table's sheet, its live preview and its PDF.""
 
 from django.urls import path
 
-from . import views, views_pulka
+from . import lookup, views, views_pulka
 
 app_name = "table"
 urlpatterns = [
-    path("table/", views.lookup, name="lookup"),
+    path("table/", lookup.lookup, name="lookup"),
     path("table/<str:code>/", views.entry, name="entry"),
     path("table/<str:code>/preview/", views.preview, name="preview"),
     path("table/<str:code>/qr.svg", views.qr, name="qr"),

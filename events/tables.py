@@ -33,7 +33,10 @@ class TableUnknown(UserError):
 def find_table(code: object, *, client: str) -> AnyTable:
     """The table of either form with this code (a duplicate table with its session and tournament, a pulka table
     with its round, tournament and players loaded). Raises :class:`TableUnknown` for a code no table has, and
-    :class:`~tournaments.errors.TooManyAttempts` once ``client`` has sent too many of those."""
+    :class:`~tournaments.errors.TooManyAttempts` once ``client`` has sent too many of those.
+
+    Codes are drawn unique across both forms, but no database constraint spans the two tables: a code that two
+    tables got before that rule (about one chance in 10⁹ per pair) opens the duplicate table."""
     wanted = normalise_code(code)
 
     def known() -> AnyTable | None:

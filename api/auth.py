@@ -1,11 +1,15 @@
-"""Who is calling: a director (token or session login) or a player at a table (table code, number, PIN).
+"""Who is calling: a director (token or session login) or a player at a table of either form (table code, number,
+PIN).
 
 Players have no accounts. They authenticate per request with
 
     Authorization: Player <table code>:<participant number>:<PIN>
 
-The PIN is checked (wrong PINs are counted and limited, like on the table page); whether the participant
-sits at that table in the running round is a question of permission, answered by the views.
+one header and one OpenAPI security scheme (``playerAuth``) for a duplicate table and a pulka table alike: the
+code is looked up by the one lookup of both forms (``events.tables.find_table``: unknown codes counted) and the
+PIN by the one PIN check (``events.tables.player_at``: wrong PINs counted; while somebody plays at the table, only
+its players answer). What the player may do there is a question of permission, answered by the views: a
+duplicate table's views ask :meth:`TablePlayer.duplicate_table`, a pulka table's :meth:`TablePlayer.pulka_table`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from duplicate import at_table
+from api.errors import ApiError
+from events.tables import AnyTable, find_table, player_at
+from tournaments.errors import TooManyAttempts, UserError
 from tournaments.models import Participant, Table
 from tournaments.pins import client_ip
 
@@ -27,9 +33,9 @@ KEYWORD = "Player"
 
 @dataclass(frozen=True)
 class TablePlayer:
-    """A participant acting at a table (``request.user`` for player requests); not a Django user."""
+    """A participant acting at a table of either form (``request.user`` for player requests); not a Django user."""
 
-    table: Table
+    table: AnyTable
     participant: Participant
 
     is_authenticated = True
@@ -46,36 +52,42 @@ class TablePlayer:
     def __str__(self) -> str:
         return self.get_username()
 
+    def plays_at(self, table: AnyTable) -> bool:
+        """Whether ``table`` is his table (the same form and the same table)."""
+        return type(table) is type(self.table) and table.pk == self.table.pk
+
+    def duplicate_table(self) -> Table:
+        """His table, for a duplicate table's request (a pulka table's player is refused: his sheet is elsewhere)."""
+        if not isinstance(self.table, Table):
+            raise ApiError(
+                "not_this_table",
+                _("This code is a pulka table's: its deals are written at /api/pulka/tables/<code>/."),
+                403,
+            )
+        return self.table
+
 
 class PlayerAuthentication(authentication.BaseAuthentication):
+    """``Authorization: Player <table code>:<number>:<PIN>``, for a table of either form."""
+
     def authenticate(self, request: Request) -> tuple[TablePlayer, None] | None:
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower() != KEYWORD.lower().encode():
             return None
+        usage = _("Use: Authorization: Player <table code>:<number>:<PIN>")
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed(_("Use: Authorization: Player <table code>:<number>:<PIN>"))
+            raise exceptions.AuthenticationFailed(usage)
         try:
             code, number, pin = header[1].decode().split(":")
         except (UnicodeDecodeError, ValueError) as exc:
-            raise exceptions.AuthenticationFailed(
-                _("Use: Authorization: Player <table code>:<number>:<PIN>")
-            ) from exc
-        ip = client_ip(request._request)
+            raise exceptions.AuthenticationFailed(usage) from exc
+        client = client_ip(request._request)
         try:
-            table = at_table.find_table(code, ip=ip)
-            state = at_table.TableState(
-                table=table,
-                session=table.session,
-                tournament=table.session.tournament,
-                round=None,
-                next_round=None,
-                last_round=None,
-                seating=None,
-            )
-            participant = at_table.identify(state=state, number=number, pin=pin, ip=ip)
-        except at_table.TableRefused as exc:
-            if exc.status == 429:
-                raise exceptions.Throttled(detail=exc.message) from exc
+            table = find_table(code, client=client)
+            participant = player_at(table, number=number, pin=pin, client=client)
+        except TooManyAttempts as exc:
+            raise exceptions.Throttled(wait=exc.retry_after, detail=exc.message) from exc
+        except UserError as exc:
             raise exceptions.AuthenticationFailed(exc.message) from exc
         return TablePlayer(table=table, participant=participant), None
 
@@ -92,5 +104,7 @@ class PlayerAuthenticationScheme(OpenApiAuthenticationExtension):  # type: ignor
             "type": "apiKey",
             "in": "header",
             "name": "Authorization",
-            "description": "Players at a table: `Player <table code>:<participant number>:<PIN>`.",
+            "description": "Players at a table of either form (a duplicate table or a pulka table): "
+            "`Player <table code>:<participant number>:<PIN>`. A pulka table's writes also take `number` and `pin` "
+            "in the body.",
         }

@@ -4,8 +4,9 @@ Who may do what (tested in tests/api/test_permissions.py):
 
 * anyone: tournaments, sessions, rounds, tables (without codes), seatings, boards (deals only after the
   session, once results are public), standings and results once public;
-* a player at a table (``Authorization: Player code:number:PIN``): his own table's rows — the player at N
-  creates and corrects (until someone confirms), the others confirm or dispute;
+* a player at a table of either form (``Authorization: Player code:number:PIN``, ``api.auth``): at a duplicate
+  table his own table's rows — the player at N creates and corrects (until someone confirms), the others confirm
+  or dispute; at a pulka table his table's sheet (``api.views_pulka_table``);
 * a director of the tournament (token or session login): everything, every change audited.
 """
 

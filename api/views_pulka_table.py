@@ -1,31 +1,30 @@
 """The pulka table's device: read the sheet, write the next deal, confirm it, correct it.
 
-The table is found by its code (the table card's); unknown codes count against the client's guessing allowance
-(``tournaments.ratelimit``, as on the duplicate table). A player shows who he is either in the body (``number`` and
-``pin``) or with the header ``Authorization: Player <table code>:<number>:<PIN>``; wrong PINs are counted by the
-one PIN check (``tournaments.pins.pin_holder``). A director acts with his token or session login. Every write goes
-through ``pulkas.services.sheet``: the core checks the deal, the ``version`` guard refuses a write on a sheet that
-changed since it was read (409 ``sheet_changed``), and a retry with the same idempotency key returns the deal
-stored the first time (200, ``Idempotent-Replayed: true``).
+The table is found by its code (the table card's) through the one lookup of both forms
+(``events.tables.find_table``: unknown codes counted per client, as on every channel). A player shows who he is
+either in the body (``number`` and ``pin``) or with the one player header of the API, ``Authorization: Player
+<table code>:<number>:<PIN>`` (``api.auth.PlayerAuthentication``, for a table of either form); wrong PINs are
+counted by the one PIN check (``events.tables.player_at`` → ``tournaments.pins.pin_holder``). A director acts with
+his token or session login. Every write goes through ``pulkas.services.sheet``: the core checks the deal, the
+``version`` guard refuses a write on a sheet that changed since it was read (409 ``sheet_changed``), and a retry
+with the same idempotency key returns the deal stored the first time (200, ``Idempotent-Replayed: true``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import extend_schema
-from rest_framework import authentication, exceptions
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.auth import TablePlayer
 from api.common import ERRORS, IDEMPOTENCY, READ_ERRORS, ApiView, is_director, require_director
 from api.errors import ApiError
 from api.pulka_data import deal_answer, round_public, sheet_data
@@ -36,158 +35,46 @@ from api.serializers_pulka import (
     PulkaDealWriteSerializer,
     PulkaSheetSerializer,
 )
-from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
-from duplicate.at_table import check_key, scoped_key
+from duplicate.table_rows import check_key, scoped_key
+from events.tables import find_table, player_at
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal, load_sheet
-from tournaments import ratelimit
-from tournaments.errors import Conflict, TooManyAttempts, UserError
+from tournaments.errors import Conflict, UserError
 from tournaments.models import Participant
-from tournaments.pins import WrongPin, client_ip, pin_holder
+from tournaments.pins import WrongPin, client_ip
 from tournaments.table_codes import normalise_code
 
 TAG = ["pulka table"]
-KEYWORD = "Player"
 
 
-@dataclass(frozen=True)
-class PulkaPlayer:
-    """A participant acting at a pulka table (``request.user`` for the ``Player`` header); not a Django user."""
-
-    table: PulkaTable
-    participant: Participant
-
-    is_authenticated = True
-    is_anonymous = False
-    is_active = True
-    is_staff = False
-    is_superuser = False
-    pk = None
-    id = None
-
-    def get_username(self) -> str:
-        return f"participant {self.participant.number}"
-
-    def __str__(self) -> str:
-        return self.get_username()
-
-
-def find_pulka_table(code: object, *, ip: str) -> PulkaTable:
-    """The pulka table with this code. A known code always opens it; an unknown code counts against the
-    client's guessing allowance (``tournaments.ratelimit``)."""
-    wanted = normalise_code(code)
-    try:
-        table = ratelimit.look_up(
-            ip,
-            lambda: (
-                PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
-                .filter(code=wanted)
-                .first()
-                if wanted
-                else None
-            ),
-        )
-    except ratelimit.Limited as exc:
-        raise TooManyAttempts(
-            _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
-            retry_after=exc.retry_after,
-            code="too_many_codes",
-        ) from exc
-    if table is None:
+def find_pulka_table(code: object, *, client: str) -> PulkaTable:
+    """The pulka table with this code (``events.tables.find_table``); a duplicate table's code is refused."""
+    table = find_table(code, client=client)
+    if not isinstance(table, PulkaTable):
         raise UserError(
-            _("There is no table with this code. Check the table card."), code="table_unknown", status=404
+            _("This code is a duplicate table's: its rows are entered at /api/results/."),
+            code="not_pulka_table",
+            status=404,
         )
     return table
 
 
-def _players(table: PulkaTable) -> list[Participant]:
-    return [p for p in table.seats().values() if isinstance(p, Participant)]
-
-
-class PulkaPlayerAuthentication(authentication.BaseAuthentication):
-    """``Authorization: Player <pulka table code>:<number>:<PIN>``."""
-
-    def authenticate(self, request: Request) -> tuple[PulkaPlayer, None] | None:
-        header = authentication.get_authorization_header(request).split()
-        if not header or header[0].lower() != KEYWORD.lower().encode():
-            return None
-        usage = _("Use: Authorization: Player <table code>:<number>:<PIN>")
-        if len(header) != 2:
-            raise exceptions.AuthenticationFailed(usage)
-        try:
-            code, number, pin = header[1].decode().split(":")
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise exceptions.AuthenticationFailed(usage) from exc
-        ip = client_ip(request._request)
-        try:
-            table = find_pulka_table(code, ip=ip)
-            players = _players(table)  # a right PIN of anyone else is answered as a wrong one (no oracle)
-            participant = pin_holder(
-                table.round.tournament, number=number, pin=pin, client=ip, known=players, among=players
-            )
-        except TooManyAttempts as exc:
-            raise exceptions.Throttled(wait=exc.retry_after, detail=exc.message) from exc
-        except UserError as exc:
-            raise exceptions.AuthenticationFailed(exc.message) from exc
-        return PulkaPlayer(table=table, participant=participant), None
-
-    def authenticate_header(self, request: Request) -> str:
-        return KEYWORD
-
-
-class PulkaPlayerAuthenticationScheme(OpenApiAuthenticationExtension):  # type: ignore[misc]
-    target_class = "api.views_pulka_table.PulkaPlayerAuthentication"
-    name = "pulkaPlayerAuth"
-
-    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
-        return {
-            "type": "apiKey",
-            "in": "header",
-            "name": "Authorization",
-            "description": "Players at a pulka table: `Player <table code>:<participant number>:<PIN>` (or "
-            "`number` and `pin` in the body of a write).",
-        }
-
-
-class PulkaUserThrottle(UserThrottle):
-    def get_cache_key(self, request: Any, view: Any) -> str | None:
-        return None if isinstance(request.user, PulkaPlayer) else super().get_cache_key(request, view)
-
-
-class PulkaPlayerThrottle(PlayerThrottle):
-    def get_cache_key(self, request: Any, view: Any) -> str | None:
-        user = request.user
-        if not isinstance(user, PulkaPlayer):
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": user.participant.pk}
-
-
 class PulkaTableView(ApiView, APIView):
-    # Token first: an anonymous write is answered 401 with «WWW-Authenticate: Token».
-    authentication_classes = [TokenAuthentication, PulkaPlayerAuthentication, SessionAuthentication]
-    throttle_classes = [AnonThrottle, PulkaUserThrottle, PulkaPlayerThrottle]
+    """A pulka table's view: the API's one authentication and throttles (``api.common.ApiView``)."""
 
     def table(self, code: str) -> PulkaTable:
         user = self.request.user
-        if isinstance(user, PulkaPlayer) and user.table.code == normalise_code(code):
-            return user.table  # found (and counted) by the authentication
-        return find_pulka_table(code, ip=client_ip(self.request._request))
+        mine = user.table if isinstance(user, TablePlayer) else None
+        if isinstance(mine, PulkaTable) and mine.code == normalise_code(code):
+            return mine  # found (and counted) by the authentication
+        return find_pulka_table(code, client=client_ip(self.request._request))
 
     def director(self, table: PulkaTable) -> bool:
-        user = self.request.user
-        return not isinstance(user, PulkaPlayer) and is_director(user, table.round.tournament)
+        return is_director(self.request.user, table.round.tournament)
 
     def identify(self, table: PulkaTable, number: object, pin: object, field: str) -> Participant:
         try:
-            players = _players(table)  # a right PIN of anyone else is answered as a wrong one (no oracle)
-            return pin_holder(
-                table.round.tournament,
-                number=number,
-                pin=pin,
-                client=client_ip(self.request._request),
-                known=players,
-                among=players,
-            )
+            return player_at(table, number=number, pin=pin, client=client_ip(self.request._request))
         except WrongPin as exc:
             message = _("Wrong participant number or PIN.")
             raise ApiError(
@@ -199,8 +86,8 @@ class PulkaTableView(ApiView, APIView):
         user = self.request.user
         if "number" in data:
             return self.identify(table, data["number"], data["pin"], "pin"), None
-        if isinstance(user, PulkaPlayer):
-            if user.table.pk != table.pk:
+        if isinstance(user, TablePlayer):
+            if not user.plays_at(table):
                 raise ApiError("not_this_table", _("Players write only on their own table's sheet."), 403)
             return user.participant, None
         if not getattr(user, "is_authenticated", False):
@@ -233,7 +120,7 @@ class PulkaSheetView(PulkaTableView):
     def get(self, request: Request, code: str) -> Response:
         table = self.table(code)
         user = request.user
-        at_table = isinstance(user, PulkaPlayer) and user.table.pk == table.pk
+        at_table = isinstance(user, TablePlayer) and user.plays_at(table)
         show = at_table or self.director(table) or round_public(table.round.tournament, table.round)
         return Response(sheet_data(load_sheet(table), show_rows=show))
 

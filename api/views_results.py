@@ -36,7 +36,7 @@ from api.serializers import (
     ResultUpdateSerializer,
     ResultWriteSerializer,
 )
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
@@ -159,7 +159,7 @@ class ResultViewSet(
     def _player_create(
         self, player: TablePlayer, data: dict[str, Any], row: dict[str, Any], key: str | None
     ) -> Response:
-        state = at_table.table_state(player.table, lean=True)
+        state = at_table.table_state(player.duplicate_table(), lean=True)
         at_table.require_round(state)
         expected = {"session": state.session.pk, "round": state.round.number, "table": state.table.number}  # type: ignore[union-attr]
         if any(name in data and data[name] != value for name, value in expected.items()) or (
@@ -190,7 +190,7 @@ class ResultViewSet(
                     403,
                     details=[{"field": f"confirmations.{i}.pin", "code": "wrong_pin", "message": message}],
                 ) from exc
-        result, created = at_table.table_submit(
+        result, created = table_rows.table_submit(
             state=state,
             participant=player.participant,
             board_number=data["board"],
@@ -219,7 +219,7 @@ class ResultViewSet(
         if session is None:
             raise exceptions.ValidationError({"session": [_("No such session.")]})
         require_director(user, session.tournament)
-        scoped = at_table.scoped_key(f"user:{user.pk}", at_table.check_key(key))
+        scoped = table_rows.scoped_key(f"user:{user.pk}", table_rows.check_key(key))
         if scoped:
             again = Result.objects.filter(idempotency_key=scoped).first()
             if again is not None:
@@ -291,7 +291,7 @@ class ResultViewSet(
                 raise ApiError(
                     "permission_denied", _("Extra entries and penalty tricks are for the director."), 403
                 )
-            updated, _created = at_table.table_submit(
+            updated, _created = table_rows.table_submit(
                 state=state,
                 participant=user.participant,
                 board_number=result.board_number,
@@ -337,7 +337,7 @@ class ResultViewSet(
     # -- confirmation -----------------------------------------------------------------------------------
     def _player_state(self, player: TablePlayer, result: Result) -> at_table.TableState:
         """The player's table, where he sits, and the row one of its running round (else refused)."""
-        state = at_table.table_state(player.table, lean=True)
+        state = at_table.table_state(player.duplicate_table(), lean=True)
         at_table.seated(state, player.participant)
         at_table.check_row_of_table(state, result)
         return state
@@ -359,7 +359,7 @@ class ResultViewSet(
         if isinstance(user, TablePlayer):
             state = self._player_state(user, result)
             return self._answer(
-                at_table.table_confirm(
+                table_rows.table_confirm(
                     state=state, result=result, participant=user.participant, now=timezone.now()
                 ),
                 200,
@@ -386,7 +386,7 @@ class ResultViewSet(
         state = self._player_state(user, result)
         serializer = DisputeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        updated = at_table.table_dispute(
+        updated = table_rows.table_dispute(
             state=state,
             result=result,
             participant=user.participant,

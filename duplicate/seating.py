@@ -20,7 +20,7 @@ from scoring.models import Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Form, Participant, Room, Round, Seating, Session, Table, Tournament
-from tournaments.table_codes import new_table_code
+from tournaments.table_codes import unused_table_code
 
 # No 0/O, 1/I/L: codes are read aloud and typed on phones.
 
@@ -106,10 +106,7 @@ def apply_movement(
     ).delete()
     rng = rng or secrets.SystemRandom()
     for room, number in sorted(wanted_tables - have):
-        for _ in range(20):
-            code = new_table_code(rng)
-            if not Table.objects.filter(code=code).exists():
-                break
+        code = unused_table_code(rng)  # no table of either form has it
         Table.objects.create(session=session, room=room, number=number, code=code)
     Room.objects.filter(session=session, number__gt=movement.rooms).delete()
     have_rooms = set(Room.objects.filter(session=session).values_list("number", flat=True))

@@ -19,12 +19,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from boards.models import Board
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from duplicate.at_table import TableState
 from duplicate.rests import next_seats
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from scoring.models import Result
-from table.device import remembered, viewer
+from table.device import DeviceTable, remembered, viewer
 from table.forms import (
     PhoneRowForm,
     contract_grid,
@@ -131,24 +131,24 @@ def pending_rows(state: TableState, *, can_see: bool, seen_by: Participant | Non
     """
     if not can_see or not state.can_enter:
         return None
-    rows = at_table.pending_for(state)
+    rows = table_rows.pending_for(state)
     if not rows:
         return None
     me = state.seat_of(seen_by) if seen_by is not None else None
-    mine = at_table.pending_for(state, me) if me and me != at_table.ENTRY_SEAT else []
+    mine = table_rows.pending_for(state, me) if me and me != at_table.ENTRY_SEAT else []
     shown = mine or rows
     return {
         "rows": [
             {
                 "board": r.board_number,
                 "text": describe_row(r.row, state.players, r.dealer) if r.row else _("Artificial result"),
-                "stamp": at_table.row_stamp(r),
+                "stamp": table_rows.row_stamp(r),
                 "awaiting": ", ".join(state.awaiting(r)),
             }
             for r in shown
         ],
         "me": seen_by if mine else None,
-        "who": [(s, p, n) for s, p in state.seats.items() if (n := len(at_table.pending_for(state, s)))],
+        "who": [(s, p, n) for s, p in state.seats.items() if (n := len(table_rows.pending_for(state, s)))],
         "one": state.confirmers().one,
     }
 
@@ -184,8 +184,9 @@ def render_entry(
     saved: int | None = None,
 ) -> HttpResponse:
     """The page; ``bound`` (for ``bound_board``) is a posted form shown again with what was wrong with it."""
-    me = remembered(request, state)
-    seen_by = viewer(request, state)
+    device = DeviceTable.duplicate(state)
+    me = remembered(request, device, at_table.ENTRY_SEAT)
+    seen_by = viewer(request, device)
     can_see = seen_by is not None  # rules §12.2.4: the rows only to a participant seated here (module doc)
     cards = []
     first_open = None

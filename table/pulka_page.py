@@ -22,12 +22,11 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from duplicate.at_table import TableState
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services.sheet import TableSheet, load_sheet
-from table.device import viewer
+from table.device import DeviceTable, viewer
 from table.forms import contract_grid, initial_from_row, three_raspasy_hands
 from table.pulka_forms import DealForm, seat_lines
 from tournaments.models import Participant, Tournament
@@ -44,22 +43,6 @@ STATES = {
     "deal_limit": lambda n: _("Ended: the deal limit (%(n)s) is reached") % {"n": n},
     "stopped": lambda n: _("Stopped by the director"),
 }
-
-
-class _DeviceKey:
-    """What ``table.device`` reads of a table: its key in the cookie's name (apart from duplicate tables)."""
-
-    def __init__(self, pk: int) -> None:
-        self.pk = f"pulka-{pk}"
-
-
-@dataclass
-class _Device:
-    """The three things ``table.device`` asks of a table's state, for a pulka table."""
-
-    table: _DeviceKey
-    round: PulkaRound
-    seats: dict[str, Participant]
 
 
 @dataclass
@@ -92,9 +75,9 @@ class PulkaPage:
         return len(self.deals) + 1
 
     @property
-    def device(self) -> TableState:
-        """The table as ``table.device`` reads it (it asks only for the round, the seats and a key)."""
-        return cast(TableState, _Device(_DeviceKey(self.table.pk), self.round, self.seats))
+    def device(self) -> DeviceTable:
+        """The table as the device memory reads it (``table.device``, alike for both forms)."""
+        return DeviceTable.pulka(self.table, self.seats)
 
     def label(self, number: int) -> str:
         """The row's dealer label for deal ``number``: the dealer at 4 players, the first hand at 3 (P-23)."""

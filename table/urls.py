@@ -4,11 +4,11 @@ code on his PIN slip), which opens his table of the moment."""
 
 from django.urls import path
 
-from . import views, views_personal, views_pulka
+from . import lookup, views, views_personal, views_pulka
 
 app_name = "table"
 urlpatterns = [
-    path("table/", views.lookup, name="lookup"),
+    path("table/", lookup.lookup, name="lookup"),
     path("table/<str:code>/", views.entry, name="entry"),
     path("table/<str:code>/preview/", views.preview, name="preview"),
     path("table/<str:code>/qr.svg", views.qr, name="qr"),

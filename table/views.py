@@ -1,6 +1,7 @@
-"""The table entry page: a player's phone at the table (reached by the table code or its QR code).
+"""The duplicate table's entry page: a player's phone at the table (reached by the table code or its QR code,
+``table.lookup``).
 
-Views only read, bind forms and call ``duplicate.at_table``. The page works without JavaScript: «Check»
+Views only read, bind forms and call ``duplicate.at_table`` (who acts) and ``duplicate.table_rows`` (the rows). The page works without JavaScript: «Check»
 posts the row and shows the vists the core computed, «Save» stores it. With JavaScript the vists appear while
 the row is filled in (``preview``), from the same form and the same core.
 
@@ -18,7 +19,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,60 +28,30 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from boards.models import Board
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from duplicate.at_table import TableRefused, TableState
-from pulkas.models import PulkaTable
+from events.tables import find_table
 from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
 from scoring.revisions import RowChanged
 from scoring.row_checks import compute_vists
-from table.device import forget, remember, remembered, viewer
+from table.device import DeviceTable, forget, remember, remembered, viewer
 from table.forms import ConfirmForm, PhoneRowForm
+from table.lookup import open_table, page_of
 from table.page import render_entry, vists_rows
 from tournaments.errors import UserError
+from tournaments.models import Table
 from tournaments.pins import client_ip
 from tournaments.refusals import ResultRejected
-from tournaments.table_codes import normalise_code
-
-
-def _refused_page(request: HttpRequest, exc: TableRefused) -> HttpResponse:
-    return render(request, "table/lookup.html", {"error": exc.message, "code": exc.code}, status=exc.status)
 
 
 # -- the pages ------------------------------------------------------------------------------------------
 @never_cache
-@require_GET
-def lookup(request: HttpRequest) -> HttpResponse:
-    """Type the code from the table card."""
-    code = request.GET.get("code", "")
-    if not code:
-        return render(request, "table/lookup.html", {})
-    pulka = _pulka_code(code)
-    if pulka:
-        return redirect("table:pulka", code=pulka)
-    try:
-        table = at_table.find_table(code, ip=client_ip(request))
-    except TableRefused as exc:
-        return render(request, "table/lookup.html", {"error": exc.message, "typed": code}, status=exc.status)
-    return redirect("table:entry", code=table.code)
-
-
-def _pulka_code(code: str) -> str | None:
-    """The code of a pulka table (its sheet is at /pulka/<code>/). A known code is not counted; an unknown one
-    goes on to ``find_table``, which counts it once."""
-    normal = normalise_code(code)
-    return normal if normal and PulkaTable.objects.filter(code=normal).exists() else None
-
-
-@never_cache
 @require_http_methods(["GET", "POST"])
 def entry(request: HttpRequest, code: str) -> HttpResponse:
-    try:
-        table = at_table.find_table(code, ip=client_ip(request))
-    except TableRefused as exc:
-        return _refused_page(request, exc)
-    if table.code != code:
-        return redirect("table:entry", code=table.code)
+    table = open_table(request, code, Table)
+    if isinstance(table, HttpResponse):
+        return table
     state = at_table.table_state(table)
     if request.method == "POST":
         return _post(request, state)
@@ -106,7 +77,7 @@ def _post(request: HttpRequest, state: TableState) -> HttpResponse:
     board_number = _int(request.POST.get("board"))
     if action == "forget":
         response = redirect("table:entry", code=state.table.code)
-        forget(response, state)
+        forget(response, DeviceTable.duplicate(state))
         return response
     if action == "show":
         return _show_rows(request, state)
@@ -130,7 +101,7 @@ def _show_rows(request: HttpRequest, state: TableState) -> HttpResponse:
     except TableRefused as exc:
         return render_entry(request, state, status=exc.status, unlock_error=exc.message)
     response = _back(state, None)
-    remember(request, response, state, participant)
+    remember(request, response, DeviceTable.duplicate(state), participant)
     return response
 
 
@@ -154,7 +125,7 @@ def _check_or_save(
     if action == "check":
         return render_entry(request, state, **ctx)
     # Save: the player at N (remembered on this device, or by number and PIN).
-    participant = remembered(request, state)
+    participant = remembered(request, DeviceTable.duplicate(state), at_table.ENTRY_SEAT)
     try:
         if participant is None:
             participant = at_table.identify(
@@ -163,7 +134,7 @@ def _check_or_save(
                 pin=request.POST.get("pin"),
                 ip=client_ip(request),
             )
-        result, created = at_table.table_submit(
+        result, created = table_rows.table_submit(
             state=state,
             participant=participant,
             board_number=board.number,
@@ -203,7 +174,7 @@ def _check_or_save(
         f"{url}?board={later[0] if later else board.number}&saved={board.number}#tb-now"
     )
     # Always remembered: the confirmers read the row on this phone (a device without him sees no rows).
-    remember(request, response, state, participant)
+    remember(request, response, DeviceTable.duplicate(state), participant)
     return response
 
 
@@ -228,11 +199,11 @@ def _confirm_or_dispute(
             ip=client_ip(request),
         )
         if action == "confirm":
-            result = at_table.table_confirm(
+            result = table_rows.table_confirm(
                 state=state, result=result, participant=participant, now=timezone.now()
             )
         else:
-            result = at_table.table_dispute(
+            result = table_rows.table_dispute(
                 state=state,
                 result=result,
                 participant=participant,
@@ -263,8 +234,9 @@ def _confirm_or_dispute(
             % {"name": participant.name or participant.number},
         )
     response = _back(state, board_number, open_it=True)
-    if viewer(request, state) is None:  # never replaces the player at N remembered on a passed-round phone
-        remember(request, response, state, participant)
+    device = DeviceTable.duplicate(state)
+    if viewer(request, device) is None:  # never replaces the player at N remembered on a passed-round phone
+        remember(request, response, device, participant)
     return response
 
 
@@ -273,7 +245,7 @@ def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
 
     He is the player this device remembers (he typed his PIN here this round), or whoever is chosen with a PIN.
     """
-    known = viewer(request, state)
+    known = viewer(request, DeviceTable.duplicate(state))
     try:
         at_table.require_round(state)  # before the PIN, as for «Show the rows»
         number, pin = request.POST.get("number"), request.POST.get("pin")
@@ -281,7 +253,7 @@ def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
             participant = known  # his own phone: the PIN he typed here this round (``table.device``)
         else:
             participant = at_table.identify(state=state, number=number, pin=pin, ip=client_ip(request))
-        done = at_table.table_confirm_all(
+        done = table_rows.table_confirm_all(
             state=state, participant=participant, read=request.POST.getlist("read"), now=timezone.now()
         )
     except UserError as exc:
@@ -290,8 +262,8 @@ def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
         messages.success(
             request,
             ngettext(
-                "%(name)s confirmed board %(boards)s.",
-                "%(name)s confirmed boards %(boards)s.",
+                "%(name)s: board %(boards)s confirmed.",
+                "%(name)s: boards %(boards)s confirmed.",
                 len(done.confirmed),
             )
             % {"name": participant.name or participant.number, "boards": ", ".join(map(str, done.confirmed))},
@@ -302,7 +274,7 @@ def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
         )
     response = _back(state, None)
     if known is None:
-        remember(request, response, state, participant)
+        remember(request, response, DeviceTable.duplicate(state), participant)
     return response
 
 
@@ -326,9 +298,13 @@ def _back(state: TableState, board_number: int | None, *, open_it: bool = False)
 def preview(request: HttpRequest, code: str) -> JsonResponse:
     """The vists the core computes for the row being filled in (the page's live preview); stores nothing."""
     try:
-        table = at_table.find_table(code, ip=client_ip(request))
-    except TableRefused as exc:
+        table = find_table(code, client=client_ip(request))
+    except UserError as exc:
         return JsonResponse({"ok": False, "errors": [exc.message]}, status=exc.status)
+    if not isinstance(table, Table):  # a pulka table's preview is at /pulka/<code>/preview/
+        return JsonResponse(
+            {"ok": False, "errors": [_("This board is not played at this table now.")]}, status=400
+        )
     state = at_table.table_state(table)
     board = state.board(_int(request.GET.get("board")) or 0)
     if board is None:
@@ -356,12 +332,12 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
 
 @require_GET
 def qr(request: HttpRequest, code: str) -> HttpResponse:
-    """The QR code of the table card: it opens this table's entry page."""
+    """The QR code of the table card: it opens the table's page (a duplicate table's rows, a pulka table's sheet)."""
     try:
-        table = at_table.find_table(code, ip=client_ip(request))
-    except TableRefused as exc:
+        table = find_table(code, client=client_ip(request))
+    except UserError as exc:
         return HttpResponse(exc.message, status=exc.status, content_type="text/plain; charset=utf-8")
-    url = request.build_absolute_uri(reverse("table:entry", kwargs={"code": table.code}))
+    url = request.build_absolute_uri(page_of(table))
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, title=f"{table.code}")
     response = HttpResponse(out.getvalue(), content_type="image/svg+xml")

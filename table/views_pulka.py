@@ -17,7 +17,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -28,6 +27,7 @@ from preferans.pulka import PulkaGame
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal
 from table.device import forget, remember, viewer
+from table.lookup import open_table, refused
 from table.pulka_forms import (
     ConfirmDealForm,
     DealForm,
@@ -45,59 +45,24 @@ from table.pulka_page import (
     sheet_labels,
     vists_lines,
 )
-from tournaments import ratelimit
 from tournaments.errors import UserError
-from tournaments.models import Participant, Table
+from tournaments.models import Participant
 from tournaments.permissions import can_see_results
-from tournaments.pins import client_ip
 from tournaments.refusals import Refusal, ResultRejected
-from tournaments.table_codes import normalise_code
 from ui.pulka_sheet_pdf import sheet_pdf as draw_pdf
 
 
-# -- finding the table ----------------------------------------------------------------------------------
-def _refused(request: HttpRequest, message: str, status: int, typed: str = "") -> HttpResponse:
-    return render(request, "table/lookup.html", {"error": message, "typed": typed}, status=status)
-
-
-def _find(request: HttpRequest, code: str) -> PulkaTable | HttpResponse:
-    """The pulka table with this code; a duplicate table's code goes to its page. A known code always opens;
-    unknown codes count against the client's guessing allowance (``tournaments.ratelimit``, as the duplicate page's)."""
-    normal = normalise_code(code)
-
-    def known() -> PulkaTable | str | None:
-        if not normal:
-            return None
-        table = (
-            PulkaTable.objects.select_related("round__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
-            .filter(code=normal)
-            .first()
-        )
-        return table or (normal if Table.objects.filter(code=normal).exists() else None)
-
-    try:
-        found = ratelimit.look_up(client_ip(request), known)
-    except ratelimit.Limited:
-        return _refused(
-            request,
-            _("Too many unknown table codes from this device. Wait ten minutes or ask the director."),
-            429,
-        )
-    if isinstance(found, PulkaTable):
-        return found if found.code == code else redirect("table:pulka", code=found.code)
-    if found is not None:
-        return redirect("table:entry", code=found)
-    return _refused(request, _("There is no table with this code. Check the table card."), 404, code[:12])
-
-
+# -- opening the table ----------------------------------------------------------------------------------
 def _open(request: HttpRequest, code: str) -> PulkaPage | HttpResponse:
-    found = _find(request, code)
-    if isinstance(found, HttpResponse):
-        return found
+    """The pulka table with this code and its sheet (``table.lookup.open_table``: a duplicate table's code goes
+    to its page, an unknown code is counted and refused as on the duplicate page)."""
+    table = open_table(request, code, PulkaTable)
+    if isinstance(table, HttpResponse):
+        return table
     try:
-        return load_page(found)
+        return load_page(table)
     except UserError as exc:
-        return _refused(request, exc.message, exc.status)
+        return refused(request, exc)
 
 
 def _int(raw: object) -> int | None:

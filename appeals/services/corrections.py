@@ -32,7 +32,7 @@ from appeals.services._where import guard_form
 from preferans.duplicate import deadlines
 from pulkas.models import PulkaTable
 from scoring.models import Result
-from tournaments.audit import log_action
+from tournaments.audit import log_action, participant_actor
 from tournaments.models import AuditEntry, Participant, Session, Tournament
 
 # --- corrections (§1) --------------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ def record_correction(
             if correction.status == Correction.Status.REQUESTED
             else "correction.refuse",
             user=user,
-            actor="" if user is not None else (f"participant {participant.number}" if participant else ""),
+            actor="" if user is not None else (participant_actor(participant) if participant else ""),
             obj=correction,
             at=now,
             reason=correction.refusal or description,

@@ -29,7 +29,7 @@ from appeals.services._common import (
 from appeals.services._where import Place, guard_form, next_deal_of
 from preferans.duplicate import deadlines
 from scoring.models import Result
-from tournaments.audit import log_action
+from tournaments.audit import log_action, participant_actor
 from tournaments.models import Participant, Seating, Session, Tournament
 
 
@@ -279,7 +279,7 @@ def record_filing(
             tournament=tournament,
             action="appeal.file" if appeal.status == Appeal.Status.FILED else "appeal.refuse",
             user=user,
-            actor="" if user is not None else f"participant {appellant.number}",
+            actor="" if user is not None else participant_actor(appellant),
             obj=appeal,
             at=now,
             reason=appeal.refusal or late_note,

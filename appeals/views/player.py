@@ -24,6 +24,7 @@ from appeals.views import pulka_pages
 from appeals.views._common import _create, _names, _run, _session, _tournament
 from preferans.duplicate.deadlines import filing_deadline
 from scoring.models import Result
+from tournaments.audit import participant_actor
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from tournaments.pins import client_ip, pin_holder
@@ -181,9 +182,7 @@ def player_appeal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if request.method == "POST" and request.POST.get("action") == "withdraw":
         _run(
             request,
-            lambda: svc.appeal_withdraw(
-                appeal=appeal, actor=f"participant {player.number}", now=timezone.now()
-            ),
+            lambda: svc.appeal_withdraw(appeal=appeal, actor=participant_actor(player), now=timezone.now()),
             _("Appeal withdrawn."),
         )
         return redirect("appeals:player-appeal", slug=t.slug, number=appeal.number)

@@ -33,7 +33,7 @@ from pulkas.services.sheet import load_sheet, refresh_cache
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament, TournamentStatus
-from tournaments.table_codes import new_table_code
+from tournaments.table_codes import code_in_use, unused_table_code
 
 PART = "pulka_event"
 SETTINGS = (*EDITABLE, "seed")
@@ -221,10 +221,10 @@ def _parse(value: str | None) -> dt.datetime | None:
 
 
 def _table(pulka_round: PulkaRound, t: Mapping[str, Any], people: Mapping[int, Participant]) -> PulkaTable:
-    """The table under its code, or under a new one when the code is taken (by a table of another event)."""
+    """The table under its code, or under a new one when a table of either form (of another event) has it."""
     code = t["code"].upper()
-    while PulkaTable.objects.filter(code=code).exists():
-        code = new_table_code()
+    if code_in_use(code):
+        code = unused_table_code()
     seats = t["seats"]
     return PulkaTable.objects.create(
         round=pulka_round,

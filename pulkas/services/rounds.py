@@ -26,7 +26,7 @@ from pulkas.services.standings import event_table
 from tournaments.audit import log_action
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Participant, Tournament, TournamentStatus
-from tournaments.table_codes import new_table_code
+from tournaments.table_codes import unused_table_code
 
 
 def _last_round(tournament: Tournament) -> PulkaRound | None:
@@ -189,7 +189,7 @@ def _create_tables(pulka_round: PulkaRound, event: PulkaEvent, plan: TablePlan, 
                     table = PulkaTable.objects.create(
                         round=pulka_round,
                         number=i,
-                        code=new_table_code(),
+                        code=unused_table_code(),  # no table of either form has it
                         first_dealer=first_dealer,
                         seat_n_id=seats["N"],
                         seat_e_id=seats["E"],

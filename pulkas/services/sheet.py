@@ -22,7 +22,7 @@ from preferans.numbers import format_fraction
 from preferans.pulka import PulkaGame, PulkaProblem, PulkaScore, PulkaSetup, SetupError
 from preferans.pulka.corrections import overstatement_penalty
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
-from tournaments.audit import log_action
+from tournaments.audit import log_action, player_actor
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import Participant, Tournament
 from tournaments.refusals import Refusal, ResultRejected
@@ -168,9 +168,10 @@ def refresh_cache(sheet: TableSheet) -> PulkaScore:
     return score
 
 
-def _actor(participant: Participant | None, seat: str | None, user: Any) -> dict[str, Any]:
-    if participant is not None:
-        return {"actor": f"{participant.number} {participant.name} (seat {seat})".strip()}
+def _actor(table: PulkaTable, participant: Participant | None, seat: str | None, user: Any) -> dict[str, Any]:
+    """Who wrote: a player at his seat (named as the audit names a player of either form), or the director."""
+    if participant is not None and seat is not None:
+        return {"actor": player_actor(participant, table=table.number, seat=seat)}
     return {"user": user}
 
 
@@ -248,7 +249,7 @@ def enter_deal(
             "row": stored,
             "confirmed_by": sorted(confirmed),
         },
-        **_actor(participant, seat, user),
+        **_actor(table, participant, seat, user),
     )
     return deal, True
 
@@ -303,7 +304,7 @@ def confirm_deal(*, table: PulkaTable, number: int, participant: Participant, no
         obj=deal,
         at=now,
         data={"table": table.number, "round": table.round.number, "deal": number, "seat": seat},
-        actor=f"{participant.number} {participant.name} (seat {seat})",
+        actor=player_actor(participant, table=table.number, seat=seat),
     )
     return deal
 
@@ -438,7 +439,7 @@ def correct_deal(
             "warning": warning,
             "penalty": penalty,
         },
-        **_actor(participant, seat, user),
+        **_actor(table, participant, seat, user),
     )
     return correction
 

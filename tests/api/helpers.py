@@ -5,7 +5,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from scoring.models import Result
 from tests.table.factory import legal_row, make_event, player_auth
 from tournaments.models import Participant, Table
@@ -30,7 +30,7 @@ def client_for(actor: str, director=None, other_user=None) -> APIClient:
 def enter(board: int = 2, dealer: str = "E") -> Result:
     state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     n = Participant.objects.get(tournament__slug="tt", number=1)
-    result, _ = at_table.table_submit(
+    result, _ = table_rows.table_submit(
         state=state, participant=n, board_number=board, row=legal_row(4, dealer), now=timezone.now()
     )
     return result

@@ -11,8 +11,8 @@ from django.utils import timezone
 from tests.api.helpers import client_for, event  # noqa: F401
 from tests.html import english_phrases, lang, parse
 from tests.table.factory import legal_row, pin_of
+from tournaments.audit import actor_words
 from tournaments.models import AuditEntry
-from ui.templatetags.words import actor_words
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from appeals.services import AppealsError, penalty_add
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from scoring.models import Penalty, Result
 from scoring.penalties import penalty_save
 from tests.api.helpers import client_for, event  # noqa: F401
@@ -96,7 +96,7 @@ def test_the_table_refuses_the_same_board_with_the_same_code(event):  # noqa: F8
     state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     n = Participant.objects.get(tournament__slug="tt", number=1)
     with pytest.raises(UserError) as info:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state, participant=n, board_number=5, row=legal_row(4, "N"), now=timezone.now()
         )
     assert info.value.code == "board_not_here"

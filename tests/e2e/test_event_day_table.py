@@ -130,7 +130,7 @@ def test_saved_next_board_and_confirm_all(browser, live_server, director, width)
     panel.locator("button[value=confirm_all]").click()
     pg.wait_for_load_state()
     assert Result.objects.get().confirmed_by == ["S"]
-    assert pg.locator(".messages").inner_text().strip().startswith("Player 3 подтвердил")
+    assert pg.locator(".messages").inner_text().strip().startswith("Player 3: подтверждена сдача 1")
     scroll = pg.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert scroll  # nothing needs sideways scrolling
     context.close()

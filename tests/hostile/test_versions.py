@@ -28,7 +28,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from scoring.models import Result
 from scoring.revisions import RowChanged
 from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
@@ -186,7 +186,7 @@ def test_the_player_at_n_correcting_a_row_changed_from_another_phone_is_refused(
     table = Table.objects.get(code="TAB1TT")
     n = Participant.objects.get(tournament__slug="tt", number=1)
     state = at_table.table_state(table)
-    row, _created = at_table.table_submit(
+    row, _created = table_rows.table_submit(
         state=state, participant=n, board_number=1, row=ROW, now=timezone.now()
     )
     phone = Client()
@@ -207,7 +207,7 @@ def test_the_player_at_n_correcting_a_row_changed_from_another_phone_is_refused(
         "number": 1,
         "pin": pin_of(1),
     }
-    at_table.table_submit(  # the other phone corrects first
+    table_rows.table_submit(  # the other phone corrects first
         state=at_table.table_state(table),
         participant=n,
         board_number=1,

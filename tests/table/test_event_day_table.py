@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from scoring.confirmation import confirmers
 from scoring.models import Result
 from tests.html import english_phrases, parse, visible_text
@@ -83,7 +83,7 @@ def test_the_rule_is_the_same_for_a_row_sent_already_agreed(event):
     one_opponent(event)
     state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     people = {p.number: p for p in Participant.objects.all()}
-    result, _created = at_table.table_submit(
+    result, _created = table_rows.table_submit(
         state=state,
         participant=people[1],
         board_number=1,
@@ -148,7 +148,7 @@ def test_confirm_all_on_a_shared_phone(event):
     # each row audited on its own
     assert AuditEntry.objects.filter(action="result.confirm").count() == 2
     done = [str(m) for m in phone.get(URL, **EN).context["messages"]]
-    assert done == ["Player 2 confirmed boards 1, 2."]
+    assert done == ["Player 2: boards 1, 2 confirmed."]
 
 
 def test_confirm_all_skips_rows_disputed_or_changed_and_names_them(event):
@@ -161,7 +161,7 @@ def test_confirm_all_skips_rows_disputed_or_changed_and_names_them(event):
     assert rows[2].confirmed_by == ["S"] and rows[1].confirmed_by == [] and rows[3].confirmed_by == []
     said = [str(m) for m in phone.get(URL, **EN).context["messages"]]
     assert said == [
-        "Player 3 confirmed board 2.",
+        "Player 3: board 2 confirmed.",
         "Board 1 is not confirmed: it is disputed: the director decides.",
         "Board 3 is not confirmed: the row was changed after you read it: open it and read it again.",
     ]
@@ -255,7 +255,7 @@ def test_the_director_and_the_api_say_the_same_words(event):
     assert three == "6 + 3 + 2 = 11 взяток, больше 10." and few == "2 + 1 + 1 = 4 взятки, меньше 10."
     state = at_table.table_state(Table.objects.get(code="TAB1TT"))
     with pytest.raises(ResultRejected) as caught:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state,
             participant=Participant.objects.get(number=1),
             board_number=1,

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from duplicate import at_table
+from duplicate import at_table, table_rows
 from duplicate.at_table import TableRefused
+from events.tables import find_table
 from scoring.errors import ResultConflict, ResultLocked
 from scoring.models import Result
 from tests.table.factory import legal_row, make_event, pin_of
@@ -41,16 +42,16 @@ def test_the_table_knows_its_round_seats_and_boards_in_play_order(event):
 
 
 def test_codes_are_forgiving_and_unknown_codes_are_limited(event):
-    assert at_table.find_table(" tab1-tt ", ip="1.1.1.1").code == "TAB1TT"
+    assert find_table(" tab1-tt ", client="1.1.1.1").code == "TAB1TT"
     for _ in range(ratelimit.UNKNOWN_CODES_PER_WINDOW):
-        with pytest.raises(TableRefused) as info:
-            at_table.find_table("NOPE", ip="1.1.1.1")
+        with pytest.raises(UserError) as info:
+            find_table("NOPE", client="1.1.1.1")
         assert info.value.status == 404
-    with pytest.raises(TableRefused) as info:
-        at_table.find_table("NOPE", ip="1.1.1.1")
+    with pytest.raises(UserError) as info:
+        find_table("NOPE", client="1.1.1.1")
     assert info.value.status == 429
-    assert at_table.find_table("TAB1TT", ip="1.1.1.1").code == "TAB1TT"  # a known code always opens
-    assert at_table.find_table("TAB1TT", ip="2.2.2.2").code == "TAB1TT"
+    assert find_table("TAB1TT", client="1.1.1.1").code == "TAB1TT"  # a known code always opens
+    assert find_table("TAB1TT", client="2.2.2.2").code == "TAB1TT"
 
 
 def test_wrong_pins_are_refused_and_limited(event):
@@ -67,7 +68,7 @@ def test_wrong_pins_are_refused_and_limited(event):
 
 def test_n_enters_the_others_confirm_and_the_row_locks(event):
     state = state_of()
-    result, created = at_table.table_submit(
+    result, created = table_rows.table_submit(
         state=state,
         participant=person(1),
         board_number=1,
@@ -81,18 +82,18 @@ def test_n_enters_the_others_confirm_and_the_row_locks(event):
     assert entry.actor == "1 Player 1 · 1/N"
     state = state_of()
     for number, seat in ((2, "E"), (3, "S")):
-        result = at_table.table_confirm(
+        result = table_rows.table_confirm(
             state=state, result=state.results[1], participant=person(number), now=timezone.now()
         )
         assert result.status == Result.Status.ENTERED and seat in result.confirmed_by
-    result = at_table.table_confirm(
+    result = table_rows.table_confirm(
         state=state_of(), result=state.results[1], participant=person(4), now=timezone.now()
     )
     assert result.status == Result.Status.CONFIRMED
     assert AuditEntry.objects.filter(action="result.confirm").count() == 3
     # locked: N can no longer correct it, nobody can dispute it
     with pytest.raises(ResultLocked):
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state_of(),
             participant=person(1),
             board_number=1,
@@ -101,40 +102,42 @@ def test_n_enters_the_others_confirm_and_the_row_locks(event):
             now=timezone.now(),
         )
     with pytest.raises(ResultLocked):
-        at_table.table_dispute(
+        table_rows.table_dispute(
             state=state_of(), result=result, participant=person(2), reason="wrong", now=timezone.now()
         )
 
 
 def test_confirming_twice_is_harmless_and_n_cannot_confirm_his_own_row(event):
     state = state_of()
-    result, _ = at_table.table_submit(
+    result, _ = table_rows.table_submit(
         state=state, participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now()
     )
     state = state_of()
-    at_table.table_confirm(state=state, result=result, participant=person(2), now=timezone.now())
-    again = at_table.table_confirm(state=state_of(), result=result, participant=person(2), now=timezone.now())
+    table_rows.table_confirm(state=state, result=result, participant=person(2), now=timezone.now())
+    again = table_rows.table_confirm(
+        state=state_of(), result=result, participant=person(2), now=timezone.now()
+    )
     assert again.confirmed_by == ["E"]
     with pytest.raises(TableRefused) as info:
-        at_table.table_confirm(state=state_of(), result=result, participant=person(1), now=timezone.now())
+        table_rows.table_confirm(state=state_of(), result=result, participant=person(1), now=timezone.now())
     assert info.value.code == "own_row"
 
 
 def test_only_the_player_at_n_enters_and_only_seated_players_act(event):
     state = state_of()
     with pytest.raises(TableRefused) as info:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state, participant=person(2), board_number=1, row=legal_row(4, "N"), now=timezone.now()
         )
     assert info.value.code == "not_entry_seat"
     with pytest.raises(TableRefused) as info:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state, participant=person(5), board_number=1, row=legal_row(4, "N"), now=timezone.now()
         )
     assert info.value.code == "not_seated"
     # The board-in-set rule is the write path's (scoring.rows), the same for every channel.
     with pytest.raises(UserError) as info:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state, participant=person(1), board_number=5, row=legal_row(4, "N"), now=timezone.now()
         )
     assert info.value.code == "board_not_here"
@@ -142,10 +145,10 @@ def test_only_the_player_at_n_enters_and_only_seated_players_act(event):
 
 def test_n_corrects_until_someone_confirms(event):
     state = state_of()
-    at_table.table_submit(
+    table_rows.table_submit(
         state=state, participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now()
     )
-    fixed, created = at_table.table_submit(
+    fixed, created = table_rows.table_submit(
         state=state_of(),
         participant=person(1),
         board_number=1,
@@ -160,24 +163,24 @@ def test_n_corrects_until_someone_confirms(event):
 
 def test_a_dispute_waits_for_the_director(event):
     state = state_of()
-    result, _ = at_table.table_submit(
+    result, _ = table_rows.table_submit(
         state=state, participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now()
     )
     with pytest.raises(TableRefused):
-        at_table.table_dispute(
+        table_rows.table_dispute(
             state=state_of(), result=result, participant=person(3), reason="  ", now=timezone.now()
         )
-    disputed = at_table.table_dispute(
+    disputed = table_rows.table_dispute(
         state=state_of(), result=result, participant=person(3), reason="W took 3", now=timezone.now()
     )
     assert disputed.status == Result.Status.DISPUTED and disputed.dispute == "S: W took 3"
     with pytest.raises(ResultLocked):
-        at_table.table_confirm(state=state_of(), result=result, participant=person(2), now=timezone.now())
+        table_rows.table_confirm(state=state_of(), result=result, participant=person(2), now=timezone.now())
 
 
 def test_an_invalid_row_is_refused_with_the_cores_reasons(event):
     with pytest.raises(ResultRejected) as info:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state_of(),
             participant=person(1),
             board_number=1,
@@ -190,7 +193,7 @@ def test_an_invalid_row_is_refused_with_the_cores_reasons(event):
 
 def test_retries_and_second_devices(event):
     state = state_of()
-    first, created = at_table.table_submit(
+    first, created = table_rows.table_submit(
         state=state,
         participant=person(1),
         board_number=1,
@@ -198,7 +201,7 @@ def test_retries_and_second_devices(event):
         idempotency_key="same",
         now=timezone.now(),
     )
-    again, created_again = at_table.table_submit(
+    again, created_again = table_rows.table_submit(
         state=state_of(),
         participant=person(1),
         board_number=1,
@@ -208,7 +211,7 @@ def test_retries_and_second_devices(event):
     )
     assert created and not created_again and again.pk == first.pk
     with pytest.raises(ResultConflict):
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state_of(),
             participant=person(1),
             board_number=1,
@@ -217,7 +220,7 @@ def test_retries_and_second_devices(event):
             now=timezone.now(),
         )
     with pytest.raises(TableRefused) as info:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state_of(),
             participant=person(1),
             board_number=2,
@@ -231,7 +234,7 @@ def test_retries_and_second_devices(event):
 
 def test_keys_are_scoped_to_the_table(event):
     """The same client key at another table is another submission, never a replay of this table's row."""
-    at_table.table_submit(
+    table_rows.table_submit(
         state=state_of(),
         participant=person(1),
         board_number=1,
@@ -239,7 +242,7 @@ def test_keys_are_scoped_to_the_table(event):
         idempotency_key="abc",
         now=timezone.now(),
     )
-    other, created = at_table.table_submit(
+    other, created = table_rows.table_submit(
         state=state_of("TAB2TT"),
         participant=person(5),
         board_number=5,
@@ -254,7 +257,7 @@ def test_nothing_is_entered_outside_a_running_round(event):
     _t, session = event
     Round.objects.filter(session=session, number=1).update(status=Round.Status.ENDED, ended_at=timezone.now())
     with pytest.raises(TableRefused) as info:
-        at_table.table_submit(
+        table_rows.table_submit(
             state=state_of(), participant=person(1), board_number=1, row=legal_row(4, "N"), now=timezone.now()
         )
     assert info.value.code == "no_round"

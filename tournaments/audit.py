@@ -186,6 +186,7 @@ KIND_LABELS: dict[str, Promise] = {
 # Who acted when it was no person: the stored code and its words.
 SYSTEM_ACTORS: dict[str, Promise] = {
     "import_bundle": gettext_lazy("file import"),
+    "manage.py publish": gettext_lazy("the command line (manage.py publish)"),
     "register": gettext_lazy("players' register"),
     "system": gettext_lazy("automatic recount"),
 }

@@ -14,19 +14,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def pulka_table(director, per_table: int):  # type: ignore[no-untyped-def]
     from pulkas.services import rounds
-    from pulkas.services.event import pulka_event_create
-    from tournaments.models import Participant
+    from tests.pulkas.factory import pulka_event
 
-    t = pulka_event_create(
-        name=f"Кубок {per_table}",
-        form="compensation",
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings={},
-    )
-    for n in range(1, per_table + 1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
+    t = pulka_event(director, "compensation", per_table, per_table, name=f"Кубок {per_table}")
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=5)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     return t, r.tables.get()

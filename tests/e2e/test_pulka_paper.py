@@ -19,29 +19,24 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def make_event(director):  # type: ignore[no-untyped-def]
     """A compensation event of 5 at a table of 4: round 1 played and ended, round 2 drawn (one has a bye each round)."""
-    from events.participants import participant_save
     from pulkas.services import rounds
-    from pulkas.services.event import pulka_event_create
-    from pulkas.simulate import play_round
+    from tests.pulkas.factory import play_to_the_end, pulka_event
 
-    now = timezone.now()
-    t = pulka_event_create(
+    names = [f"Константинопольская {n}" for n in range(1, 6)]
+    t = pulka_event(
+        director,
+        "compensation",
+        5,
+        4,
         name="Кубок Невы по преферансу",
-        form="compensation",
-        user=director,
-        now=now,
-        players_per_table=4,
-        settings={"pool": 4, "rounds": 3},
         slug="neva",
+        names=names,
+        pool=4,
+        rounds=3,
     )
-    for n in range(1, 6):
-        participant_save(now=now, tournament=t, user=director, number=n, name=f"Константинопольская {n}")
-    first = rounds.draw_round(tournament=t, user=director, now=now)
-    rounds.start_round(pulka_round=first, user=director, now=now)
-    play_round(first, random.Random(7), now=now, deals=3)
-    rounds.stop_round(pulka_round=first, user=director, now=now)
-    rounds.end_round(pulka_round=first, user=director, now=now)
-    rounds.draw_round(tournament=t, user=director, now=now)
+    first = rounds.draw_round(tournament=t, user=director, now=timezone.now())
+    play_to_the_end(t, director, first, random.Random(7), deals=3)
+    rounds.draw_round(tournament=t, user=director, now=timezone.now())
     return t
 
 

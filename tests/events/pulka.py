@@ -1,27 +1,12 @@
-"""A pulka event for the tests of the whole event's workflows, made through the services."""
+"""Helpers of the whole event's tests over the one pulka-event factory (``tests/pulkas/factory.py``)."""
 
 from __future__ import annotations
 
-from django.utils import timezone
-
 from pulkas.models import PulkaRound
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
-from tournaments.models import Participant, Tournament
+from tests.pulkas.factory import pulka_event
 
-
-def pulka_event(director, form: str, *, players: int, per_table: int, **settings) -> Tournament:
-    t = pulka_event_create(
-        name=f"{form} cup",
-        form=form,
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings=settings,
-    )
-    for n in range(1, players + 1):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
-    return t
+__all__ = ["finish_round", "pulka_event"]
 
 
 def finish_round(pulka_round: PulkaRound, director, now) -> None:

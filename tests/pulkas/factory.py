@@ -108,6 +108,7 @@ def pulka_event(
     names: Sequence[str] | None = None,
     persons: Sequence[Person] | None = None,
     now: dt.datetime | None = None,
+    variant: str = "sochi",
     **settings: Any,
 ) -> Tournament:
     """An Olympic, compensation or Swiss event directed by ``director``, no round drawn yet, with ``players``
@@ -122,6 +123,7 @@ def pulka_event(
         players_per_table=per_table,
         settings=settings,
         slug=slug,
+        variant=variant,
     )
     register(tournament, director, players, names=names, persons=persons, now=now)
     return tournament

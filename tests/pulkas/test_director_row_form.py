@@ -10,11 +10,10 @@ from django.utils import timezone, translation
 
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
 from pulkas.services.sheet import event_of, table_setup
 from tests.html import english_phrases, visible_text
+from tests.pulkas.factory import pulka_event
 from tests.row_forms import as_browser, field_errors, shown_options
-from tournaments.models import Participant
 from tournaments.refusals import Refusal, refusal_message
 
 from .test_director_pages import running_table, url
@@ -180,11 +179,7 @@ def test_four_players_sochi_raspasy_needs_all_three_hands(dclient, director):
 
 
 def test_four_players_rostov_raspasy_computes_the_third_hand(dclient, director):
-    t = pulka_event_create(
-        name="Ростов", form="swiss", user=director, now=timezone.now(), players_per_table=4, variant="rostov"
-    )
-    for n in range(1, 5):
-        Participant.objects.create(tournament=t, number=n, name=f"Игрок {n}", pin=f"{1000 + n}")
+    t = pulka_event(director, "swiss", 4, 4, name="Ростов", variant="rostov")
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=5)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     table = r.tables.get()

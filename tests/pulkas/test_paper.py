@@ -21,7 +21,6 @@ from pypdf import PdfReader
 from events.participants import participant_save
 from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
 from pulkas.simulate import play_round
 from results import pdf_pin_slips
 from results.exporters import ExportError
@@ -30,6 +29,7 @@ from results.pulka_exports import table_cards
 from results.services import build_file
 from tests.conftest import in_ci
 from tests.html import english_phrases, parse, visible_text
+from tests.pulkas.factory import pulka_event
 from tournaments.models import Tournament
 from tournaments.personal_links import personal_token
 
@@ -75,19 +75,9 @@ def qr_codes(monkeypatch) -> list[str]:
 
 
 def make_event(director, form: str, players: int, per_table: int, slug: str, **settings) -> Tournament:
-    now = timezone.now()
-    t = pulka_event_create(
-        name="Кубок Невы",
-        form=form,
-        user=director,
-        now=now,
-        players_per_table=per_table,
-        settings=settings,
-        slug=slug,
+    return pulka_event(
+        director, form, players, per_table, name="Кубок Невы", slug=slug, names=NAMES, **settings
     )
-    for n in range(1, players + 1):
-        participant_save(now=now, tournament=t, user=director, number=n, name=NAMES[n - 1])
-    return t
 
 
 def play(director, pulka_round: PulkaRound, seed: int, deals: int) -> None:

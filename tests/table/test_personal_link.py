@@ -16,9 +16,9 @@ from duplicate.rounds import movement_choose, round_end, round_start
 from events.participants import participant_delete, participant_save
 from pulkas.models import PulkaBye, PulkaRound, PulkaTable
 from pulkas.services import rounds
-from pulkas.services.event import pulka_event_create
 from pulkas.simulate import play_round
 from tests.html import english_phrases, parse, visible_text
+from tests.pulkas.factory import pulka_event as factory_event
 from tournaments.models import Participant, Round, Seating, Table, Tournament
 from tournaments.personal_links import MAX_TOKEN, participant_of, personal_token
 from tournaments.services.event import tournament_create
@@ -114,17 +114,7 @@ def test_a_removed_participants_link_names_nobody(director) -> None:
 
 # -- a pulka event -----------------------------------------------------------------------------------------
 def pulka_event(director, form: str, players: int, per_table: int, slug: str, **settings) -> Tournament:
-    t = pulka_event_create(
-        name=f"Кубок {slug}",
-        form=form,
-        user=director,
-        now=timezone.now(),
-        players_per_table=per_table,
-        settings=settings,
-        slug=slug,
-    )
-    register(t, director, players)
-    return t
+    return factory_event(director, form, players, per_table, name=f"Кубок {slug}", slug=slug, **settings)
 
 
 def draw(t: Tournament, director) -> PulkaRound:

@@ -14,8 +14,8 @@ from duplicate.rounds import movement_choose, movement_offer, round_end, round_s
 from events.participants import participant_save
 from events.publication import publish
 from pulkas.services import rounds as pulka_rounds
-from pulkas.services.event import pulka_event_create
 from pulkas.services.sheet import correct_deal
+from tests.pulkas.factory import pulka_event
 from tests.pulkas.test_table_page import deal_post, seats
 from tests.table.factory import legal_row
 from tournaments.models import Participant, Publication, Tournament
@@ -36,16 +36,7 @@ def played_pulka_event(director) -> tuple[Tournament, Participant]:  # type: ign
     """A compensation event of three: Ершова writes deal 1 on the table's phone with one confirmation there, the
     third player confirms it later, she corrects it, and the round ends. Returns the event and Ершова."""
     now = timezone.now()
-    t = pulka_event_create(
-        name="Кубок «Пуля»",
-        form="compensation",
-        user=director,
-        now=now,
-        players_per_table=3,
-        settings={"pool": 10},
-    )
-    for n, name in enumerate(NAMES[:3], start=1):
-        participant_save(now=now, tournament=t, user=director, number=n, name=name)
+    t = pulka_event(director, "compensation", 3, 3, name="Кубок «Пуля»", names=NAMES[:3], now=now, pool=10)
     pulka_round = pulka_rounds.draw_round(tournament=t, user=director, now=now, seed=5)
     pulka_rounds.start_round(pulka_round=pulka_round, user=director, now=now)
     table = pulka_round.tables.get()

@@ -107,6 +107,7 @@ def test(pytest_args: list[str]) -> None:
     development()
     ensure_venv("requirements-dev.txt")
     sh(BIN / "ruff", "check", ".")
+    sh(BIN / "ruff", "format", "--check", ".")
     check_file_sizes(ROOT)
     manage("check", "--fail-level", "WARNING")
     manage("makemigrations", "--check", "--dry-run")

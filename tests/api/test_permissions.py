@@ -151,6 +151,13 @@ MATRIX = {
         1,
         dict(anonymous=401, player_at_table=404, other_table=404, intruder=401, user=404, director=204),
     ),
+    # Directors only, with a token or a session: a Player header authenticates nobody here (401).
+    "publication.publish": (
+        "POST api:publication",
+        lambda ctx, actor: ("post", "/api/tournaments/tt/publication/", {"to": "provisional"}),
+        1,
+        dict(anonymous=401, player_at_table=401, other_table=401, intruder=401, user=403, director=200),
+    ),
 }
 
 
@@ -193,6 +200,10 @@ DIRECTORS = dict(anonymous=404, player_at_table=404, other_table=404, intruder=4
 AT_THE_TABLE = {**DIRECTORS, "player_at_table": 200}
 NO_PLAYER_AUTH = {**PUBLIC, "intruder": 200}  # not the API's views: a Player header means nothing there
 NOWHERE = {actor: 404 for actor in ACTORS}
+# A directors' endpoint that a Player header does not log into: 401 but for a logged-in non-director (403).
+DIRECTORS_BY_LOGIN = dict(
+    anonymous=401, player_at_table=401, other_table=401, intruder=401, user=403, director=200
+)
 
 
 def _code_shown(body) -> bool:
@@ -233,6 +244,7 @@ READS = {
     "GET api:schema": (lambda c: "/api/schema/", NO_PLAYER_AUTH, None),
     "GET api:docs": (lambda c: "/api/docs/", NO_PLAYER_AUTH, None),
     "GET api:not-found": (lambda c: "/api/no-such-thing/", NOWHERE, None),
+    "GET api:publication": (lambda c: "/api/tournaments/tt/publication/", DIRECTORS_BY_LOGIN, None),
 }
 
 

@@ -10,11 +10,12 @@ import datetime as dt
 from typing import Any
 
 from duplicate.gaps import round_gaps
-from duplicate.rounds import round_end, round_start
+from duplicate.rounds import movement_choose, round_end, round_start
 from events.publication import ORDER, publication_gaps, publish
 from pulkas.models import PulkaRound
 from pulkas.services import rounds as pulka_rounds
-from tournaments.models import Publication, Round, Tournament
+from tournaments.models import Participant, Publication, Round, Tournament
+from tournaments.services.event import tournament_create
 
 # How long ago the director published the official results when a test wants them final now: past the
 # correction period (rules §1, 30 minutes unless the organisers set another time).
@@ -38,6 +39,29 @@ def end_every_round(tournament: Tournament, director: Any, now: dt.datetime) -> 
                     round_end(rnd=rnd, user=director, now=now, acknowledged=round_gaps(rnd).token)
     tournament.refresh_from_db()
     return tournament
+
+
+def played_event(
+    director: Any,
+    *,
+    slug: str,
+    now: dt.datetime,
+    name: str = "",
+    starts_on: dt.date | None = None,
+) -> Tournament:
+    """A duplicate event its director ran to the end with nothing entered: created, six participants (numbers 1-6,
+    the smallest field a movement seats: two tables of three) seated by the basic movement, both rounds started
+    and ended. For the tests that give an event's standings themselves (the players' series, master points and
+    ratings read only the standings) and need its play over to publish it."""
+    t = tournament_create(
+        name=name or slug, slug=slug, user=director, players_per_table=3, starts_on=starts_on, now=now
+    )
+    Participant.objects.bulk_create(
+        Participant(tournament=t, number=n, name=f"Игрок {n}") for n in range(1, 7)
+    )
+    session = t.sessions.get(number=1)
+    movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 2}, now=now)
+    return end_every_round(t, director, now)
 
 
 def _end_pulka_round(pulka_round: PulkaRound, director: Any, now: dt.datetime) -> None:

@@ -14,7 +14,8 @@ from duplicate.rounds import movement_choose, round_end, round_start
 from events.publication import ORDER, publication_gaps, publish
 from pulkas.models import PulkaRound
 from pulkas.services import rounds as pulka_rounds
-from tournaments.models import Participant, Publication, Round, Tournament
+from tests.pulkas.factory import register
+from tournaments.models import Publication, Round, Tournament
 from tournaments.services.event import tournament_create
 
 # How long ago the director published the official results when a test wants them final now: past the
@@ -56,9 +57,7 @@ def played_event(
     t = tournament_create(
         name=name or slug, slug=slug, user=director, players_per_table=3, starts_on=starts_on, now=now
     )
-    Participant.objects.bulk_create(
-        Participant(tournament=t, number=n, name=f"Игрок {n}") for n in range(1, 7)
-    )
+    register(t, director, 6, now=now)  # as the director registers them (tests/pulkas/factory.py)
     session = t.sessions.get(number=1)
     movement_choose(session=session, user=director, spec={"scheme": "basic", "tables": 2}, now=now)
     return end_every_round(t, director, now)

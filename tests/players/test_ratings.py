@@ -11,15 +11,16 @@ from fractions import Fraction as F
 import pytest
 
 from events.publication import publication_gaps, publish
+from events.settings import tournament_update
 from players.models import Person, RatingEntry
 from players.services.ratings import rating_of, rebuild_ratings, refresh_ratings, register_ratings
 from preferans.numbers import parse_fraction
 from preferans.pulka.forms import order_by_rating
 from preferans.ratings.rating import START
 from pulkas.models import PulkaTable
-from pulkas.services.event import pulka_event_create
 from scoring.models import Standing
 from tests.publishing import end_every_round, played_event, publish_to
+from tests.pulkas.factory import pulka_event
 from tournaments.models import Form, Participant, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -121,21 +122,13 @@ def test_participants_without_a_person_count_in_the_field_unrated(people, direct
 
 
 def pulka(director, slug, day, tables):
-    """A compensation event of one round at tables of three, played out and made final by its director; the
-    persons of ``tables`` then sit at its drawn tables, each with the vists given (the rating reads only those)."""
-    t = pulka_event_create(
-        name=slug,
-        slug=slug,
-        form="compensation",
-        user=director,
-        now=NOW - dt.timedelta(hours=3),
-        starts_on=day,
-        players_per_table=3,
-        settings={"rounds": 1},
-    )
-    for number in range(1, 3 * len(tables) + 1):
-        Participant.objects.create(tournament=t, number=number, name=f"P{number}")
-    end_every_round(t, director, NOW - dt.timedelta(hours=3))
+    """A compensation event of one round at tables of three on ``day``, played out and made final by its director;
+    the persons of ``tables`` then sit at its drawn tables, each with the vists given (the rating reads only
+    those)."""
+    made = NOW - dt.timedelta(hours=3)
+    t = pulka_event(director, "compensation", 3 * len(tables), 3, name=slug, slug=slug, now=made, rounds=1)
+    tournament_update(now=made, tournament=t, user=director, changes={"starts_on": day})
+    end_every_round(t, director, made)
     publish_to(t, Publication.FINAL, director, NOW)
     drawn = PulkaTable.objects.filter(round__tournament=t).order_by("number")
     for table, given in zip(drawn, tables, strict=True):

@@ -91,14 +91,23 @@ class Overview:
         return sum(len(t.boards) for t in self.tables)
 
 
-def _missing_in(rnd: Round) -> int:
-    session = rnd.session
+def _missing_by_round(session: Session, numbers: list[int]) -> dict[int, int]:
+    """How many results each of these rounds lacks (boards its tables should have played, less the rows
+    entered), in three queries whatever the number of rounds."""
+    if not numbers:
+        return {}
     per_set = Counter(Board.objects.filter(session=session).values_list("set_number", flat=True))
-    sets = Seating.objects.filter(session=session, round_number=rnd.number).values_list(
-        "set_number", flat=True
+    expected: Counter[int] = Counter()
+    for number, set_number in Seating.objects.filter(session=session, round_number__in=numbers).values_list(
+        "round_number", "set_number"
+    ):
+        expected[number] += per_set.get(set_number, 0)
+    entered = Counter(
+        Result.objects.filter(session=session, round_number__in=numbers).values_list(
+            "round_number", flat=True
+        )
     )
-    expected = sum(per_set.get(s, 0) for s in sets)
-    return max(0, expected - Result.objects.filter(session=session, round_number=rnd.number).count())
+    return {n: max(0, expected[n] - entered[n]) for n in numbers}
 
 
 def table_states(session: Session, round_number: int) -> list[TableProgress]:
@@ -203,22 +212,25 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
     rnd = ov.round
     if rnd is not None and rnd.status == Round.Status.RUNNING and ov.timer and ov.timer.overdue(now):
         ov.alerts.append(Alert("warning", _("Time is up for round %(n)s.") % {"n": rnd.number}))
-    for r in ov.rounds:
-        if r.status == Round.Status.ENDED and (rnd is None or r.number != rnd.number):
-            missing = _missing_in(r)
-            if missing:
-                ov.alerts.append(
-                    Alert(
-                        "warning",
-                        ngettext(
-                            "Round %(r)s has ended with %(n)s result missing.",
-                            "Round %(r)s has ended with %(n)s results missing.",
-                            missing,
-                        )
-                        % {"r": r.number, "n": missing},
-                        link=f"?round={r.number}",
+    ended = [
+        r.number
+        for r in ov.rounds
+        if r.status == Round.Status.ENDED and (rnd is None or r.number != rnd.number)
+    ]
+    for number, missing in _missing_by_round(session, ended).items():
+        if missing:
+            ov.alerts.append(
+                Alert(
+                    "warning",
+                    ngettext(
+                        "Round %(r)s has ended with %(n)s result missing.",
+                        "Round %(r)s has ended with %(n)s results missing.",
+                        missing,
                     )
+                    % {"r": number, "n": missing},
+                    link=f"?round={number}",
                 )
+            )
     fouled = list(Board.objects.filter(session=session, fouled=True).values_list("number", flat=True))
     if fouled:
         ov.alerts.append(Alert("info", _("Fouled boards: %(list)s.") % {"list": ", ".join(map(str, fouled))}))

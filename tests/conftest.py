@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from tests.publishing import publish_to
 from tournaments.models import Participant, Publication, Tournament
 
 
@@ -51,11 +52,9 @@ def tournament(db, director):
 
 
 @pytest.fixture
-def published(tournament):
-    tournament.publication = Publication.PROVISIONAL
-    tournament.published_at = timezone.now()
-    tournament.save(update_fields=["publication", "published_at"])
-    return tournament
+def published(tournament, director):
+    """The club cup with provisional results, published by its director."""
+    return publish_to(tournament, Publication.PROVISIONAL, director, timezone.now())
 
 
 def pytest_collection_modifyitems(config, items):

@@ -6,8 +6,9 @@ import pytest
 from django.utils import timezone
 
 from tests.api.helpers import client_for, enter, event  # noqa: F401
+from tests.publishing import publish_to
 from tests.table.factory import legal_row, player_auth
-from tournaments.models import Table
+from tournaments.models import Publication, Table
 from tournaments.pins import PER_CLIENT
 
 pytestmark = pytest.mark.django_db
@@ -107,8 +108,7 @@ def test_deals_and_codes_are_for_directors_until_results_are_public(event, direc
     session.status = "finished"
     session.save()
     assert anon.get("/api/results/").json() == [], "not yet published"
-    t.publication, t.published_at = "provisional", timezone.now()
-    t.save()
+    publish_to(t, Publication.PROVISIONAL, director, timezone.now())
     assert len(anon.get("/api/results/").json()) == 1
     assert anon.get("/api/tournaments/tt/standings/").status_code == 200
 

@@ -15,6 +15,7 @@ from preferans.pulka.simulate import random_pulka
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services import rounds
 from pulkas.services.sheet import event_of, table_setup
+from tests.publishing import publish_to
 from tests.pulkas.factory import pulka_event, running_round
 from tournaments.models import Participant, Publication, Tournament
 
@@ -108,8 +109,7 @@ def test_the_director_draws_starts_stops_and_ends_a_round(director, other_user):
     assert client().get(f"{base}1/").json()["tables"][0]["results"] is None
     assert client().get(f"/api/tournaments/{t.slug}/pulka/standings/").status_code == 404
     assert client(director).get(f"{base}1/").json()["tables"][0]["results"][0]["vists"] == "0"
-    t.publication, t.published_at = Publication.PROVISIONAL, timezone.now()
-    t.save(update_fields=["publication", "published_at"])
+    publish_to(t, Publication.PROVISIONAL, director, timezone.now())
     results = client().get(f"{base}1/").json()["tables"][0]["results"]
     assert [r["rank"] for r in results] == ["1-4"] * 4 and results[0]["rating"] == "0"
     standings = client().get(f"/api/tournaments/{t.slug}/pulka/standings/").json()

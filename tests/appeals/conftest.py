@@ -9,9 +9,20 @@ import pytest
 from django.core.management import call_command
 
 from appeals.models import CommitteeMember
-from tournaments.models import Participant, Session, Tournament
+from tests.publishing import end_every_round, publish_to
+from tournaments.models import Participant, Publication, Session, Tournament
 
 ENDED = dt.datetime(2026, 3, 14, 18, 0, tzinfo=dt.UTC)
+OFFICIAL = ENDED + dt.timedelta(hours=1)
+
+
+def publish_demo(t: Tournament, step: str, *, official_at: dt.datetime = OFFICIAL) -> Tournament:
+    """The demo's director ends the rounds still to play at ENDED and publishes its results up to ``step``:
+    official at ``official_at``, final an hour later (after the correction period)."""
+    director = t.directors.get()
+    end_every_round(t, director, ENDED)
+    at = official_at + dt.timedelta(hours=1) if step == Publication.FINAL else official_at
+    return publish_to(t, step, director, at, official_at=official_at)
 
 
 @pytest.fixture

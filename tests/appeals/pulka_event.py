@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from appeals.models import AppealSettings, CommitteeMember
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services import rounds, sheet
+from tests.publishing import end_every_round, publish_to
 from tests.pulkas.factory import pulka_event
-from tournaments.models import Participant, Tournament
+from tournaments.models import Participant, Publication, Tournament
 
 T0 = dt.datetime(2026, 5, 9, 10, 0, tzinfo=dt.UTC)
 ENDED = T0 + dt.timedelta(hours=2)
@@ -81,6 +82,14 @@ def event_with_round_one(
         rounds.end_round(pulka_round=r1, user=director, now=ended)
     r1.refresh_from_db()
     return Event(t, r1, PulkaTable.objects.get(pk=table.pk), PulkaTable.objects.get(pk=other.pk), director)
+
+
+def publish_event(e: Event, step: str, *, official_at: dt.datetime = ENDED) -> None:
+    """The director ends the event's play (round 2 drawn, stopped and ended at once at ENDED) and publishes its
+    results up to ``step``: official at ``official_at``, final an hour later (after the correction period)."""
+    end_every_round(e.t, e.director, ENDED)
+    at = official_at + dt.timedelta(hours=1) if step == Publication.FINAL else official_at
+    publish_to(e.t, step, e.director, at, official_at=official_at)
 
 
 def committee(e: Event) -> list[CommitteeMember]:

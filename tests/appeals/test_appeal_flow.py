@@ -13,7 +13,7 @@ from preferans.duplicate.session_scoring import score_document
 from scoring.models import Result, Standing
 from tournaments.models import AuditEntry, Participant, Publication
 
-from .conftest import ENDED
+from .conftest import ENDED, publish_demo
 
 pytestmark = pytest.mark.django_db
 IN_TIME = ENDED + dt.timedelta(minutes=10)
@@ -162,8 +162,7 @@ def test_a_late_filing_is_refused_with_the_reason_and_the_director_can_admit_it(
 
 def test_no_appeal_while_results_are_final(demo):
     t, session = demo
-    t.publication = Publication.FINAL
-    t.save()
+    publish_demo(t, Publication.FINAL)
     appeal = file_one(session)
     assert appeal.status == Appeal.Status.REFUSED
     assert "arithmetic" in appeal.refusal or "арифмет" in appeal.refusal

@@ -11,7 +11,7 @@ from appeals.models import Correction
 from scoring.models import Result
 from tournaments.models import AuditEntry, Publication
 
-from .conftest import ENDED
+from .conftest import ENDED, publish_demo
 from .test_appeal_flow import core_standings, db_standings
 
 pytestmark = pytest.mark.django_db
@@ -19,9 +19,7 @@ OFFICIAL = ENDED + dt.timedelta(hours=1)
 
 
 def make_official(t, publication=Publication.OFFICIAL):
-    t.publication = publication
-    t.official_at = OFFICIAL
-    t.save()
+    publish_demo(t, publication, official_at=OFFICIAL)
 
 
 def ask(session, now, kind="entry", **kw):

@@ -22,9 +22,9 @@ from appeals import services as svc
 from appeals.models import Appeal
 from preferans.duplicate import deadlines
 from scoring.models import Result
-from tournaments.models import Participant, Publication, Round, Tournament
+from tournaments.models import Participant, Publication, Round
 
-from .conftest import ENDED
+from .conftest import ENDED, publish_demo
 
 pytestmark = pytest.mark.django_db
 ZONE = "Asia/Yekaterinburg"
@@ -149,8 +149,8 @@ def test_rule_1_notice_and_correction_messages_are_in_local_time(demo, director_
     assert _hm(ENDED - dt.timedelta(minutes=1)) in text and _hm(started) in text
     assert (ENDED - dt.timedelta(minutes=1)).strftime("%H:%M") not in text
 
-    Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=ENDED)
-    session.tournament.refresh_from_db()
+    publish_demo(t, Publication.OFFICIAL, official_at=ENDED)
+    session.refresh_from_db()
     with translation.override("en"):
         correction = svc.correction_request(
             session=session, board=1, round=1, table=1, description="wrong", now=ENDED + dt.timedelta(hours=2)

@@ -15,7 +15,7 @@ from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTableResult
 from pulkas.services import rounds
 from tournaments.models import AuditEntry, Publication, Session
 
-from .pulka_event import ENDED, IN_TIME, T0, committee, event_with_round_one, six
+from .pulka_event import ENDED, IN_TIME, T0, committee, event_with_round_one, publish_event, six
 
 pytestmark = pytest.mark.django_db
 
@@ -173,8 +173,9 @@ def test_filing_deadline_runs_from_the_end_of_the_round(e):
         late_note="ill",
     )
     assert for_him.status == Appeal.Status.FILED and for_him.late_note == "ill"
-    e.t.publication = Publication.FINAL
-    e.t.save(update_fields=["publication"])
+    for appeal in Appeal.objects.filter(tournament=e.t, status=Appeal.Status.FILED):  # none open at final
+        svc.appeal_withdraw(appeal=appeal, user=e.director, now=deadline + dt.timedelta(hours=1))
+    publish_event(e, Publication.FINAL)
     final = file(e, deal=1, seat="S", now=IN_TIME, via=Appeal.Via.DIRECTOR, user=e.director, late_note="x")
     assert final.status == Appeal.Status.REFUSED and "final" in final.refusal
 
@@ -375,8 +376,7 @@ def test_a_correction_request_about_a_pulka_deal(e):
     assert PulkaDeal.objects.get(table=e.table, number=1).row["declarer"][1] == 8
     assert c.changes.get().audit_entry.action == "pulka_deal_corrected"
     # The correction period of §1, as at a duplicate event.
-    e.t.publication, e.t.official_at = Publication.OFFICIAL, ENDED
-    e.t.save(update_fields=["publication", "official_at"])
+    publish_event(e, Publication.OFFICIAL, official_at=ENDED)
     late = svc.pulka_correction_request(
         tournament=e.t,
         table=e.table,

@@ -17,7 +17,7 @@ from scoring.rows import result_save
 from tournaments.models import AuditEntry, Participant, Publication
 from tournaments.refusals import ResultRejected
 
-from .conftest import ENDED
+from .conftest import ENDED, publish_demo
 from .test_appeal_flow import core_standings, db_standings
 
 pytestmark = pytest.mark.django_db
@@ -235,9 +235,8 @@ def test_dismiss_drops_the_planned_changes(demo, director_user):
 
 def test_no_ruling_changes_scores_once_results_are_final(demo, director_user):
     t, session = demo
+    publish_demo(t, Publication.FINAL)  # first: an open ruling would keep the results from becoming final
     irr = record(session, director_user, kind="wrong_hand", round=1, table=1, board=2)
-    t.publication = Publication.FINAL
-    t.save()
     with pytest.raises(svc.AppealsError, match="final"):
         svc.irregularity_apply(irregularity=irr, user=director_user, now=ENDED)
     assert Irregularity.objects.get(pk=irr.pk).status == Irregularity.Status.RECORDED

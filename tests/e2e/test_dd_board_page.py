@@ -12,10 +12,12 @@ from django.utils import timezone
 
 from boards import analysis as ba
 from boards.models import BoardAnalysis
+from duplicate.rounds import round_start
 from events.bundles import import_bundle
 from tests.e2e.conftest import login, overflowing, screenshot
+from tests.publishing import end_every_round, publish_to
 from tests.results.conftest import three_player_bundle
-from tournaments.models import Publication, Session
+from tournaments.models import Publication
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -37,9 +39,9 @@ def test_director_analyses_and_public_sees_the_table_after_the_session(
     data = three_player_bundle()
     data["sessions"] = data["sessions"][:1]
     t = import_bundle(data=data, user=user, slug="dd-e2e", now=timezone.now())
-    t.publication = Publication.OFFICIAL
-    t.save(update_fields=["publication"])
-    Session.objects.filter(tournament=t).update(status=Session.Status.RUNNING)
+    first = t.sessions.get().rounds.get(number=1)
+    round_start(rnd=first, user=user, now=timezone.now())  # the session runs: its boards are in play
+    publish_to(t, Publication.PROVISIONAL, user, timezone.now())
 
     director = browser.new_context(
         base_url=live_server.url, locale="ru-RU", viewport={"width": 1280, "height": 900}
@@ -60,7 +62,8 @@ def test_director_analyses_and_public_sees_the_table_after_the_session(
     public.goto(f"/t/{t.slug}/boards/2/")
     assert public.locator("#makeable-table").count() == 0  # the board is in play: no layout, no table
 
-    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
+    end_every_round(t, user, timezone.now())  # the session is over; its results official
+    publish_to(t, Publication.OFFICIAL, user, timezone.now())
     for width in (360, 1280):
         public.set_viewport_size({"width": width, "height": 800})
         public.goto(f"/t/{t.slug}/boards/2/")

@@ -10,12 +10,14 @@ import json
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from events.bundles import import_bundle
 from players.models import MasterPointAward, Person, RatingEntry
 from tests.e2e.conftest import overflowing, screenshot
-from tournaments.models import Participant, Publication, Session
+from tests.publishing import end_every_round, publish_to
+from tournaments.models import Participant, Publication
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -24,6 +26,7 @@ RATINGS = [("1500", "1512"), ("1512", "3013/2"), ("3013/2", "1530"), ("1530", "1
 
 
 def _season() -> Person:
+    director = get_user_model().objects.create_user("season-director", password="season-pass-12345")
     person = Person.objects.create(
         name="Константинопольская Александра Владиславовна",
         club="Клуб «Белая дама»",
@@ -39,10 +42,12 @@ def _season() -> Person:
     for k, (name, (before, after)) in enumerate(zip(names, RATINGS, strict=True)):
         bundle = copy.deepcopy(SMALL)
         bundle["tournament"]["name"] = name
-        t = import_bundle(data=bundle, slug=f"e{k}", now=timezone.now(), starts_on=dt.date(2026, 1 + k, 10))
-        Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
-        t.publication = Publication.DRAFT if name == "Черновик" else Publication.FINAL
-        t.save(update_fields=["publication"])
+        now = timezone.now()
+        t = import_bundle(
+            data=bundle, slug=f"e{k}", now=now, user=director, starts_on=dt.date(2026, 1 + k, 10)
+        )
+        end_every_round(t, director, now)
+        publish_to(t, Publication.DRAFT if name == "Черновик" else Publication.FINAL, director, now)
         p = Participant.objects.get(tournament=t, number=k + 1)
         p.person = person
         p.save(update_fields=["person"])

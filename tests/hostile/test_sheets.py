@@ -28,9 +28,10 @@ from results.exporters import EXPORTERS
 from results.render_tabular import render_csv, render_xlsx
 from results.services import build_file
 from results.sheets import Column, Sheet
+from tests.publishing import end_every_round, publish_to
 from tests.pulkas.factory import SURNAMES, play_to_the_end, pulka_event
 from tests.results.conftest import three_player_bundle
-from tournaments.models import Participant, Publication, Session
+from tournaments.models import Participant, Publication
 from ui.cells import safe_text
 
 pytestmark = pytest.mark.django_db
@@ -63,11 +64,12 @@ def _name_them(t) -> None:
 @pytest.fixture
 def duplicate(director):
     """The finished 3-player event (15 participants, two sessions, a penalty of -3) with hostile names."""
-    t = import_bundle(data=three_player_bundle(), user=director, slug="hostile-dup", now=timezone.now())
-    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
+    now = timezone.now()
+    t = import_bundle(data=three_player_bundle(), user=director, slug="hostile-dup", now=now)
     t.name = "@Cup\x07 of =1+1"
-    t.publication = Publication.OFFICIAL
-    t.save(update_fields=["name", "publication"])
+    t.save(update_fields=["name"])
+    end_every_round(t, director, now)
+    publish_to(t, Publication.OFFICIAL, director, now)
     _name_them(t)
     return t
 

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 from django.test import Client, override_settings
 from django.urls import clear_url_caches, reverse
+from django.utils import timezone
 
 from appeals.models import AppealMember
 from appeals.views import PLAYER_KEY
 from boards.models import Board
+from events.publication import unpublish
 from results.models import ExportJob
 from scoring.models import Result
 from tests.permissions.page import code, url_of
@@ -67,9 +69,10 @@ def test_generated_files_are_served_only_to_directors(world):
 def test_unpublished_results_are_for_directors_only(world):
     """Nothing is public before the first publication, or after it is withdrawn (events.publication):
     the results pages answer 403 to everybody but the directors, the event's page shows no standings."""
-    Tournament.objects.filter(slug__in=[world.slug, world.pulka_slug, world.olympic_slug]).update(
-        publication=Publication.DRAFT, published_at=None
-    )
+    director = world.users[DIRECTOR]
+    for t in Tournament.objects.filter(slug__in=[world.slug, world.pulka_slug, world.olympic_slug]):
+        while t.publication != Publication.DRAFT:  # the director withdraws them, a step at a time
+            unpublish(tournament=t, user=director, reason="published too early", now=timezone.now())
     for key in RESULT_PAGES:
         url = url_of(world, key, PAGES[key])
         for role in ROLES:

@@ -13,26 +13,33 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from duplicate.gaps import round_gaps
+from duplicate.rounds import round_end, round_start
 from events.bundles import import_bundle
 from players.models import MasterPointAward, Person, RatingEntry
 from players.services.history import Statistics, count_row, person_history
 from scoring.models import Standing
 from tests.html import english_phrases, parse, visible_text
+from tests.publishing import end_every_round, publish_to
 from tournaments.models import Participant, Publication, Session, Tournament
 
 SMALL = json.loads((Path(__file__).parents[1] / "data" / "small_bundle.json").read_text(encoding="utf-8"))
 
 
 def _event(
-    slug: str, day: int, *, publication: str = Publication.OFFICIAL, bundle: dict | None = None
+    slug: str, day: int, director, *, publication: str = Publication.OFFICIAL, bundle: dict | None = None
 ) -> Tournament:
+    """The bundle as an event its director ran to the end (every round ended), published up to ``publication``."""
+    now = timezone.now()
     t = import_bundle(
-        data=copy.deepcopy(bundle or SMALL), slug=slug, now=timezone.now(), starts_on=dt.date(2026, 3, day)
+        data=copy.deepcopy(bundle or SMALL),
+        slug=slug,
+        now=now,
+        user=director,
+        starts_on=dt.date(2026, 3, day),
     )
-    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
-    t.publication = publication
-    t.save(update_fields=["publication"])
-    return t
+    end_every_round(t, director, now)
+    return publish_to(t, publication, director, now)
 
 
 def _link(t: Tournament, number: int, person: Person) -> Participant:
@@ -66,10 +73,14 @@ def _rating(person: Person, t: Tournament, before: str, after: str) -> None:
 
 
 @pytest.fixture
-def season(db):
+def season(db, director):
     """Three club events of the same field: the first two published, the third not."""
     ivanov = Person.objects.create(name="Иванов Иван", club="Клуб", city="Москва", federation_id="R-1")
-    events = [_event("club-1", 1), _event("club-2", 8), _event("club-3", 15, publication=Publication.DRAFT)]
+    events = [
+        _event("club-1", 1, director),
+        _event("club-2", 8, director),
+        _event("club-3", 15, director, publication=Publication.DRAFT),
+    ]
     linked = [_link(t, number, ivanov) for t, number in zip(events, (1, 2, 3), strict=True)]
     for p, points in zip(linked, ("5/2", "3", "7"), strict=True):
         _award(ivanov, p, points)
@@ -123,10 +134,12 @@ def test_director_of_an_unpublished_event_sees_it(client, director, season) -> N
     assert [r.get("data-event") for r in rows] == ["club-3", "club-2", "club-1"]
 
 
-def test_merged_person_redirects_and_his_events_are_listed_under_the_kept_one(client, season) -> None:
+def test_merged_person_redirects_and_his_events_are_listed_under_the_kept_one(
+    client, season, director
+) -> None:
     ivanov, events, linked = season
     twin = Person.objects.create(name="Иванов И.", city="Москва")
-    fourth = _event("club-4", 22)
+    fourth = _event("club-4", 22, director)
     _link(fourth, 4, twin)
     twin.merged_into = ivanov
     twin.save(update_fields=["merged_into"])
@@ -152,12 +165,12 @@ def _with_a_failed_seven() -> dict:
     return bundle
 
 
-def test_statistics_count_the_rows_of_a_constructed_event(db) -> None:
+def test_statistics_count_the_rows_of_a_constructed_event(director) -> None:
     """The event's rows for each seat (board dealer N, 4 players, so N sits every deal out):
     round 1, table 1 (N1 E2 S3 W4): b1 7♠ by E, 6 tricks, S and W whist; b2 8♣ by E, 8 tricks, S and W pass,
     the dealer N whists. Round 2, table 2 (N5 E2 S7 W12): b3 misère by E, 1 trick; b4 an assigned result.
     Round 2, table 3 (N9 E6 S11 W4): b3 raspasy; b4 7♠ by E, 7 tricks, S and W whist."""
-    t = _event("stats", 1, bundle=_with_a_failed_seven())
+    t = _event("stats", 1, director, bundle=_with_a_failed_seven())
     people = {n: Person.objects.create(name=f"P{n}") for n in (1, 2, 3, 4)}
     for n, person in people.items():
         _link(t, n, person)
@@ -173,10 +186,15 @@ def test_statistics_count_the_rows_of_a_constructed_event(db) -> None:
     assert (one.deals, one.defended, one.whisted, one.defended_failed) == (0, 1, 1, 0)
 
 
-def test_statistics_of_an_unfinished_session_are_not_counted(db) -> None:
+def test_statistics_of_an_unfinished_session_are_not_counted(director) -> None:
     """A published event still running never shows a deal before every table played it: finished sessions only."""
-    t = _event("live", 1)
-    Session.objects.filter(tournament=t).update(status=Session.Status.RUNNING)
+    now = timezone.now()
+    t = import_bundle(data=copy.deepcopy(SMALL), slug="live", now=now, user=director)
+    first, second = t.sessions.get().rounds.order_by("number")
+    round_start(rnd=first, user=director, now=now)
+    round_end(rnd=first, user=director, now=now, acknowledged=round_gaps(first).token)
+    round_start(rnd=second, user=director, now=now)  # round 2 is being played
+    publish_to(t, Publication.PROVISIONAL, director, now)
     person = Person.objects.create(name="P2")
     _link(t, 2, person)
     history = person_history(person)
@@ -273,14 +291,28 @@ def test_a_pulka_event_shows_the_public_standings_place_vists_and_rating(client,
     assert row.find("td", class_="place").text().startswith(expected.place)
 
 
-def test_statistics_of_an_event_imported_whole_with_final_results_are_counted(db) -> None:
-    """An event imported from a bundle keeps its session «planned» (it was never run here); once its results are
-    official or final, play is over and its rows count — but a running session never does."""
-    t = _event("imported", 1)
-    Session.objects.filter(tournament=t).update(status=Session.Status.PLANNED)
-    Tournament.objects.filter(pk=t.pk).update(publication=Publication.FINAL)
+def _played_elsewhere() -> dict:
+    """small_bundle whose rows came in a second session without a movement (played elsewhere, imported whole: it
+    has no rounds here and stays «planned»); the first session, with the movement, was run here with no rows."""
+    bundle = copy.deepcopy(SMALL)
+    run_here = bundle["sessions"][0]
+    elsewhere = copy.deepcopy(run_here) | {"number": 2}
+    elsewhere.pop("movement")
+    run_here["results"], run_here["penalties"] = [], []
+    bundle["sessions"].append(elsewhere)
+    return bundle
+
+
+def test_statistics_of_an_event_imported_whole_with_final_results_are_counted(director) -> None:
+    """A session imported whole from a bundle without a movement stays «planned» (it was never run here); once the
+    event's results are official or final, play is over and its rows count — not while they are provisional."""
+    now = timezone.now()
+    t = import_bundle(data=_played_elsewhere(), slug="imported", now=now, user=director)
     person = Person.objects.create(name="P2")
     _link(t, 2, person)
-    assert not person_history(person).statistics.empty
-    Tournament.objects.filter(pk=t.pk).update(publication=Publication.PROVISIONAL)
+    publish_to(t, Publication.PROVISIONAL, director, now)
     assert person_history(person).statistics.empty
+    end_every_round(t, director, now)  # the rounds of the session run here
+    assert t.sessions.get(number=2).status == Session.Status.PLANNED
+    publish_to(t, Publication.FINAL, director, now)
+    assert not person_history(person).statistics.empty

@@ -10,6 +10,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from appeals import services as appeals
 from duplicate.gaps import publication_gaps
@@ -18,10 +19,12 @@ from players.models import MasterPointAward, Person, Series, SeriesEvent
 from players.services import points
 from preferans.numbers import parse_fraction
 from scoring.models import Result, Standing
+from tests.publishing import end_every_round, publish_to
 from tournaments.models import AuditEntry, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
-OFFICIAL = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)
+# The demo is seeded now, its rounds running; its director ends them and publishes official results a day later.
+OFFICIAL = timezone.now() + dt.timedelta(days=1)
 FINAL = OFFICIAL + dt.timedelta(hours=1)
 
 
@@ -33,8 +36,11 @@ def demo():
     for p in t.participants.all():
         p.person = Person.objects.create(name=p.name or f"P{p.number}", federation_id=f"F{p.number}")
         p.save(update_fields=["person"])
-    Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=OFFICIAL)
-    t.refresh_from_db()
+    director = t.directors.get()
+    end_every_round(
+        t, director, OFFICIAL - dt.timedelta(minutes=10)
+    )  # the rounds left, then official results
+    publish_to(t, Publication.OFFICIAL, director, OFFICIAL)
     return t
 
 

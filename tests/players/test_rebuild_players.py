@@ -9,27 +9,39 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from duplicate.gaps import publication_gaps
 from events.publication import publish
 from players.models import MasterPointAward, Person, RatingEntry, Series, SeriesEvent
 from preferans.numbers import parse_fraction
+from tests.publishing import end_every_round, publish_to
 from tournaments.models import AuditEntry, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
-OFFICIAL = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)
+# The demo is seeded now, its rounds running; its director ends them and publishes official results a day later.
+OFFICIAL = timezone.now() + dt.timedelta(days=1)
 
 
 @pytest.fixture
-def final_demo():
-    """The demo event (20 players), every participant a person, its results final (awards and ratings made)."""
+def official_demo():
+    """The demo event (20 players), every participant a person, play over and its results official."""
     call_command("seed_demo", stdout=StringIO())
     t = Tournament.objects.get(slug="demo")
     for p in t.participants.all():
         p.person = Person.objects.create(name=p.name or f"P{p.number}", federation_id=f"F{p.number}")
         p.save(update_fields=["person"])
-    Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=OFFICIAL)
-    t.refresh_from_db()
+    director = t.directors.get()
+    end_every_round(
+        t, director, OFFICIAL - dt.timedelta(minutes=10)
+    )  # the rounds left, then official results
+    return publish_to(t, Publication.OFFICIAL, director, OFFICIAL)
+
+
+@pytest.fixture
+def final_demo(official_demo):
+    """The demo event, its results final (awards and ratings made)."""
+    t = official_demo
     publish(
         tournament=t,
         to=Publication.FINAL,
@@ -95,8 +107,6 @@ def test_a_scheme_changed_behind_the_pages_back_is_applied(final_demo):
     ).exists()
 
 
-def test_events_not_final_award_and_rate_nothing(final_demo):
-    Tournament.objects.filter(pk=final_demo.pk).update(publication=Publication.OFFICIAL)
-    MasterPointAward.objects.all().delete()
+def test_events_not_final_award_and_rate_nothing(official_demo):
     assert rebuild().startswith("final events: 0;")
     assert not MasterPointAward.objects.exists() and not RatingEntry.objects.exists()

@@ -4,6 +4,7 @@ who may create and edit, and the pages (public table: published events only; Rus
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,7 @@ from players.models import MasterPointAward, Person, Series
 from players.services import series as service
 from scoring.models import Standing
 from tests.html import english_phrases, parse, visible_text
+from tests.publishing import played_event, publish_to
 from tournaments.errors import UserError
 from tournaments.models import Participant, Publication, Tournament
 
@@ -22,13 +24,17 @@ NOW = timezone.now()
 
 
 def event(slug, director, results, *, published=True):
-    """An event whose stored standings are ``results``: (person, percent, rank) per line."""
-    t = Tournament.objects.create(
-        name=f"Вечер {slug}", slug=slug, publication=Publication.FINAL if published else Publication.DRAFT
-    )
-    t.directors.add(director)
+    """An event played out and, when ``published``, made final by its director; then its participants 1, 2, …
+    linked to the persons of ``results`` and its stored standings are ``results``: (person, percent, rank) per
+    line (the series reads only those)."""
+    t = played_event(director, slug=slug, name=f"Вечер {slug}", now=NOW - dt.timedelta(hours=3))
+    if published:
+        publish_to(t, Publication.FINAL, director, NOW)
+    Standing.objects.filter(tournament=t).delete()
     for n, (person, percent, rank) in enumerate(results, start=1):
-        p = Participant.objects.create(tournament=t, number=n, name=person.name, person=person)
+        p = t.participants.get(number=n)
+        p.name, p.person = person.name, person
+        p.save(update_fields=["name", "person"])
         Standing.objects.create(
             tournament=t, participant=p, position=n, rank=rank, matchpoints="0", max="0", percent=percent
         )

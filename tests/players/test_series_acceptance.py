@@ -27,11 +27,14 @@ from players.services import series as series_service
 from players.services.history import person_history
 from preferans.numbers import parse_fraction, percent_of
 from scoring.models import Result, Standing
+from tests.publishing import end_every_round, publish_to
 from tournaments.models import AuditEntry, Participant, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
 SMALL = Path(__file__).resolve().parents[1] / "data" / "small_bundle.json"
-FINAL = dt.datetime(2026, 3, 14, 22, 0, tzinfo=dt.UTC)
+# The evenings are imported now; their director ends their rounds, publishes official results and, after the
+# correction period, final ones.
+FINAL = timezone.now() + dt.timedelta(hours=3)
 SCHEME = {"scheme": "percent", "per_percent": "1", "above": "50"}
 
 
@@ -63,11 +66,9 @@ def awarded(t: Tournament) -> dict[str, Fraction]:
     }
 
 
-def make_final(t: Tournament) -> None:
-    Tournament.objects.filter(pk=t.pk).update(
-        publication=Publication.OFFICIAL, official_at=FINAL - dt.timedelta(hours=1)
-    )
-    t.refresh_from_db()
+def make_final(t: Tournament, director) -> None:
+    end_every_round(t, director, FINAL - dt.timedelta(hours=2))
+    publish_to(t, Publication.OFFICIAL, director, FINAL - dt.timedelta(hours=1))
     publish(tournament=t, to=Publication.FINAL, user=None, now=FINAL, acknowledged=publication_gaps(t).token)
 
 
@@ -100,7 +101,7 @@ def test_three_club_evenings_a_series_and_a_correction(director, django_capture_
 
     # 2. Final results award the series' scheme.
     for t in events:
-        make_final(t)
+        make_final(t, director)
         assert awarded(t) == expected_points(t) and awarded(t), t.slug
         schemes = set(MasterPointAward.objects.filter(tournament=t).values_list("scheme", flat=True))
         assert schemes == {"percent(per_percent=1, above=50)"}

@@ -12,16 +12,19 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from duplicate.gaps import publication_gaps
 from events.publication import publish
 from players.models import MasterPointAward, Person, Series, SeriesEvent
 from preferans.numbers import parse_fraction
 from tests.html import english_phrases, parse, visible_text
+from tests.publishing import end_every_round, publish_to
 from tournaments.models import AuditEntry, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
-OFFICIAL = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)
+# The demo is seeded now, its rounds running; its director ends them and publishes official results a day later.
+OFFICIAL = timezone.now() + dt.timedelta(days=1)
 
 
 @pytest.fixture
@@ -43,8 +46,11 @@ def final_demo(series):
     for p in t.participants.all():
         p.person = Person.objects.create(name=p.name or f"P{p.number}", federation_id=f"F{p.number}")
         p.save(update_fields=["person"])
-    Tournament.objects.filter(pk=t.pk).update(publication=Publication.OFFICIAL, official_at=OFFICIAL)
-    t.refresh_from_db()
+    director = t.directors.get()
+    end_every_round(
+        t, director, OFFICIAL - dt.timedelta(minutes=10)
+    )  # the rounds left, then official results
+    publish_to(t, Publication.OFFICIAL, director, OFFICIAL)
     SeriesEvent.objects.create(series=series, tournament=t, order=1)
     publish(
         tournament=t,

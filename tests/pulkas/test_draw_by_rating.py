@@ -13,8 +13,9 @@ from players.models import Person, RatingEntry
 from pulkas.models import PulkaRound
 from pulkas.services import rounds
 from tests.html import english_phrases, parse, visible_text
+from tests.publishing import played_event, publish_to
 from tests.pulkas.factory import pulka_event
-from tournaments.models import Participant, Publication, Tournament
+from tournaments.models import Publication, Tournament
 
 pytestmark = pytest.mark.django_db
 NOW = dt.datetime(2026, 5, 1, 12, tzinfo=dt.UTC)
@@ -30,11 +31,12 @@ def dclient(client, director):
 def rated_event(director, form: str = "compensation") -> Tournament:
     """Six players rated 1500, 1510, …, 1550 (R0 … R5) by a final event of the day before."""
     persons = [Person.objects.create(name=f"R{i}", federation_id=f"R{i}-{form}") for i in range(6)]
-    old = Tournament.objects.create(
-        name=f"old {form}", slug=f"old-{form}", starts_on=dt.date(2026, 4, 1), publication=Publication.FINAL
+    old = played_event(
+        director, slug=f"old-{form}", name=f"old {form}", starts_on=dt.date(2026, 4, 1), now=NOW
     )
+    publish_to(old, Publication.FINAL, director, NOW + dt.timedelta(hours=2))
     for i, person in enumerate(persons):
-        Participant.objects.create(tournament=old, number=i + 1, person=person)
+        old.participants.filter(number=i + 1).update(person=person)
         RatingEntry.objects.create(
             person=person,
             tournament=old,

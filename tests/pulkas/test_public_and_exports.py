@@ -23,6 +23,7 @@ from results.models import ExportJob
 from results.pulka_exports.labels import sheet_labels
 from results.services import build_file
 from tests.html import english_phrases, parse, visible_text
+from tests.publishing import publish_to
 from tests.pulkas.factory import SURNAMES, play_to_the_end, pulka_event
 from tournaments.models import Participant, Publication
 from ui.pulka_sheet_pdf import sheet_pdf
@@ -37,9 +38,8 @@ def _media(settings, tmp_path):
 
 
 def publish(t) -> None:
-    t.publication = Publication.PROVISIONAL
-    t.published_at = timezone.now()
-    t.save(update_fields=["publication", "published_at"])
+    """The event's director publishes provisional results, acknowledging what is still open."""
+    publish_to(t, Publication.PROVISIONAL, t.directors.get(), timezone.now())
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services import rounds, sheet
 from pulkas.simulate import play_table
 from tests.html import english_phrases, lang, parse, visible_text
+from tests.publishing import publish_to
 from tests.pulkas.factory import pulka_event
 from tournaments import pins
 from tournaments.models import Participant, Publication
@@ -358,10 +359,7 @@ def test_the_pdf_only_for_the_table_directors_or_after_publication(client, three
     boss = Client()
     boss.force_login(director)
     assert boss.get(pdf).status_code == 200
-    tournament = three.round.tournament
-    tournament.publication = Publication.PROVISIONAL
-    tournament.published_at = timezone.now()
-    tournament.save(update_fields=["publication", "published_at"])
+    publish_to(three.round.tournament, Publication.PROVISIONAL, director, timezone.now())
     assert Client().get(pdf).status_code == 200
 
 

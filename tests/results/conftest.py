@@ -16,6 +16,7 @@ from preferans.cards.deal import deal_boards
 from preferans.game import make_rules
 from preferans.game.simulate import random_row
 from preferans.movements import build_movement
+from tests.publishing import end_every_round, publish_to
 from tournaments.models import Publication, Session, Tournament
 
 
@@ -77,19 +78,17 @@ def three_player_bundle(seed: int = 7) -> dict[str, Any]:
 def demo(db, director) -> Tournament:
     t = import_bundle(data=demo_bundle(), user=director, slug="demo", now=timezone.now())
     Session.objects.filter(tournament=t).update(status=Session.Status.RUNNING)
-    t.publication = Publication.PROVISIONAL
-    t.save(update_fields=["publication"])
-    return t
+    return publish_to(t, Publication.PROVISIONAL, director, timezone.now())
 
 
 @pytest.fixture
 def three(db, director) -> Tournament:
-    t = import_bundle(data=three_player_bundle(), user=director, slug="three", now=timezone.now())
-    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
-    t.publication = Publication.OFFICIAL
+    now = timezone.now()
+    t = import_bundle(data=three_player_bundle(), user=director, slug="three", now=now)
     t.language = "en"
-    t.save(update_fields=["publication", "language"])
-    return t
+    t.save(update_fields=["language"])
+    end_every_round(t, director, now)  # both sessions played: the director ended their rounds
+    return publish_to(t, Publication.OFFICIAL, director, now)
 
 
 @pytest.fixture(autouse=True)

@@ -12,12 +12,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from duplicate.gaps import round_gaps
 from duplicate.rests import session_rests
+from duplicate.rounds import round_end, round_start
 from events.bundles import import_bundle
 from preferans.simulate import simulated_bundle
 from scoring.models import Standing
 from tests.html import parse
-from tournaments.models import Publication, Round, Session, Tournament
+from tests.publishing import end_every_round, publish_to
+from tournaments.models import Publication, Tournament
 
 
 def thirteen_bundle(*, played_rounds: int | None = None) -> dict[str, Any]:
@@ -34,11 +37,10 @@ def thirteen_bundle(*, played_rounds: int | None = None) -> dict[str, Any]:
 
 def imported(bundle: dict[str, Any], *, slug: str, user: Any) -> Tournament:
     """The bundle as an event whose one session is over and whose results are published (provisional)."""
-    t = import_bundle(data=bundle, user=user, slug=slug, now=timezone.now())
-    Session.objects.filter(tournament=t).update(status=Session.Status.FINISHED)
-    Tournament.objects.filter(pk=t.pk).update(publication=Publication.PROVISIONAL)
-    t.refresh_from_db()
-    return t
+    now = timezone.now()
+    t = import_bundle(data=bundle, user=user, slug=slug, now=now)
+    end_every_round(t, user, now)
+    return publish_to(t, Publication.PROVISIONAL, user, now)
 
 
 @pytest.fixture
@@ -93,13 +95,11 @@ def hall(db, director) -> Tournament:
     """Rounds 1-3 played and ended, round 4 under way (started 7 minutes ago), results not published."""
     t = import_bundle(data=thirteen_bundle(played_rounds=3), user=director, slug="hall", now=timezone.now())
     session = t.sessions.get()
-    session.status = Session.Status.RUNNING
-    session.save(update_fields=["status"])
     start = timezone.now() - dt.timedelta(minutes=30)
-    session.rounds.filter(number__lte=3).update(status=Round.Status.ENDED, started_at=start, ended_at=start)
-    session.rounds.filter(number=4).update(
-        status=Round.Status.RUNNING, started_at=timezone.now() - dt.timedelta(minutes=7)
-    )
+    for rnd in session.rounds.filter(number__lte=3).order_by("number"):
+        round_start(rnd=rnd, user=director, now=start)
+        round_end(rnd=rnd, user=director, now=start, acknowledged=round_gaps(rnd).token)
+    round_start(rnd=session.rounds.get(number=4), user=director, now=timezone.now() - dt.timedelta(minutes=7))
     return t
 
 
@@ -135,21 +135,21 @@ def _percents(t: Tournament) -> list[str]:
     return [s.percent for s in Standing.objects.filter(tournament=t)]
 
 
-def test_projector_hides_what_the_public_may_not_see(hall):
+def test_projector_hides_what_the_public_may_not_see(hall, director):
     assert _percents(hall)
     html, data = _projector(hall)  # not published, and a round is being played
     assert data["standings"] is None and 'id="pj-standings"' not in html
-    hall.sessions.get().rounds.filter(number=4).update(status=Round.Status.ENDED, ended_at=timezone.now())
+    fourth = hall.sessions.get().rounds.get(number=4)
+    round_end(rnd=fourth, user=director, now=timezone.now(), acknowledged=round_gaps(fourth).token)
     html, data = _projector(hall)  # between rounds, still not published
     assert data["standings"] is None and 'id="pj-standings"' not in html
     for percent in _percents(hall):
         assert percent.replace(".", ",") not in html and percent not in json.dumps(data)
-    hall.publication = Publication.PROVISIONAL
-    hall.save(update_fields=["publication"])
+    publish_to(hall, Publication.PROVISIONAL, director, timezone.now())
     html, data = _projector(hall)  # published, between rounds: the standings
     assert [line["percent"] for line in data["standings"]] == _percents(hall)
     assert len(parse(html).one(id="pj-standings").find_all("li")) == 13
-    hall.sessions.get().rounds.filter(number=5).update(status=Round.Status.RUNNING, started_at=timezone.now())
+    round_start(rnd=hall.sessions.get().rounds.get(number=5), user=director, now=timezone.now())
     _html, data = _projector(hall)  # published, but round 5 is in play: nothing compared in the hall
     assert data["standings"] is None
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from events.publication import unpublish
 from results.models import ExportJob
 from scoring.models import Penalty, Standing
 from tests.html import english_phrases, lang, parse, visible_text
+from tests.publishing import publish_to
 from tournaments.models import Publication, Session
 
 pytestmark = pytest.mark.django_db
@@ -40,16 +45,17 @@ def test_standings_page_lists_everyone_with_the_core_percent(demo, en_client):
 def test_official_and_final_are_marked_and_finished_sessions_do_not_refresh(three, en_client):
     html = en_client.get(_url("standings", three)).content.decode()
     assert "badge-official" in html and 'http-equiv="refresh"' not in html
-    three.publication = Publication.FINAL
-    three.save()
+    director = three.directors.get()
+    publish_to(
+        three, Publication.FINAL, director, timezone.now() + dt.timedelta(hours=2)
+    )  # after corrections
     final = en_client.get(_url("standings", three))
     assert parse(final).one(class_="status-badge").get("data-publication") == "final"
     assert "badge-final" in final.content.decode() and final.context["tournament"].publication == "final"
 
 
 def test_unpublished_results_only_for_directors(demo, en_client, director):
-    demo.publication = Publication.DRAFT
-    demo.save()
+    unpublish(tournament=demo, user=director, reason="published by mistake", now=timezone.now())
     for name, kw in (
         ("standings", {}),
         ("board", {"number": 1}),

@@ -26,6 +26,7 @@ from results.sheets import standings_sheet
 from scoring.models import Standing
 from scoring.session_totals import carried
 from tests.html import english_phrases, parse, visible_text
+from tests.publishing import end_every_round, publish_to
 from tournaments.models import Publication
 
 pytestmark = pytest.mark.django_db
@@ -47,10 +48,10 @@ def two_sessions(**tournament) -> dict:
 
 
 def event(slug: str, data: dict, director):
-    t = import_bundle(data=data, now=timezone.now(), user=director, slug=slug)
-    t.publication = Publication.OFFICIAL
-    t.save(update_fields=["publication"])
-    return t
+    now = timezone.now()
+    t = import_bundle(data=data, now=now, user=director, slug=slug)
+    end_every_round(t, director, now)
+    return publish_to(t, Publication.OFFICIAL, director, now)
 
 
 def page(t, lang: str = "ru") -> str:

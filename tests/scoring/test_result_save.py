@@ -192,14 +192,17 @@ def test_nobody_plays_a_board_twice(demo):
 
 
 def test_final_results_change_only_for_arithmetic_errors_and_locked_never(demo):
-    from tournaments.models import Publication, TournamentStatus
+    from events.publication import tournament_lock
+    from tests.publishing import end_every_round, publish_to
+    from tournaments.models import Publication
 
     t, session = demo
     played = session.results.filter(adjusted__isnull=True).first()
     from django.utils import timezone
 
-    t.publication, t.official_at, t.final_at = Publication.FINAL, timezone.now(), timezone.now()
-    t.save(update_fields=["publication", "official_at", "final_at"])
+    director = t.directors.get()
+    end_every_round(t, director, timezone.now())
+    publish_to(t, Publication.FINAL, director, timezone.now())
     place = RowPlace(
         session=session,
         board=played.board_number,
@@ -216,8 +219,7 @@ def test_final_results_change_only_for_arithmetic_errors_and_locked_never(demo):
         result_save(RowCommand(place, PlayedRow(row=played.row), arithmetic), now=timezone.now()).pk
         == played.pk
     )
-    t.status, t.locked_at = TournamentStatus.LOCKED, t.final_at
-    t.save(update_fields=["status", "locked_at"])
+    tournament_lock(tournament=t, user=director, now=timezone.now())
     with pytest.raises(UserError) as info:
         result_save(RowCommand(place, PlayedRow(row=played.row), arithmetic), now=timezone.now())
     assert info.value.code == "tournament_locked"

@@ -18,6 +18,7 @@ from scoring.models import Result
 from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace
 from scoring.rows import result_save
 from tests.html import english_phrases, parse
+from tests.publishing import publish_to
 from tournaments.models import Publication, Table
 
 from .conftest import legal_row
@@ -77,9 +78,7 @@ def flagged(seated, session, director, dclient):
         ),
         now=timezone.now(),
     )
-    seated.publication = Publication.PROVISIONAL
-    seated.published_at = timezone.now()
-    seated.save(update_fields=["publication", "published_at"])
+    publish_to(seated, Publication.PROVISIONAL, director, timezone.now())
     return board
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -22,7 +24,7 @@ from events.publication import publish, unpublish
 from scoring.models import Result
 from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace
 from scoring.rows import result_save
-from tests.html import parse
+from tests.html import parse, visible_text
 from tournaments.errors import UserError
 from tournaments.models import AuditEntry, Participant, Publication, Round
 
@@ -79,6 +81,38 @@ def test_ending_a_round_with_missing_results_asks_first(dclient, seated, directo
     assert response.status_code == 302 and Round.objects.get(pk=r1.pk).status == Round.Status.ENDED
     entry = AuditEntry.objects.get(action="round.end")
     assert entry.data["missing"] == 19 and entry.data["unconfirmed"] == 0
+
+
+def test_the_dashboard_names_each_ended_round_with_results_missing_in_a_fixed_number_of_queries(
+    dclient, seated, director
+):
+    session = seated.sessions.get(number=1)
+    dashboard = reverse("director:dashboard", kwargs={"slug": seated.slug})
+
+    def play(number, *, boards):
+        rnd = session.rounds.get(number=number)
+        round_start(rnd=rnd, user=director, now=timezone.now())
+        for b in boards_at(session, number, 1)[:boards]:
+            enter(session, director, round=number, table=1, board=b)
+        round_end(rnd=rnd, user=director, now=timezone.now(), acknowledged=round_gaps(rnd).token)
+
+    def shown():
+        with CaptureQueriesContext(connection) as queries:
+            page = dclient.get(dashboard, headers=RU)
+        return " ".join(visible_text(page).split()), len(queries)
+
+    play(1, boards=1)  # 19 of the round's 20 boards never entered
+    text, one_round = shown()
+    assert "Тур 1 закончен, не хватает 19 результатов." in text
+    play(2, boards=0)
+    r3 = session.rounds.get(number=3)
+    round_start(rnd=r3, user=director, now=timezone.now())
+    enter_round(session, director, 3)
+    round_end(rnd=r3, user=director, now=timezone.now())
+    text, three_rounds = shown()
+    assert "Тур 1 закончен, не хватает 19 результатов." in text
+    assert "Тур 2 закончен, не хватает 20 результатов." in text and "Тур 3 закончен" not in text
+    assert three_rounds == one_round  # no query per ended round
 
 
 def test_ending_a_complete_round_goes_straight_through(dclient, seated, director):

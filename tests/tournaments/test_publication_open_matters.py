@@ -10,8 +10,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from appeals.models import Correction
+from appeals.services import correction_refuse, correction_request
 from duplicate.gaps import publication_gaps
 from events.publication import publish
+from tests.publishing import end_every_round, publish_to
 from tournaments.errors import UserError
 from tournaments.models import Publication, Tournament
 
@@ -21,26 +23,26 @@ pytestmark = pytest.mark.django_db
 def test_final_is_refused_while_a_correction_is_open(director):
     call_command("seed_demo", stdout=StringIO())
     t = Tournament.objects.get(slug="demo")
-    past = timezone.now() - dt.timedelta(hours=2)
-    t.publication, t.official_at = Publication.OFFICIAL, past
-    t.save(update_fields=["publication", "official_at"])
+    now = timezone.now()
+    end_every_round(t, director, now)
+    publish_to(t, Publication.OFFICIAL, director, now)
     participant = t.participants.get(number=1)
-    Correction.objects.create(
-        tournament=t,
+    correction = correction_request(
         session=t.sessions.get(),
-        requested_by=participant,
+        participant=participant,
         description="6 instead of 7",
-        requested_at=timezone.now(),
-        status=Correction.Status.REQUESTED,
+        now=now + dt.timedelta(minutes=10),  # within the correction period
     )
+    assert correction.status == Correction.Status.REQUESTED
+    later = now + dt.timedelta(hours=2)  # the correction period is over; the request is still open
     with pytest.raises(UserError, match="open"):
-        publish(tournament=t, to=Publication.FINAL, user=director, now=timezone.now())
-    Correction.objects.update(status=Correction.Status.REFUSED)
+        publish(tournament=t, to=Publication.FINAL, user=director, now=later)
+    correction_refuse(correction=correction, reason="The row was right", user=director, now=later)
     done = publish(
         tournament=t,
         to=Publication.FINAL,
         user=director,
-        now=timezone.now(),
+        now=later,
         acknowledged=publication_gaps(t).token,
     )  # the demo's rows are not all confirmed
     assert done.publication == Publication.FINAL

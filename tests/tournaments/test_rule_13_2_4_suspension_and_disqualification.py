@@ -31,8 +31,9 @@ from results.sheets import standings_sheet
 from scoring.models import Standing
 from scoring.rescore import rescore_tournament
 from tests.html import english_phrases, lang, visible_text
+from tests.publishing import publish_to
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Participant, Sanction, Tournament
+from tournaments.models import AuditEntry, Participant, Publication, Sanction, Tournament
 
 RU = {"Accept-Language": "ru"}
 
@@ -218,8 +219,7 @@ def test_rule_13_2_4_director_page_public_standings_and_export_mark_the_disquali
     listed = client.get(url, headers=RU)
     assert english_phrases(visible_text(listed), t.name, "Подсказки партнёру", "Шум за столом") == []
 
-    t.publication = "provisional"
-    t.save(update_fields=["publication"])
+    publish_to(t, Publication.PROVISIONAL, director, timezone.now())
     public = client.get(reverse("results:standings", kwargs={"slug": t.slug}), headers=RU)
     text = visible_text(public)
     assert "дискв." in text and "Подсказки партнёру" in text and "туры 2–3" in text

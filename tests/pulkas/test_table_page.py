@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from events.publication import publish
 from preferans.game.seats import active_seats, hands_in_order
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services import rounds, sheet
@@ -347,7 +348,7 @@ def test_after_the_director_stops_the_table(client, four, director):
     assert response.status_code == 409 and PulkaDeal.objects.filter(table=four).count() == 3
 
 
-def test_the_pdf_only_for_the_table_directors_or_after_publication(client, three, director):
+def test_the_pdf_only_for_the_table_directors_or_after_the_round_once_published(client, three, director):
     play_table(three, random.Random(6), now=timezone.now())
     pdf = reverse("table:pulka_pdf", kwargs={"code": three.code})
     assert client.get(pdf).status_code == 403
@@ -359,9 +360,10 @@ def test_the_pdf_only_for_the_table_directors_or_after_publication(client, three
     boss.force_login(director)
     assert boss.get(pdf).status_code == 200
     tournament = three.round.tournament
-    tournament.publication = Publication.PROVISIONAL
-    tournament.published_at = timezone.now()
-    tournament.save(update_fields=["publication", "published_at"])
+    publish(tournament=tournament, to=Publication.PROVISIONAL, user=director, now=timezone.now())
+    assert Client().get(pdf).status_code == 403  # published, but the round is still being played (§12.2.4)
+    rounds.stop_round(pulka_round=three.round, user=director, now=timezone.now())
+    rounds.end_round(pulka_round=three.round, user=director, now=timezone.now())
     assert Client().get(pdf).status_code == 200
 
 

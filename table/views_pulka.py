@@ -39,6 +39,7 @@ from table.pulka_forms import (
 from table.pulka_page import (
     PulkaPage,
     load_page,
+    may_see,
     names,
     penalty_text,
     render_page,
@@ -48,7 +49,6 @@ from table.pulka_page import (
 from tournaments import ratelimit
 from tournaments.errors import UserError
 from tournaments.models import Participant, Table
-from tournaments.permissions import can_see_results
 from tournaments.pins import client_ip
 from tournaments.refusals import Refusal, ResultRejected
 from tournaments.table_codes import normalise_code
@@ -342,7 +342,7 @@ def _confirm(request: HttpRequest, page: PulkaPage) -> HttpResponse:
 
 # -- small endpoints ------------------------------------------------------------------------------------
 def _may_see(request: HttpRequest, page: PulkaPage) -> bool:
-    return viewer(request, page.device) is not None or can_see_results(request.user, page.tournament)
+    return may_see(request, page)  # events.visibility.can_see_sheet, as the page itself
 
 
 @never_cache

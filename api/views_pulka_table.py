@@ -26,9 +26,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.common import ERRORS, IDEMPOTENCY, READ_ERRORS, ApiView, is_director, require_director
+from api.common import ERRORS, IDEMPOTENCY, READ_ERRORS, ApiView, is_director, require_director, viewer
 from api.errors import ApiError
-from api.pulka_data import deal_answer, round_public, sheet_data
+from api.pulka_data import deal_answer, sheet_data
 from api.serializers_pulka import (
     DealAnswerSerializer,
     PulkaConfirmSerializer,
@@ -38,6 +38,7 @@ from api.serializers_pulka import (
 )
 from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
 from duplicate.at_table import check_key, scoped_key
+from events.visibility import can_see_sheet
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal, load_sheet
 from tournaments import ratelimit
@@ -232,9 +233,7 @@ class PulkaSheetView(PulkaTableView):
     )
     def get(self, request: Request, code: str) -> Response:
         table = self.table(code)
-        user = request.user
-        at_table = isinstance(user, PulkaPlayer) and user.table.pk == table.pk
-        show = at_table or self.director(table) or round_public(table.round.tournament, table.round)
+        show = can_see_sheet(viewer(request.user), table)  # the one rule of every channel
         return Response(sheet_data(load_sheet(table), show_rows=show))
 
 

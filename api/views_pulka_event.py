@@ -36,6 +36,8 @@ from api.serializers_pulka import (
     PulkaTableSerializer,
     TieSerializer,
 )
+from api.throttles import AnonThrottle
+from api.views_pulka_table import PulkaPlayerAuthentication, PulkaPlayerThrottle, PulkaUserThrottle
 from events import visibility
 from events.visibility import Viewer
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
@@ -48,8 +50,10 @@ TAG = ["pulka events"]
 
 
 class PulkaApiView(ApiView, APIView):
-    # Players act only at their table (api.views_pulka_table); here: anyone reads, directors write.
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    # Players act only at their table (api.views_pulka_table); here: anyone reads, directors write. A player's
+    # header is read too, so that a round shows him his own table's results as his sheet does.
+    authentication_classes = [TokenAuthentication, PulkaPlayerAuthentication, SessionAuthentication]
+    throttle_classes = [AnonThrottle, PulkaUserThrottle, PulkaPlayerThrottle]
 
 
 def pulka_event(slug: str) -> PulkaEvent:

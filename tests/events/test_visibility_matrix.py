@@ -43,7 +43,6 @@ from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
 from pulkas.simulate import play_table
 from scoring.models import Result
-from scoring.rows import result_save
 from tests.events.pulka import finish_round, pulka_event
 from tests.html import parse
 from tests.permissions.world import counts, tear_down
@@ -284,15 +283,20 @@ class DuplicateEvent:
 
     # the steps, through the services
     def enter(self, rnd: int, table: int, board: Board) -> Result:
-        return result_save(
-            session=self.session,
-            board=board.number,
-            round=rnd,
-            table=table,
-            user=self.director,
-            row=legal_row(board.dealer),
-            now=timezone.now(),
+        """The director enters a row through the API, as his scoring software would."""
+        response = api_client(f"Token {self.token}").post(
+            "/api/results/",
+            {
+                "session": self.session.pk,
+                "round": rnd,
+                "table": table,
+                "board": board.number,
+                **legal_row(board.dealer),
+            },
+            content_type="application/json",
         )
+        assert response.status_code == 201, response.content
+        return Result.objects.get(pk=response.json()["id"])
 
     def start(self, number: int) -> None:
         round_start(rnd=self.session.rounds.get(number=number), user=self.director, now=timezone.now())

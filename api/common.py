@@ -2,11 +2,12 @@
 
 Who may do what (tested in tests/api/test_permissions.py):
 
-* anyone: tournaments, sessions, rounds, tables (without codes), seatings, boards (deals only after the
-  session, once results are public), standings and results once public;
-* a player at a table of either form (``Authorization: Player code:number:PIN``, ``api.auth``): at a duplicate
-  table his own table's rows — the player at N creates and corrects (until someone confirms), the others confirm
-  or dispute; at a pulka table his table's sheet (``api.views_pulka_table``);
+* anyone: tournaments, sessions, rounds, tables (without codes), seatings, boards; the rows, the deals and the
+  standings as :mod:`events.visibility` says — the one rule of the pages, the phone pages and the projector
+  (rows and deals once published and the session is over; standings once published while no round is played);
+* a player at a table of either form (``Authorization: Player code:number:PIN``, ``api.auth``): besides, at a
+  duplicate table the rows he sits on — the player at N creates and corrects (until someone confirms), the
+  others confirm or dispute; at a pulka table his table's sheet (``api.views_pulka_table``);
 * a director of the tournament (token or session login): everything, every change audited.
 """
 
@@ -31,7 +32,8 @@ from api.serializers import (
     ErrorSerializer,
 )
 from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
-from tournaments.models import Publication, Session, Tournament
+from events.visibility import Viewer, directed_q
+from tournaments.models import Tournament
 from tournaments.permissions import can_direct
 
 ERRORS = {
@@ -86,16 +88,18 @@ def require_director(user: Any, tournament: Tournament) -> None:
 
 def directed(user: Any) -> Q:
     """Rows of tournaments the user directs (``Q(pk__in=[])`` for nobody)."""
-    if isinstance(user, TablePlayer) or not getattr(user, "is_authenticated", False):
+    if isinstance(user, TablePlayer):
         return Q(pk__in=[])
-    if user.is_superuser:
-        return Q()
-    return Q(session__tournament__in=user.directed_tournaments.all())
+    return directed_q(user, "session__tournament")
 
 
-def results_public(tournament: Tournament, session: Session) -> bool:
-    """After the session, and once the tournament's results are published (rules §12.2.4, §13)."""
-    return session.status == Session.Status.FINISHED and tournament.publication != Publication.DRAFT
+def viewer(user: Any) -> Viewer:
+    """Who asks, as :mod:`events.visibility` knows him: a player identified by the ``Player`` header (a duplicate
+    or a pulka table's), else the user (a director, or the public)."""
+    participant = getattr(user, "participant", None)
+    if participant is not None and not hasattr(user, "directed_tournaments"):
+        return Viewer.at_table(participant)
+    return Viewer.of(user)
 
 
 class ApiView:

@@ -1,9 +1,9 @@
 """What the pulka API answers, built from the stored facts and the core's score (no rules decided here).
 
-Visibility mirrors the duplicate API (``api.common``): seats and progress are public; a table's results and
-deals are public once its round has ended and the tournament's results are published (the duplicate rows' rule:
-session finished and published), always to directors, and the deals to the players of the table; the event
-table (standings) once published, always to directors.
+Who sees what is :mod:`events.visibility`'s, the rule of every channel: seats and progress are public; a table's
+results and deals to its players at once, to everybody once the results are published and its round has ended
+(``can_see_sheet``), always to directors; the event table (standings) once published while no round is being
+played (``can_see_standings``), always to directors.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from rest_framework import serializers
 
+from events.visibility import Viewer, can_see_sheet
 from preferans.numbers import format_fraction
 from preferans.pulka import PulkaScore
 from preferans.pulka.document import PulkaDocument, result_document
@@ -21,18 +22,13 @@ from pulkas.models import PulkaDeal, PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services.event import EDITABLE, RATING, SCORING
 from pulkas.services.sheet import TableSheet
 from pulkas.services.standings import EventTable
-from tournaments.models import Participant, Publication, Tournament
+from tournaments.models import Participant, Tournament
 
 _when = serializers.DateTimeField().to_representation
 
 
 def when(value: Any) -> str | None:
     return _when(value) if value is not None else None
-
-
-def round_public(tournament: Tournament, pulka_round: PulkaRound) -> bool:
-    """A round's results are public after it has ended, once the results are published (rules §12.2.4, §13)."""
-    return pulka_round.status == PulkaRound.Status.ENDED and tournament.publication != Publication.DRAFT
 
 
 def person(p: Participant) -> dict[str, Any]:
@@ -73,8 +69,8 @@ def event_data(event: PulkaEvent, rounds_drawn: int) -> dict[str, Any]:
     }
 
 
-def table_data(table: PulkaTable, *, director: bool, public: bool) -> dict[str, Any]:
-    show = director or public
+def table_data(table: PulkaTable, *, director: bool, show: bool) -> dict[str, Any]:
+    """A table; ``show``: its results (``events.visibility.can_see_sheet``), ``director``: its code."""
     results = None
     if show:
         by_seat = {r.seat: r for r in table.results.all()}
@@ -107,8 +103,9 @@ def table_data(table: PulkaTable, *, director: bool, public: bool) -> dict[str, 
     }
 
 
-def round_data(pulka_round: PulkaRound, *, director: bool) -> dict[str, Any]:
-    public = round_public(pulka_round.tournament, pulka_round)
+def round_data(pulka_round: PulkaRound, *, viewer: Viewer) -> dict[str, Any]:
+    """A round with its tables, each table's results as ``viewer`` may see them."""
+    director = viewer.directs(pulka_round.tournament)
     return {
         "number": pulka_round.number,
         "status": pulka_round.status,
@@ -117,7 +114,9 @@ def round_data(pulka_round: PulkaRound, *, director: bool) -> dict[str, Any]:
         "started_at": when(pulka_round.started_at),
         "ends_at": when(pulka_round.ends_at),
         "ended_at": when(pulka_round.ended_at),
-        "tables": [table_data(t, director=director, public=public) for t in pulka_round.tables.all()],
+        "tables": [
+            table_data(t, director=director, show=can_see_sheet(viewer, t)) for t in pulka_round.tables.all()
+        ],
         "byes": [person(b.participant) for b in pulka_round.byes.all()],
     }
 

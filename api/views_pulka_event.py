@@ -3,8 +3,10 @@ draw, start, stop (time limit), end and tie decisions. Thin views over ``pulkas.
 endpoints are in :mod:`api.views_pulka_table`.
 
 Who may do what (tests/api/test_pulkas.py): anyone reads the settings, the rounds and their tables (codes only to
-directors; a table's results once its round has ended and the results are published) and the event table once
-published; a director of the tournament reads everything and makes every change (each audited by the service).
+directors); a table's results and the event table as :mod:`events.visibility` says, the rule of every channel (a
+table's results once its round has ended and the results are published; the event table once published while no
+round is being played); a director of the tournament reads everything and makes every change (each audited by
+the service).
 """
 
 from __future__ import annotations
@@ -17,12 +19,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.common import ERRORS, READ_ERRORS, ApiView, is_director, require_auth, require_director
+from api.common import ERRORS, READ_ERRORS, ApiView, require_auth, require_director, viewer
 from api.errors import ApiError
 from api.pulka_data import event_data, round_data, rounds_with_tables, standings_data, table_data
 from api.serializers_pulka import (
@@ -34,19 +35,21 @@ from api.serializers_pulka import (
     PulkaTableSerializer,
     TieSerializer,
 )
+from events import visibility
+from events.visibility import Viewer
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services import rounds as round_services
 from pulkas.services.event import pulka_settings_update
 from pulkas.services.standings import event_table
 from tournaments.models import Tournament
-from tournaments.permissions import can_see_results
 
 TAG = ["pulka events"]
 
 
 class PulkaApiView(ApiView, APIView):
-    # Players act only at their table (api.views_pulka_table); here: anyone reads, directors write.
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    """Anyone reads, directors write; players act only at their table (``api.views_pulka_table``). ApiView's
+    logins are read — a token, the one player login of either form, a session — so that a round shows a player
+    his own table's results as his sheet does."""
 
 
 def pulka_event(slug: str) -> PulkaEvent:
@@ -122,13 +125,13 @@ class PulkaRoundsView(PulkaApiView):
         description=gettext_lazy(
             "Every round with its tables (seats with participant numbers and names, state, deals) and "
             "byes. Table codes only to directors; a table's results once its round has ended and the results are "
-            "published, always to directors."
+            "published, as on the round page and the table's sheet; always to directors."
         ),
     )
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)
-        director = is_director(request.user, event.tournament)
-        return Response([round_data(r, director=director) for r in rounds_with_tables(event.tournament)])
+        asking = viewer(request.user)
+        return Response([round_data(r, viewer=asking) for r in rounds_with_tables(event.tournament)])
 
     @extend_schema(
         tags=TAG,
@@ -151,7 +154,9 @@ class PulkaRoundsView(PulkaApiView):
             now=timezone.now(),
             seed=serializer.validated_data.get("seed"),
         )
-        return Response(round_data(_round(event.tournament, drawn.number), director=True), status=201)
+        return Response(
+            round_data(_round(event.tournament, drawn.number), viewer=Viewer.of(request.user)), status=201
+        )
 
 
 class PulkaRoundView(PulkaApiView):
@@ -160,8 +165,7 @@ class PulkaRoundView(PulkaApiView):
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         event = pulka_event(slug)
-        director = is_director(request.user, event.tournament)
-        return Response(round_data(_round(event.tournament, number), director=director))
+        return Response(round_data(_round(event.tournament, number), viewer=viewer(request.user)))
 
     @extend_schema(
         tags=TAG,
@@ -193,7 +197,7 @@ def _round_action(name: str, summary: Any, description: Any) -> type[PulkaApiVie
         def post(self, request: Request, slug: str, number: int) -> Response:
             event = _director_event(request, slug)
             service(pulka_round=_round(event.tournament, number), user=request.user, now=timezone.now())
-            return Response(round_data(_round(event.tournament, number), director=True))
+            return Response(round_data(_round(event.tournament, number), viewer=Viewer.of(request.user)))
 
     View.__name__ = View.__qualname__ = f"PulkaRound{name.title()}View"
     return View
@@ -251,7 +255,7 @@ class PulkaTieView(PulkaApiView):
             reason=data.get("reason", ""),
         )
         fresh = _round(event.tournament, number).tables.get(pk=decided.pk)
-        return Response(table_data(fresh, director=True, public=False))
+        return Response(table_data(fresh, director=True, show=True))
 
 
 class PulkaStandingsView(PulkaApiView):
@@ -265,12 +269,14 @@ class PulkaStandingsView(PulkaApiView):
         summary=gettext_lazy("The event table"),
         description=gettext_lazy(
             "The rating table by round (compensation, Swiss) or the standings by elimination (Olympic): "
-            "exact numbers as strings. Public once the results are published; always to directors."
+            "exact numbers as strings. Once the results are published, while no round is being played (rules "
+            "§12.2.4), as on the standings page and the projector; always to directors."
         ),
     )
     def get(self, request: Request, slug: str) -> Response:
         event = pulka_event(slug)
         tournament = event.tournament
-        if not can_see_results(request.user, tournament):
-            raise exceptions.NotFound(_("The standings are not published yet."))
+        hidden = visibility.standings_hidden(viewer(request.user), tournament)
+        if hidden:
+            raise exceptions.NotFound(hidden)
         return Response(standings_data(tournament, event_table(tournament)))

@@ -25,9 +25,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.auth import TablePlayer
-from api.common import ERRORS, IDEMPOTENCY, READ_ERRORS, ApiView, is_director, require_director
+from api.common import ERRORS, IDEMPOTENCY, READ_ERRORS, ApiView, is_director, require_director, viewer
 from api.errors import ApiError
-from api.pulka_data import deal_answer, round_public, sheet_data
+from api.pulka_data import deal_answer, sheet_data
 from api.serializers_pulka import (
     DealAnswerSerializer,
     PulkaConfirmSerializer,
@@ -37,6 +37,7 @@ from api.serializers_pulka import (
 )
 from duplicate.table_rows import check_key, scoped_key
 from events.tables import find_table, player_at
+from events.visibility import can_see_sheet
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal, load_sheet
 from tournaments.errors import Conflict, UserError
@@ -119,9 +120,7 @@ class PulkaSheetView(PulkaTableView):
     )
     def get(self, request: Request, code: str) -> Response:
         table = self.table(code)
-        user = request.user
-        at_table = isinstance(user, TablePlayer) and user.plays_at(table)
-        show = at_table or self.director(table) or round_public(table.round.tournament, table.round)
+        show = can_see_sheet(viewer(request.user), table)  # the one rule of every channel
         return Response(sheet_data(load_sheet(table), show_rows=show))
 
 

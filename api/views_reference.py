@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -14,14 +13,13 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.auth import TablePlayer
 from api.common import (
     READ_ERRORS,
     ApiView,
     _int_param,
     _param,
     is_director,
-    results_public,
+    viewer,
 )
 from api.serializers import (
     BoardSerializer,
@@ -33,8 +31,8 @@ from api.serializers import (
     TournamentSerializer,
 )
 from boards.models import Board
+from events import visibility
 from tournaments.models import Round, Seating, Session, Table, Tournament
-from tournaments.permissions import can_see_results
 
 
 # -- reference data -------------------------------------------------------------------------------------
@@ -49,16 +47,16 @@ class TournamentViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
     @extend_schema(
         responses={200: StandingSerializer(many=True), **READ_ERRORS},
         description=gettext_lazy(
-            "The standings (all sessions so far): public once published, always to directors."
+            "The standings (all sessions so far): once published, while no round is being played (rules "
+            "§12.2.4), as on the standings page and the projector; always to directors."
         ),
     )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, slug: str | None = None) -> Response:
         tournament = self.get_object()
-        if not can_see_results(
-            request.user if not isinstance(request.user, TablePlayer) else None, tournament
-        ):
-            raise exceptions.NotFound(_("The standings are not published yet."))
+        hidden = visibility.standings_hidden(viewer(request.user), tournament)
+        if hidden:
+            raise exceptions.NotFound(hidden)
         rows = tournament.standings.select_related("participant").order_by("position")
         context = {"disqualified": tournament.disqualified_numbers()}
         return Response(StandingSerializer(rows, many=True, context=context).data)
@@ -129,7 +127,8 @@ class SeatingViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
 @extend_schema_view(list=extend_schema(parameters=[_param("session", gettext_lazy("Session id."))]))
 @extend_schema(
     description=gettext_lazy(
-        "Boards; the deals (hands, prikup) only after the session once results are public, or to directors."
+        "Boards; the deals (hands, prikup) once the results are published and the session is over, as on the "
+        "board pages; always to directors."
     )
 )
 class BoardViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
@@ -141,10 +140,9 @@ class BoardViewSet(ApiView, viewsets.ReadOnlyModelViewSet):
         return qs.filter(session_id=session) if session else qs
 
     def get_serializer_context(self) -> dict[str, Any]:
-        user = self.request.user
+        asking = viewer(self.request.user)
 
         def show(board: Board) -> bool:
-            t = board.session.tournament
-            return is_director(user, t) or results_public(t, board.session)
+            return visibility.can_see_board(asking, board)
 
         return {**super().get_serializer_context(), "show_deals": show}

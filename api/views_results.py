@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,11 +23,9 @@ from api.common import (
     ApiView,
     _int_param,
     _param,
-    directed,
-    is_director,
     require_auth,
     require_director,
-    results_public,
+    viewer,
 )
 from api.errors import ApiError
 from api.serializers import (
@@ -37,13 +35,14 @@ from api.serializers import (
     ResultWriteSerializer,
 )
 from duplicate import at_table, table_rows
+from events import visibility
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
 from scoring.revisions import parse_revision
 from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_delete, result_save
-from tournaments.models import Publication, Session
+from tournaments.models import Session
 from tournaments.pins import client_ip
 
 
@@ -66,7 +65,8 @@ from tournaments.pins import client_ip
 )
 @extend_schema(
     description=gettext_lazy(
-        "Protocol rows. Before the session ends a player sees only his own table's rows (rules §12.2.4)."
+        "Protocol rows: a player's own rows at once, everybody's once the results are published and the "
+        "session is over (rules §12.2.4); matchpoints likewise. Directors see every row."
     )
 )
 class ResultViewSet(
@@ -78,21 +78,10 @@ class ResultViewSet(
     serializer_class = ResultSerializer
 
     def get_queryset(self) -> QuerySet[Result]:
-        user = self.request.user
-        visible = Q(session__status=Session.Status.FINISHED) & ~Q(
-            session__tournament__publication=Publication.DRAFT
-        )
-        visible |= directed(user)
-        if isinstance(user, TablePlayer):
-            p = user.participant
-            visible |= Q(session__tournament_id=p.tournament_id) & (
-                Q(seat_n=p) | Q(seat_e=p) | Q(seat_s=p) | Q(seat_w=p)
-            )
-        qs = (
-            Result.objects.filter(visible)
-            .select_related("session__tournament", "seat_n", "seat_e", "seat_s", "seat_w")
-            .order_by("session_id", "position", "id")
-        )
+        qs = visibility.visible_rows(  # the one rule of every channel (events.visibility.can_see_row)
+            Result.objects.select_related("session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"),
+            viewer(self.request.user),
+        ).order_by("session_id", "position", "id")
         if self.action == "list":
             for name, field in (
                 ("session", "session_id"),
@@ -110,11 +99,10 @@ class ResultViewSet(
         return qs
 
     def get_serializer_context(self) -> dict[str, Any]:
-        user = self.request.user
+        asking = viewer(self.request.user)
 
         def show_scores(result: Result) -> bool:
-            t = result.session.tournament
-            return is_director(user, t) or results_public(t, result.session)
+            return visibility.can_see_scores(asking, result)
 
         return {**super().get_serializer_context(), "show_scores": show_scores}
 

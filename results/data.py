@@ -156,17 +156,6 @@ class SessionInfo:
     def rows_of(self, board: int) -> list[ResultRow]:
         return [r for r in self.results if r.board == board]
 
-    def board_complete(self, board: int) -> bool:
-        """Every table that plays this board has its row: its results may be shown to everybody."""
-        if self.finished:
-            return True
-        info = self.boards.get(board)
-        rows = sum(1 for r in self.results if r.board == board)
-        if info is not None and info.set_number in self.plays_per_set:
-            return rows >= self.plays_per_set[info.set_number]
-        expected = max(Counter(r.board for r in self.results).values(), default=0)
-        return rows > 0 and rows >= expected
-
 
 @dataclass(frozen=True)
 class StandingInfo:

@@ -1,10 +1,11 @@
-"""What the playing hall's projector shows: the event, the current round and its clock, where everybody sits in
-the next round (with who rests), and the standings once they may be shown.
+"""What the playing hall's projector shows, either form: the event, the current round and its clock, where
+everybody sits (a duplicate session's next round with who rests; a pulka event's latest drawn round with its
+byes), and the standings once they may be shown.
 
-Read-only and public (no login): it shows only what the public pages show. The standings appear under the
-public pages' rule (``tournaments.permissions.can_see_results`` for an anonymous visitor: published results)
-and only while no round is being played, so that nothing of a round in play is compared in the hall (rules
-§12.2.4). Seats come from the stored seating and the rests helper, never from a recomputed movement.
+Read-only and public (no login). What it shows is :mod:`events.visibility`'s rule for the hall
+(``Viewer.projector()``): the seating always (it is posted in the hall); the standings once the results are
+published and while no round is being played (rules §12.2.4) — the same rule as the public standings page and
+the API. Seats come from the stored seating and the rests helper, never from a recomputed movement.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext as _
 
 from duplicate.rests import session_rests
 from duplicate.rounds import pick_round, round_timer
+from events import visibility
+from events.visibility import Viewer
+from pulkas.models import PulkaRound
+from pulkas.services.standings import event_table
 from results.data import load_report
 from tournaments.models import Round, Seating, Session, Tournament
-from tournaments.permissions import can_see_results
+from ui.templatetags.scores import vists_text
 
 REFRESH_SECONDS = 15
 
@@ -39,7 +43,8 @@ class Line:
     place: str
     number: int
     name: str
-    percent: str
+    percent: str  # a duplicate event's percentage ("" at a pulka event)
+    score: str = ""  # a pulka event's total as shown (compensation, Swiss; "" at the Olympic form)
 
 
 @dataclass
@@ -105,9 +110,35 @@ def _standings(tournament: Tournament) -> list[Line]:
     ]
 
 
+def _pulka_standings(tournament: Tournament) -> list[Line]:
+    """The pulka event table (``pulkas.services.standings``): its places, and the total but at the Olympic form."""
+    olympic = tournament.form == "olympic"
+    return [
+        Line(
+            line.place,
+            line.participant.number,
+            line.participant.name,
+            "",
+            "" if olympic else vists_text(line.total),
+        )
+        for line in event_table(tournament).lines
+    ]
+
+
 def projection(tournament: Tournament, *, now: dt.datetime) -> Projection:
     zone = getattr(tournament.time_zone, "key", str(tournament.time_zone))
     out = Projection(event=tournament.name, zone=zone, now=now)
+    if tournament.plays_pulkas:
+        _pulka_hall(tournament, out)
+    else:
+        _duplicate_hall(tournament, out)
+    if visibility.can_see_standings(Viewer.projector(), tournament):
+        out.standings = _pulka_standings(tournament) if tournament.plays_pulkas else _standings(tournament)
+    return out
+
+
+def _duplicate_hall(tournament: Tournament, out: Projection) -> None:
+    """A duplicate session: the round being played (or the next), its clock, the next round's seats and rests."""
     session = _session(tournament)
     rnd = None
     if session is not None:
@@ -115,23 +146,52 @@ def projection(tournament: Tournament, *, now: dt.datetime) -> Projection:
         out.session, out.rounds_total = session.number, len(rounds)
         if session.status != Session.Status.FINISHED:  # a finished session has no round to play
             rnd = pick_round(rounds, None)
-    if session is not None and rnd is not None:
-        out.round, out.round_status = rnd.number, rnd.status
-        out.round_text = _round_text(rnd, out.rounds_total)
-        if rnd.status == Round.Status.RUNNING:
-            timer = round_timer(rnd, tournament)
-            out.ends_at = timer.ends_at if timer else None
-            upcoming = rnd.number + 1 if rnd.number < out.rounds_total else None
-        else:
-            upcoming = rnd.number if rnd.status == Round.Status.PENDING else None
-        if upcoming is not None:
-            out.next_round = upcoming
-            out.tables = _seats(session, upcoming)
-            out.rests = [
-                f"{r.label} → {r.back_text}" if r.back_text else r.label
-                for r in session_rests(session).get(upcoming, [])
-            ]
-    in_play = rnd is not None and rnd.status == Round.Status.RUNNING
-    if can_see_results(AnonymousUser(), tournament) and not in_play:
-        out.standings = _standings(tournament)
-    return out
+    if session is None or rnd is None:
+        return
+    out.round, out.round_status = rnd.number, rnd.status
+    out.round_text = _round_text(rnd, out.rounds_total)
+    if rnd.status == Round.Status.RUNNING:
+        timer = round_timer(rnd, tournament)
+        out.ends_at = timer.ends_at if timer else None
+        upcoming = rnd.number + 1 if rnd.number < out.rounds_total else None
+    else:
+        upcoming = rnd.number if rnd.status == Round.Status.PENDING else None
+    if upcoming is not None:
+        out.next_round = upcoming
+        out.tables = _seats(session, upcoming)
+        out.rests = [
+            f"{r.label} → {r.back_text}" if r.back_text else r.label
+            for r in session_rests(session).get(upcoming, [])
+        ]
+
+
+def _pulka_round_text(rnd: PulkaRound) -> str:
+    values = {"n": rnd.number}
+    if rnd.status == PulkaRound.Status.RUNNING:
+        return _("Round %(n)s is being played") % values
+    if rnd.status == PulkaRound.Status.PENDING:
+        return _("Round %(n)s starts soon") % values
+    return _("Round %(n)s is over") % values
+
+
+def _pulka_hall(tournament: Tournament, out: Projection) -> None:
+    """A pulka event: the latest drawn round, its clock while it runs, its tables and byes."""
+    rnd = PulkaRound.objects.filter(tournament=tournament).order_by("-number").first()
+    if rnd is None:
+        return
+    out.round, out.round_status = rnd.number, rnd.status
+    out.round_text = _pulka_round_text(rnd)
+    if rnd.status == PulkaRound.Status.RUNNING:
+        out.ends_at = rnd.ends_at
+    if rnd.status == PulkaRound.Status.ENDED:
+        return  # the next round is not drawn yet: nobody to seat
+    out.next_round = rnd.number
+    tables = rnd.tables.select_related("seat_n", "seat_e", "seat_s", "seat_w").order_by("number")
+    out.tables = [
+        TableSeats(1, t.number, [(seat, p.number, p.name) for seat, p in t.seats().items()])  # type: ignore[attr-defined]
+        for t in tables
+    ]
+    out.rests = [
+        f"№ {b.participant.number} {b.participant.name} — {_('bye')}".strip()
+        for b in rnd.byes.select_related("participant").order_by("participant__number")
+    ]

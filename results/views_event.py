@@ -10,10 +10,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
+from events import visibility
+from events.visibility import Viewer
 from pulkas.models import PulkaRound
 from pulkas.services.standings import event_table
 from tournaments.models import Tournament
-from tournaments.permissions import can_direct, can_see_results
 
 logger = logging.getLogger(__name__)
 
@@ -27,13 +28,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
-    is_director = can_direct(request.user, tournament)
-    show_results = can_see_results(request.user, tournament)
+    viewer = Viewer.of(request.user)
+    show_results = visibility.can_see_results(viewer, tournament)
+    hidden = visibility.standings_hidden(viewer, tournament) if show_results else ""
     context = {
         "tournament": tournament,
-        "is_director": is_director,
+        "is_director": viewer.directs(tournament),
         "participants": tournament.participants.all(),
         "show_results": show_results,
+        "standings_hidden": hidden,
     }
     if tournament.plays_pulkas:
         # An Olympic, compensation or Swiss event: its rounds and the pulka standings (pulkas' public pages).
@@ -41,12 +44,14 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             n_tables=Count("tables", distinct=True)
         )
         has_event = hasattr(tournament, "pulka_event")
-        context["pulka_lines"] = event_table(tournament).lines if show_results and has_event else []
+        shown = show_results and not hidden and has_event
+        context["pulka_lines"] = event_table(tournament).lines if shown else []
         return render(request, "results/event.html", context)
     context["sessions"] = tournament.sessions.annotate(
         n_results=Count("results", distinct=True), n_boards=Count("boards", distinct=True)
     )
-    context["standings"] = tournament.standings.select_related("participant") if show_results else []
+    shown = show_results and not hidden
+    context["standings"] = tournament.standings.select_related("participant") if shown else []
     return render(request, "results/event.html", context)
 
 

@@ -1,64 +1,75 @@
 """The public results of a pulka event: the standings, the Olympic bracket, a round's tables and the seating of
 the next one, a player's path.
 
-Views only read (:mod:`results.pulka_exports.model`, over the standings of :mod:`pulkas.services.standings`). The
-public sees them once the director has published the results, exactly as the duplicate results
-(``tournaments.permissions.can_see_results``; before that the results app's «not published» page); the
-directors always. A tournament that is not played in pulkas has none of these pages (404).
+Views only read (:mod:`results.pulka_exports.model`, over the standings of :mod:`pulkas.services.standings`). Who
+sees what is :mod:`events.visibility`'s, as on every channel: the pages open once the director has published the
+results (before that the results app's «not published» page), the directors always; a table's figures (vists,
+rating, place, who went on) once its round has ended; the standings and a player's totals while no round is being
+played (rules §12.2.4). A tournament that is not played in pulkas has none of these pages (404).
 
 The round page and a player's page link each table's sheet (``/pulka/<code>/``, the pulka «traveller») once it
-is public: the table has results (a deal written, or the table closed) and its sheet page shows them to anybody
-(``can_see_results`` of a visitor who is not logged in, the check of the sheet page); before that, no link, for a
-director too.
+is public — its round has ended, the results are published and the table has results — and not before, for a
+director too (the sheet page would show it to him, not to the players he shares the link with).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
+from events import visibility
+from events.visibility import Viewer
 from pulkas.models import PulkaEvent, PulkaRound
 from results.pulka_exports.model import EventView, load_event, player_path, ratings_before
 from tournaments.models import Tournament
-from tournaments.permissions import can_direct, can_see_results
 
 REFRESH_SECONDS = 30
 
 
-def _event(request: HttpRequest, slug: str) -> tuple[Tournament, bool] | HttpResponse:
-    """The pulka event and whether the user directs it, or the «not published» page."""
+def _event(request: HttpRequest, slug: str) -> tuple[Tournament, Viewer] | HttpResponse:
+    """The pulka event and who asks, or the «not published» page."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not tournament.plays_pulkas or not PulkaEvent.objects.filter(tournament=tournament).exists():
         raise Http404("not a pulka event")
-    if not can_see_results(request.user, tournament):
+    viewer = Viewer.of(request.user)
+    if not visibility.can_see_results(viewer, tournament):
         return render(request, "results/unpublished.html", {"tournament": tournament}, status=403)
-    return tournament, can_direct(request.user, tournament)
+    return tournament, viewer
 
 
-def _base(
-    tournament: Tournament, is_director: bool, view: EventView, nav: str, **extra: Any
-) -> dict[str, Any]:
+def _base(tournament: Tournament, viewer: Viewer, view: EventView, nav: str, **extra: Any) -> dict[str, Any]:
+    """What every pulka page shows alike; ``shown_rounds``: the rounds whose tables' figures this viewer sees,
+    ``public_rounds``: those whose sheets anybody opens (a sheet link is offered for their tables)."""
+    public = Viewer.public()
     return {
         "tournament": tournament,
-        "is_director": is_director,
+        "is_director": viewer.directs(tournament),
         "view": view,
         "olympic": view.olympic,
         "nav": nav,
         "live": any(r.status == PulkaRound.Status.RUNNING for r in view.rounds),
         "refresh_seconds": REFRESH_SECONDS,
-        "sheets_public": sheets_public(tournament),
+        "shown_rounds": {
+            r.number
+            for r in view.rounds
+            if visibility.can_see_round_sheets(viewer, tournament, r.pulka_round)
+        },
+        "public_rounds": {
+            r.number
+            for r in view.rounds
+            if visibility.can_see_round_sheets(public, tournament, r.pulka_round)
+        },
+        "standings_hidden": visibility.standings_hidden(viewer, tournament),
         **extra,
     }
 
 
-def sheets_public(tournament: Tournament) -> bool:
-    """Whether the tables' sheets (``/pulka/<code>/``) show their deals to anybody: the sheet page's own check
-    for a visitor who is not logged in. A table's sheet is linked when this holds and the table has results."""
-    return can_see_results(AnonymousUser(), tournament)
+def _champion(view: EventView, shown: set[int]) -> list[Any]:
+    """Olympic: the winner(s), once the final's figures are shown."""
+    return view.champion if view.rounds and view.rounds[-1].number in shown else []
 
 
 @never_cache
@@ -66,9 +77,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     found = _event(request, slug)
     if isinstance(found, HttpResponse):
         return found
-    tournament, is_director = found
+    tournament, viewer = found
     view = load_event(tournament)
-    lines = view.standings.lines
+    hidden = visibility.standings_hidden(viewer, tournament)
+    lines = [] if hidden else view.standings.lines
     rows = []
     cut_drawn = False
     for line in lines:
@@ -86,15 +98,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         first_cut = line.cut and not cut_drawn
         cut_drawn = cut_drawn or line.cut
         rows.append({"line": line, "cells": cells, "first_cut": first_cut})
-    context = _base(
-        tournament,
-        is_director,
-        view,
-        "standings",
-        rows=rows,
-        champion=view.champion,
-        has_cut=any(line.cut for line in lines),
-    )
+    context = _base(tournament, viewer, view, "standings", rows=rows, has_cut=any(line.cut for line in lines))
+    context["champion"] = [] if hidden else _champion(view, context["shown_rounds"])
     return render(request, "results/pulka/standings.html", context)
 
 
@@ -109,11 +114,12 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     found = _event(request, slug)
     if isinstance(found, HttpResponse):
         return found
-    tournament, is_director = found
+    tournament, viewer = found
     if tournament.form != "olympic":
         raise Http404("the bracket is the Olympic form's")
     view = load_event(tournament)
-    context = _base(tournament, is_director, view, "bracket", champion=view.champion)
+    context = _base(tournament, viewer, view, "bracket")
+    context["champion"] = _champion(view, context["shown_rounds"])
     return render(request, "results/pulka/bracket.html", context)
 
 
@@ -122,7 +128,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     found = _event(request, slug)
     if isinstance(found, HttpResponse):
         return found
-    tournament, is_director = found
+    tournament, viewer = found
     view = load_event(tournament)
     current = view.round(number)
     if current is None:
@@ -140,7 +146,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             )
     context = _base(
         tournament,
-        is_director,
+        viewer,
         view,
         "round",
         nav_round=number,
@@ -166,13 +172,14 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     found = _event(request, slug)
     if isinstance(found, HttpResponse):
         return found
-    tournament, is_director = found
+    tournament, viewer = found
     view = load_event(tournament)
     person = next((p for p in view.participants.values() if p.number == number), None)
     if person is None:
         raise Http404("no such participant")
-    line = view.line_of(person.pk)
+    hidden = visibility.standings_hidden(viewer, tournament)
+    line = None if hidden else view.line_of(person.pk)
     context = _base(
-        tournament, is_director, view, "standings", person=person, line=line, path=player_path(view, person)
+        tournament, viewer, view, "standings", person=person, line=line, path=player_path(view, person)
     )
     return render(request, "results/pulka/player.html", context)

@@ -1,10 +1,11 @@
 """The entry page as the template receives it: a card a board of the running round, with its row and form.
 
-Who may read the rows (rules §12.2.4): the table code is printed on the table card, so it proves nothing.
-The contents of the rows (contract, tricks, calls, vists, the dispute) are shown only on a device that
-remembers a participant seated at this table in this round (``table.device.viewer``): the player at N after
-saving a row, a player after confirming or disputing one, or anybody seated here who typed his number and PIN
-in «Show the rows». Any other device sees the boards and their status only.
+Who may read the rows is :func:`events.visibility.can_see_row` (rules §12.2.4), as on every channel: the table
+code is printed on the table card, so it proves nothing. The contents of the rows (contract, tricks, calls,
+vists, the dispute) are shown only on a device that remembers a participant seated at this table in this round
+(``table.device.viewer``) — the player at N after saving a row, a player after confirming or disputing one, or
+anybody seated here who typed his number and PIN in «Show the rows» — for the rows he sits on. Any other device
+sees the boards and their status only.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from boards.models import Board
 from duplicate import at_table, table_rows
 from duplicate.at_table import TableState
 from duplicate.rests import next_seats
+from events.visibility import Viewer, can_see_row
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from scoring.models import Result
 from table.device import DeviceTable, remembered, viewer
@@ -65,11 +67,15 @@ def seat_label(state: TableState, seat: str) -> str:
 
 
 def _card(
-    state: TableState, board: Board, result: Result | None, *, can_see: bool, confirm_error: str | None
+    state: TableState, board: Board, result: Result | None, *, viewer: Viewer, confirm_error: str | None
 ) -> dict[str, Any]:
-    """What the page shows of one board, without its form."""
+    """What the page shows of one board, without its form; ``shown``: whether its row's contents are."""
     players = state.players
+    if result is not None:
+        result.session = state.session  # the state's own session and tournament: no query per row
+    can_see = result is not None and can_see_row(viewer, result)
     card: dict[str, Any] = {
+        "shown": can_see,
         "board": board,
         "dealer_label": seat_label(state, board.dealer) if players == 4 else board.dealer,
         "result": result,
@@ -187,7 +193,10 @@ def render_entry(
     device = DeviceTable.duplicate(state)
     me = remembered(request, device, at_table.ENTRY_SEAT)
     seen_by = viewer(request, device)
-    can_see = seen_by is not None  # rules §12.2.4: the rows only to a participant seated here (module doc)
+    can_see = (
+        seen_by is not None
+    )  # a participant seated here: he confirms, corrects, sees the rows (module doc)
+    asking = Viewer.at_table(seen_by)
     cards = []
     first_open = None
     for board in state.boards:
@@ -200,7 +209,7 @@ def render_entry(
             and not result.confirmed_by
         )
         card = _card(
-            state, board, result, can_see=can_see, confirm_error=(confirm_errors or {}).get(board.number)
+            state, board, result, viewer=asking, confirm_error=(confirm_errors or {}).get(board.number)
         )
         if state.can_enter and (result is None or editing):
             if bound is not None and bound_board == board.number:

@@ -1,10 +1,10 @@
 """The pulka sheet at the table as the template receives it: the header, the drawn sheet, the deals, the totals
 and the forms.
 
-Who may read the sheet (rules §12.2.4, as on the duplicate table page, ``table.page``): the table code is printed
-on the table card, so it proves nothing. The sheet, its deals and totals are shown to a device that remembers a
-player of this table (``table.device``, after his number and PIN), to the tournament's directors, and to anybody
-once the results are published (``tournaments.permissions.can_see_results``); any other device sees the header.
+Who may read the sheet is :func:`events.visibility.can_see_sheet` (rules §12.2.4), as on every channel: the table
+code is printed on the table card, so it proves nothing. The sheet, its deals and totals are shown to a device that
+remembers a player of this table (``table.device``, after his number and PIN), to the tournament's directors, and
+to anybody once the results are published and the round has ended; any other device sees the header.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from events.visibility import Viewer, can_see_sheet
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
@@ -30,7 +31,6 @@ from table.device import DeviceTable, viewer
 from table.forms import contract_grid, initial_from_row, three_raspasy_hands
 from table.pulka_forms import DealForm, seat_lines
 from tournaments.models import Participant, Tournament
-from tournaments.permissions import can_see_results
 from ui.display import describe_row
 from ui.labels import CALL_WORDS, sheet_labels
 from ui.pulka_drawing import sheet_svg
@@ -304,6 +304,12 @@ def _drawn(page: PulkaPage) -> str:
     return mark_safe(sheet_svg(page.score, names=names(page), labels=sheet_labels()))  # noqa: S308
 
 
+def may_see(request: HttpRequest, page: PulkaPage) -> bool:
+    """Whether this device sees the sheet (:func:`events.visibility.can_see_sheet`): the player it remembers
+    at this table, whoever is logged in (a director), or anybody once the round's sheets are public."""
+    return can_see_sheet(Viewer.at_table(viewer(request, page.device), request.user), page.table)
+
+
 def render_page(
     request: HttpRequest,
     page: PulkaPage,
@@ -319,7 +325,7 @@ def render_page(
 ) -> HttpResponse:
     """The page; ``form`` is a posted form shown again with what was wrong with it (``refusals``, ``errors``)."""
     seen_by = viewer(request, page.device)
-    can_see = seen_by is not None or can_see_results(request.user, page.tournament)
+    can_see = may_see(request, page)
     errors = errors or {}
     editing = correcting if page.can_correct(correcting) else None
     # a posted form is shown again as typed, whoever sent it (its PIN says who he is)

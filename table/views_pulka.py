@@ -39,6 +39,7 @@ from table.pulka_forms import (
 from table.pulka_page import (
     PulkaPage,
     load_page,
+    may_see,
     names,
     penalty_text,
     render_page,
@@ -47,7 +48,6 @@ from table.pulka_page import (
 )
 from tournaments.errors import UserError
 from tournaments.models import Participant
-from tournaments.permissions import can_see_results
 from tournaments.refusals import Refusal, ResultRejected
 from ui.pulka_sheet_pdf import sheet_pdf as draw_pdf
 
@@ -307,7 +307,7 @@ def _confirm(request: HttpRequest, page: PulkaPage) -> HttpResponse:
 
 # -- small endpoints ------------------------------------------------------------------------------------
 def _may_see(request: HttpRequest, page: PulkaPage) -> bool:
-    return viewer(request, page.device) is not None or can_see_results(request.user, page.tournament)
+    return may_see(request, page)  # events.visibility.can_see_sheet, as the page itself
 
 
 @never_cache

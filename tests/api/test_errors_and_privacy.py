@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from duplicate.gaps import round_gaps
+from duplicate.rounds import round_end, round_start
 from tests.api.helpers import client_for, enter, event  # noqa: F401
 from tests.publishing import publish_to
 from tests.table.factory import legal_row, player_auth
@@ -105,10 +107,14 @@ def test_deals_and_codes_are_for_directors_until_results_are_public(event, direc
     error_of(anon.get("/api/tournaments/tt/standings/"), 404, "not_found")
     assert boss.get("/api/tournaments/tt/standings/").status_code == 200
     enter(board=2, dealer="E")
-    session.status = "finished"
-    session.save()
-    assert anon.get("/api/results/").json() == [], "not yet published"
     publish_to(t, Publication.PROVISIONAL, director, timezone.now())
+    # published, but round 1 is being played: neither rows nor standings (rules §12.2.4)
+    assert anon.get("/api/results/").json() == []
+    error_of(anon.get("/api/tournaments/tt/standings/"), 404, "not_found")
+    for rnd in session.rounds.order_by("number"):  # the session ends through the director's «end of round»
+        if rnd.status == "pending":
+            rnd = round_start(rnd=rnd, user=director, now=timezone.now())
+        round_end(rnd=rnd, user=director, now=timezone.now(), acknowledged=round_gaps(rnd).token)
     assert len(anon.get("/api/results/").json()) == 1
     assert anon.get("/api/tournaments/tt/standings/").status_code == 200
 

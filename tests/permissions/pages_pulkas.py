@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.permissions.page import Page, director_writes, garbage
-from tests.permissions.world import DIRECTOR_ONLY, RESULTS, TABLE, World
+from tests.permissions.world import DIRECTOR_ONLY, IN_PLAY, RESULTS, TABLE, World
 
 
 def event(w: World, **extra: Any) -> dict[str, Any]:
@@ -19,10 +19,11 @@ def pulka_code(w: World) -> dict[str, Any]:
 
 PAGES: dict[str, Page] = {
     # The sheet: anyone with the code sees the page; the rows only players of the table, directors, or anyone
-    # once published; writes need number + PIN (tests/pulkas/test_table_page.py).
+    # once published and the round has ended (events.visibility); writes need number + PIN
+    # (tests/pulkas/test_table_page.py). The world's table plays in the running round 2.
     "table:pulka": Page(TABLE, "GP", kwargs=pulka_code, post=garbage),
-    "table:pulka_preview": Page(TABLE, kwargs=pulka_code),
-    "table:pulka_pdf": Page(RESULTS, kwargs=pulka_code),
+    "table:pulka_preview": Page(IN_PLAY, kwargs=pulka_code),
+    "table:pulka_pdf": Page(IN_PLAY, kwargs=pulka_code),
     "director:pulka_rounds": Page(DIRECTOR_ONLY, kwargs=event),
     "director:pulka_draw": Page(DIRECTOR_ONLY, "P", kwargs=event, post=garbage),
     "director:pulka_round_action": director_writes(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.permissions.page import Page, director_writes, player_1, slug
-from tests.permissions.world import DIRECTOR_ONLY, HIDDEN_BOARD, PUBLIC, RESULTS, World
+from tests.permissions.world import DIRECTOR_ONLY, HIDDEN_BOARD, IN_PLAY, PUBLIC, RESULTS, World
 
 
 def board_number(w: World) -> dict[str, Any]:
@@ -22,7 +22,8 @@ PAGES: dict[str, Page] = {
     "results:board": Page(RESULTS, kwargs=board_number),
     "results:board-chart": Page(HIDDEN_BOARD, kwargs=board_number),
     "results:player": Page(RESULTS, kwargs=player_1),
-    "results:player-chart": Page(RESULTS, kwargs=player_1),
+    # The running percentage is a total: not while round 4 is being played (events.visibility, §12.2.4).
+    "results:player-chart": Page(IN_PLAY, kwargs=player_1),
     "results:frequencies": Page(RESULTS, kwargs=slug),
     # The hall's projector: no login; its standings appear only when the public pages show them (§12.2.4).
     "results:projector": Page(PUBLIC, kwargs=slug),

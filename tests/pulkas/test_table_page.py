@@ -348,7 +348,7 @@ def test_after_the_director_stops_the_table(client, four, director):
     assert response.status_code == 409 and PulkaDeal.objects.filter(table=four).count() == 3
 
 
-def test_the_pdf_only_for_the_table_directors_or_after_publication(client, three, director):
+def test_the_pdf_only_for_the_table_directors_or_after_the_round_once_published(client, three, director):
     play_table(three, random.Random(6), now=timezone.now())
     pdf = reverse("table:pulka_pdf", kwargs={"code": three.code})
     assert client.get(pdf).status_code == 403
@@ -359,7 +359,11 @@ def test_the_pdf_only_for_the_table_directors_or_after_publication(client, three
     boss = Client()
     boss.force_login(director)
     assert boss.get(pdf).status_code == 200
-    publish_to(three.round.tournament, Publication.PROVISIONAL, director, timezone.now())
+    tournament = three.round.tournament
+    publish_to(tournament, Publication.PROVISIONAL, director, timezone.now())
+    assert Client().get(pdf).status_code == 403  # published, but the round is still being played (§12.2.4)
+    rounds.stop_round(pulka_round=three.round, user=director, now=timezone.now())
+    rounds.end_round(pulka_round=three.round, user=director, now=timezone.now())
     assert Client().get(pdf).status_code == 200
 
 

@@ -3,7 +3,7 @@
 Who may do what (tested in tests/api/test_permissions.py):
 
 * anyone: tournaments, sessions, rounds, tables (without codes), seatings, boards; the rows, the deals and the
-  standings as :mod:`events.visibility` says — the one rule of the pages, the phone pages and the projector
+  standings as :mod:`visibility` says — the one rule of the pages, the phone pages and the projector
   (rows and deals once published and the session is over; standings once published while no round is played);
 * a player at a table of either form (``Authorization: Player code:number:PIN``, ``api.auth``): besides, at a
   duplicate table the rows he sits on — the player at N creates and corrects (until someone confirms), the
@@ -32,9 +32,9 @@ from api.serializers import (
     ErrorSerializer,
 )
 from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
-from events.visibility import Viewer, directed_q
 from tournaments.models import Tournament
 from tournaments.permissions import can_direct
+from visibility import Viewer, directed_q
 
 ERRORS = {
     400: OpenApiResponse(
@@ -94,7 +94,7 @@ def directed(user: Any) -> Q:
 
 
 def viewer(user: Any) -> Viewer:
-    """Who asks, as :mod:`events.visibility` knows him: a player identified by the ``Player`` header (a duplicate
+    """Who asks, as :mod:`visibility` knows him: a player identified by the ``Player`` header (a duplicate
     or a pulka table's), else the user (a director, or the public)."""
     participant = getattr(user, "participant", None)
     if participant is not None and not hasattr(user, "directed_tournaments"):

@@ -1,6 +1,6 @@
 """What the pulka API answers, built from the stored facts and the core's score (no rules decided here).
 
-Who sees what is :mod:`events.visibility`'s, the rule of every channel: seats and progress are public; a table's
+Who sees what is :mod:`visibility`'s, the rule of every channel: seats and progress are public; a table's
 results and deals to its players at once, to everybody once the results are published and its round has ended
 (``can_see_sheet``), always to directors; the event table (standings) once published while no round is being
 played (``can_see_standings``), always to directors.
@@ -14,7 +14,6 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from rest_framework import serializers
 
-from events.visibility import Viewer, can_see_sheet
 from preferans.numbers import format_fraction
 from preferans.pulka import PulkaScore
 from preferans.pulka.document import PulkaDocument, result_document
@@ -23,6 +22,7 @@ from pulkas.services.event import EDITABLE, RATING, SCORING
 from pulkas.services.sheet import TableSheet
 from pulkas.services.standings import EventTable
 from tournaments.models import Participant, Tournament
+from visibility import Viewer, can_see_sheet
 
 _when = serializers.DateTimeField().to_representation
 
@@ -70,7 +70,7 @@ def event_data(event: PulkaEvent, rounds_drawn: int) -> dict[str, Any]:
 
 
 def table_data(table: PulkaTable, *, director: bool, show: bool) -> dict[str, Any]:
-    """A table; ``show``: its results (``events.visibility.can_see_sheet``), ``director``: its code."""
+    """A table; ``show``: its results (``visibility.can_see_sheet``), ``director``: its code."""
     results = None
     if show:
         by_seat = {r.seat: r for r in table.results.all()}

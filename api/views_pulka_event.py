@@ -3,7 +3,7 @@ draw, start, stop (time limit), end and tie decisions. Thin views over ``pulkas.
 endpoints are in :mod:`api.views_pulka_table`.
 
 Who may do what (tests/api/test_pulkas.py): anyone reads the settings, the rounds and their tables (codes only to
-directors); a table's results and the event table as :mod:`events.visibility` says, the rule of every channel (a
+directors); a table's results and the event table as :mod:`visibility` says, the rule of every channel (a
 table's results once its round has ended and the results are published; the event table once published while no
 round is being played); a director of the tournament reads everything and makes every change (each audited by
 the service).
@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import visibility
 from api.common import ERRORS, READ_ERRORS, ApiView, require_auth, require_director, viewer
 from api.errors import ApiError
 from api.pulka_data import event_data, round_data, rounds_with_tables, standings_data, table_data
@@ -35,21 +36,14 @@ from api.serializers_pulka import (
     PulkaTableSerializer,
     TieSerializer,
 )
-from events import visibility
-from events.visibility import Viewer
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services import rounds as round_services
 from pulkas.services.event import pulka_settings_update
 from pulkas.services.standings import event_table
 from tournaments.models import Tournament
+from visibility import Viewer
 
 TAG = ["pulka events"]
-
-
-class PulkaApiView(ApiView, APIView):
-    """Anyone reads, directors write; players act only at their table (``api.views_pulka_table``). ApiView's
-    logins are read — a token, the one player login of either form, a session — so that a round shows a player
-    his own table's results as his sheet does."""
 
 
 def pulka_event(slug: str) -> PulkaEvent:
@@ -75,7 +69,7 @@ def _director_event(request: Request, slug: str) -> PulkaEvent:
     return event
 
 
-class PulkaEventView(PulkaApiView):
+class PulkaEventView(ApiView, APIView):
     @extend_schema(
         tags=TAG,
         responses={200: PulkaEventSerializer, **READ_ERRORS},
@@ -117,7 +111,7 @@ class PulkaEventView(PulkaApiView):
         return Response(event_data(event, drawn))
 
 
-class PulkaRoundsView(PulkaApiView):
+class PulkaRoundsView(ApiView, APIView):
     @extend_schema(
         tags=TAG,
         responses={200: PulkaRoundSerializer(many=True), **READ_ERRORS},
@@ -159,7 +153,7 @@ class PulkaRoundsView(PulkaApiView):
         )
 
 
-class PulkaRoundView(PulkaApiView):
+class PulkaRoundView(ApiView, APIView):
     @extend_schema(
         tags=TAG, responses={200: PulkaRoundSerializer, **READ_ERRORS}, summary=gettext_lazy("One round")
     )
@@ -182,10 +176,10 @@ class PulkaRoundView(PulkaApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def _round_action(name: str, summary: Any, description: Any) -> type[PulkaApiView]:
+def _round_action(name: str, summary: Any, description: Any) -> type[APIView]:
     service = getattr(round_services, f"{name}_round")
 
-    class View(PulkaApiView):
+    class View(ApiView, APIView):
         @extend_schema(
             tags=TAG,
             request=None,
@@ -226,7 +220,7 @@ PulkaRoundEndView = _round_action(
 )
 
 
-class PulkaTieView(PulkaApiView):
+class PulkaTieView(ApiView, APIView):
     @extend_schema(
         tags=TAG,
         request=TieSerializer,
@@ -258,7 +252,7 @@ class PulkaTieView(PulkaApiView):
         return Response(table_data(fresh, director=True, show=True))
 
 
-class PulkaStandingsView(PulkaApiView):
+class PulkaStandingsView(ApiView, APIView):
     @extend_schema(
         tags=TAG,
         responses={

@@ -37,13 +37,13 @@ from api.serializers_pulka import (
 )
 from duplicate.table_rows import check_key, scoped_key
 from events.tables import find_table, player_at
-from events.visibility import can_see_sheet
 from pulkas.models import PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal, load_sheet
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Participant
 from tournaments.pins import WrongPin, client_ip
 from tournaments.table_codes import normalise_code
+from visibility import can_see_sheet
 
 TAG = ["pulka table"]
 

@@ -13,6 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+import visibility
 from api.common import (
     READ_ERRORS,
     ApiView,
@@ -31,7 +32,6 @@ from api.serializers import (
     TournamentSerializer,
 )
 from boards.models import Board
-from events import visibility
 from tournaments.models import Round, Seating, Session, Table, Tournament
 
 

@@ -15,6 +15,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+import visibility
 from api.auth import TablePlayer
 from api.common import (
     ERRORS,
@@ -35,7 +36,6 @@ from api.serializers import (
     ResultWriteSerializer,
 )
 from duplicate import at_table, table_rows
-from events import visibility
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
@@ -78,7 +78,7 @@ class ResultViewSet(
     serializer_class = ResultSerializer
 
     def get_queryset(self) -> QuerySet[Result]:
-        qs = visibility.visible_rows(  # the one rule of every channel (events.visibility.can_see_row)
+        qs = visibility.visible_rows(  # the one rule of every channel (visibility.can_see_row)
             Result.objects.select_related("session__tournament", "seat_n", "seat_e", "seat_s", "seat_w"),
             viewer(self.request.user),
         ).order_by("session_id", "position", "id")

@@ -2,7 +2,7 @@
 everybody sits (a duplicate session's next round with who rests; a pulka event's latest drawn round with its
 byes), and the standings once they may be shown.
 
-Read-only and public (no login). What it shows is :mod:`events.visibility`'s rule for the hall
+Read-only and public (no login). What it shows is :mod:`visibility`'s rule for the hall
 (``Viewer.projector()``): the seating always (it is posted in the hall); the standings once the results are
 published and while no round is being played (rules §12.2.4) — the same rule as the public standings page and
 the API. Seats come from the stored seating and the rests helper, never from a recomputed movement.
@@ -18,15 +18,15 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+import visibility
 from duplicate.rests import session_rests
 from duplicate.rounds import pick_round, round_timer
-from events import visibility
-from events.visibility import Viewer
 from pulkas.models import PulkaRound
 from pulkas.services.standings import event_table
 from results.data import load_report
 from tournaments.models import Round, Seating, Session, Tournament
 from ui.templatetags.scores import vists_text
+from visibility import Viewer
 
 REFRESH_SECONDS = 15
 

@@ -1,6 +1,6 @@
 """The public standings of a duplicate event (``t/<slug>/standings/``).
 
-Who sees what and when is :mod:`events.visibility`, asked by every results page: the pages open once the
+Who sees what and when is :mod:`visibility`, asked by every results page: the pages open once the
 results are published (directors always); the standings are shown while no round is being played (rules
 §12.2.4), a board's rows and layout once its session is over. The other pages: boards and frequencies
 (``views_boards``), personal cards (``views_cards``), the projector (``views_hall``), generated files
@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
-from events import visibility
+import visibility
 from preferans.numbers import format_fraction
 from results.data import load_report
 from results.derived import session_totals

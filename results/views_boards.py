@@ -1,7 +1,7 @@
 """A duplicate event's boards on the public pages: the list of a session's boards, a board's protocol (Appendix
 A) with its frequencies, spread picture, layout and double-dummy table, and the frequencies of every board.
 
-What shows is :mod:`events.visibility`'s: a session's rows once the results are published and the session is
+What shows is :mod:`visibility`'s: a session's rows once the results are published and the session is
 over (rules §12.2.4: results are not compared during the session), the layout and its analysis likewise;
 directors see everything, always.
 """
@@ -15,9 +15,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+import visibility
 from boards.analysis import board_makeable
 from boards.models import Board
-from events import visibility
 from results import charts
 from results.data import Report, load_report
 from results.derived import frequencies, protocols

@@ -1,7 +1,7 @@
 """A participant's personal card on the public pages of a duplicate event: his rows board by board, his totals,
 and the picture of his running percentage.
 
-What shows is :mod:`events.visibility`'s: a session's rows once the results are published and the session is
+What shows is :mod:`visibility`'s: a session's rows once the results are published and the session is
 over, the tricks taken against tricks possible with the layouts; the totals, the place and the picture with the
 standings (not while a round is being played); directors see everything, always.
 """
@@ -15,9 +15,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+import visibility
 from duplicate.rests import session_rests
-from events import visibility
-from events.visibility import Viewer
 from results import charts
 from results.data import Report, load_report
 from results.dd_card import card_lines
@@ -25,6 +24,7 @@ from results.derived import running_percentages, score_cards
 from results.labels import contract_text
 from results.views_common import base_context, event_of, unpublished
 from tournaments.models import Tournament
+from visibility import Viewer
 
 
 def _card_of(

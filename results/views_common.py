@@ -1,4 +1,4 @@
-"""What every public results page of a duplicate event starts from: the event, who asks (``events.visibility``),
+"""What every public results page of a duplicate event starts from: the event, who asks (``visibility``),
 the session asked for, and the context every page shares."""
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from events.visibility import Viewer
 from results.data import Report, SessionInfo
 from tournaments.models import Tournament
+from visibility import Viewer
 
 REFRESH_SECONDS = 30
 
 
 def event_of(request: HttpRequest, slug: str) -> tuple[Tournament, Viewer]:
-    """The tournament ``slug`` and the visitor as :mod:`events.visibility` knows him."""
+    """The tournament ``slug`` and the visitor as :mod:`visibility` knows him."""
     return get_object_or_404(Tournament, slug=slug), Viewer.of(request.user)
 
 

@@ -10,11 +10,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
-from events import visibility
-from events.visibility import Viewer
+import visibility
 from pulkas.models import PulkaRound
 from pulkas.services.standings import event_table
 from tournaments.models import Tournament
+from visibility import Viewer
 
 logger = logging.getLogger(__name__)
 

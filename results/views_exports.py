@@ -1,5 +1,5 @@
 """The exports page of an event, either form (directors): the buttons for every generated file, their progress,
-and the downloads. Who may download a file is :func:`events.visibility.can_download_exports`."""
+and the downloads. Who may download a file is :func:`visibility.can_download_exports`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from events import visibility
+import visibility
 from results.models import ExportJob
 from results.services import EXPORTERS, ExportError, start_export
 from results.views_common import event_of

@@ -1,5 +1,5 @@
 """The projector in the playing hall (public, no login): the page and the small JSON it polls. What it shows is
-:mod:`results.projector`'s, under :mod:`events.visibility`'s rules for the hall."""
+:mod:`results.projector`'s, under :mod:`visibility`'s rules for the hall."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 the next one, a player's path.
 
 Views only read (:mod:`results.pulka_exports.model`, over the standings of :mod:`pulkas.services.standings`). Who
-sees what is :mod:`events.visibility`'s, as on every channel: the pages open once the director has published the
+sees what is :mod:`visibility`'s, as on every channel: the pages open once the director has published the
 results (before that the results app's «not published» page), the directors always; a table's figures (vists,
 rating, place, who went on) once its round has ended; the standings and a player's totals while no round is being
 played (rules §12.2.4). A tournament that is not played in pulkas has none of these pages (404).
@@ -20,11 +20,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
-from events import visibility
-from events.visibility import Viewer
+import visibility
 from pulkas.models import PulkaEvent, PulkaRound
 from results.pulka_exports.model import EventView, load_event, player_path, ratings_before
 from tournaments.models import Tournament
+from visibility import Viewer
 
 REFRESH_SECONDS = 30
 

@@ -1,6 +1,6 @@
 """The entry page as the template receives it: a card a board of the running round, with its row and form.
 
-Who may read the rows is :func:`events.visibility.can_see_row` (rules §12.2.4), as on every channel: the table
+Who may read the rows is :func:`visibility.can_see_row` (rules §12.2.4), as on every channel: the table
 code is printed on the table card, so it proves nothing. The contents of the rows (contract, tricks, calls,
 vists, the dispute) are shown only on a device that remembers a participant seated at this table in this round
 (``table.device.viewer``) — the player at N after saving a row, a player after confirming or disputing one, or
@@ -23,7 +23,6 @@ from boards.models import Board
 from duplicate import at_table, table_rows
 from duplicate.at_table import TableState
 from duplicate.rests import next_seats
-from events.visibility import Viewer, can_see_row
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from scoring.models import Result
 from table.device import DeviceTable, remembered, viewer
@@ -38,6 +37,7 @@ from tournaments.models import Participant, Session
 from ui.display import describe_row
 from ui.labels import CALL_WORDS
 from ui.templatetags.scores import display_number
+from visibility import Viewer, can_see_row
 
 
 def vists_rows(state: TableState, vists: dict[str, str] | None) -> list[dict[str, Any]]:

@@ -1,7 +1,7 @@
 """The pulka sheet at the table as the template receives it: the header, the drawn sheet, the deals, the totals
 and the forms.
 
-Who may read the sheet is :func:`events.visibility.can_see_sheet` (rules §12.2.4), as on every channel: the table
+Who may read the sheet is :func:`visibility.can_see_sheet` (rules §12.2.4), as on every channel: the table
 code is printed on the table card, so it proves nothing. The sheet, its deals and totals are shown to a device that
 remembers a player of this table (``table.device``, after his number and PIN), to the tournament's directors, and
 to anybody once the results are published and the round has ended; any other device sees the header.
@@ -22,7 +22,6 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from events.visibility import Viewer, can_see_sheet
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
@@ -36,6 +35,7 @@ from ui.labels import CALL_WORDS, sheet_labels
 from ui.pulka_drawing import sheet_svg
 from ui.pulka_totals import rounding_line
 from ui.templatetags.scores import vists_text, whole_text
+from visibility import Viewer, can_see_sheet
 
 STATES = {
     "in_progress": lambda n: _("Playing"),
@@ -305,7 +305,7 @@ def _drawn(page: PulkaPage) -> str:
 
 
 def may_see(request: HttpRequest, page: PulkaPage) -> bool:
-    """Whether this device sees the sheet (:func:`events.visibility.can_see_sheet`): the player it remembers
+    """Whether this device sees the sheet (:func:`visibility.can_see_sheet`): the player it remembers
     at this table, whoever is logged in (a director), or anybody once the round's sheets are public."""
     return can_see_sheet(Viewer.at_table(viewer(request, page.device), request.user), page.table)
 

@@ -307,7 +307,7 @@ def _confirm(request: HttpRequest, page: PulkaPage) -> HttpResponse:
 
 # -- small endpoints ------------------------------------------------------------------------------------
 def _may_see(request: HttpRequest, page: PulkaPage) -> bool:
-    return may_see(request, page)  # events.visibility.can_see_sheet, as the page itself
+    return may_see(request, page)  # visibility.can_see_sheet, as the page itself
 
 
 @never_cache

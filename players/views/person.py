@@ -1,8 +1,9 @@
 """A person's public page (``/players/<id>/``): every event he played, his results, master points, rating chart
 and statistics (issue 20; docs/players/person.md).
 
-The page reads ``players.services.history`` and draws; the events it shows follow the results pages' rule
-(``tournaments.permissions.can_see_results``): the public sees published events only. A merged duplicate's id
+The page reads ``players.services.history`` and draws; the events it shows follow the standings' rule of every
+channel (``visibility.can_see_standings``): the public sees an event once its results are published, and not while
+one of its rounds is being played. A merged duplicate's id
 redirects to the kept person.
 """
 
@@ -22,8 +23,8 @@ from players.models import Person
 from players.services.history import EventLine, History, PulkaLine, RatingPoint, kept_person, person_history
 from pulkas.services.standings import event_table
 from tournaments.models import Form, Tournament
-from tournaments.permissions import can_see_results
 from ui.templatetags.scores import display_number
+from visibility import Viewer, can_see_standings
 
 ACCENT = "#1f5fa8"
 MUTED = "#5f6b76"
@@ -48,9 +49,8 @@ def person_page(request: HttpRequest, pk: int) -> HttpResponse:
     kept = kept_person(person)
     if kept.pk != person.pk:
         return redirect("players:person", pk=kept.pk)
-    history = person_history(
-        kept, visible=lambda t: can_see_results(request.user, t), pulka_table=_pulka_lines
-    )
+    viewer = Viewer.of(request.user)
+    history = person_history(kept, visible=lambda t: can_see_standings(viewer, t), pulka_table=_pulka_lines)
     forms = dict(Form.choices)
     events = [{"e": e, "link": _event_link(e), "form": forms.get(e.form, e.form)} for e in history.events]
     chart = phone_chart = ""

@@ -111,11 +111,13 @@ def _correction(ctx: dict) -> dict:
     return {**_new_deal(ctx), "reason": "ruling"}
 
 
-ALL = {actor: 200 for actor in ACTORS}
+# The event's routes read the one player login of either form (api.auth), as the duplicate API does: a player
+# is somebody there (refused a director's write with 403), a wrong PIN is nobody (401), even on a public read.
+ALL = {**{actor: 200 for actor in ACTORS}, "intruder": 401}
 DIRECTOR_WRITES = dict(
-    anonymous=401, player_at_table=401, other_table=401, intruder=401, user=403, director=200
+    anonymous=401, player_at_table=403, other_table=403, intruder=401, user=403, director=200
 )
-DIRECTORS_READ = {**{actor: 404 for actor in ACTORS}, "director": 200}
+DIRECTORS_READ = {**{actor: 404 for actor in ACTORS}, "intruder": 401, "director": 200}
 
 # route → (what is done first, the request, the seat of table 1 that tries it, expected status per actor)
 PULKA = {
@@ -126,7 +128,8 @@ PULKA = {
         _undraw,
         _event("post", "rounds/", {"seed": 5}),
         "N",
-        {**DIRECTOR_WRITES, "director": 201},
+        # the round undrawn, its tables are gone: a player's header names no table (401)
+        {**DIRECTOR_WRITES, "player_at_table": 401, "other_table": 401, "director": 201},
     ),
     "GET api:pulka-round": (_nothing, _event("get", "rounds/1/"), "N", ALL),
     "DELETE api:pulka-round": (
@@ -145,7 +148,7 @@ PULKA = {
         DIRECTOR_WRITES,
     ),
     "GET api:pulka-standings": (_nothing, _event("get", "standings/"), "N", DIRECTORS_READ),
-    "GET api:pulka-sheet": (_start, _table("get"), "N", {**ALL, "intruder": 401}),
+    "GET api:pulka-sheet": (_start, _table("get"), "N", ALL),
     "POST api:pulka-deals": (
         _start,
         _table("post", "deals/", _new_deal),

@@ -1,4 +1,4 @@
-"""Who sees what and when, asked of every channel at every state of both forms (``events.visibility``).
+"""Who sees what and when, asked of every channel at every state of both forms (``visibility``).
 
 One duplicate event (two tables of four, a basic movement) and one compensation pulka event (eight players, two
 rounds) are played through the services, state by state: a round in play with rows (deals) written, the round

@@ -19,7 +19,7 @@ def pulka_code(w: World) -> dict[str, Any]:
 
 PAGES: dict[str, Page] = {
     # The sheet: anyone with the code sees the page; the rows only players of the table, directors, or anyone
-    # once published and the round has ended (events.visibility); writes need number + PIN
+    # once published and the round has ended (visibility); writes need number + PIN
     # (tests/pulkas/test_table_page.py). The world's table plays in the running round 2.
     "table:pulka": Page(TABLE, "GP", kwargs=pulka_code, post=garbage),
     "table:pulka_preview": Page(IN_PLAY, kwargs=pulka_code),

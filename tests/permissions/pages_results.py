@@ -22,7 +22,7 @@ PAGES: dict[str, Page] = {
     "results:board": Page(RESULTS, kwargs=board_number),
     "results:board-chart": Page(HIDDEN_BOARD, kwargs=board_number),
     "results:player": Page(RESULTS, kwargs=player_1),
-    # The running percentage is a total: not while round 4 is being played (events.visibility, §12.2.4).
+    # The running percentage is a total: not while round 4 is being played (visibility, §12.2.4).
     "results:player-chart": Page(IN_PLAY, kwargs=player_1),
     "results:frequencies": Page(RESULTS, kwargs=slug),
     # The hall's projector: no login; its standings appear only when the public pages show them (§12.2.4).

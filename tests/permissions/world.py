@@ -47,10 +47,10 @@ DIRECTORS = (DIRECTOR, SUPERUSER)  # who may do everything in this tournament
 
 # -- access classes: who is allowed ---------------------------------------------------------------------
 PUBLIC = "public"  # anyone
-RESULTS = "results"  # anyone once the results are published (events.visibility.can_see_results)
+RESULTS = "results"  # anyone once the results are published (visibility.can_see_results)
 HIDDEN_BOARD = "hidden_board"  # a board of a session still in play: directors only (the public gets 404)
 IN_PLAY = "in_play"  # what a round in play would show (a running round's sheet, a total while it runs):
-# directors only until it ends (events.visibility; the table's own players on their device, not a role here)
+# directors only until it ends (visibility; the table's own players on their device, not a role here)
 TABLE = "table"  # anyone with the table code; writes need a PIN (test_table_writes_need_the_pin)
 PLAYER_LOGIN = "player_login"  # the appeals page's number + PIN form: anyone (it logs players in)
 PLAYER_ONLY = "player_only"  # a player identified with number + PIN, for his own appeals

@@ -1,4 +1,5 @@
-"""Who may see and do what. One place, used by pages and the API alike."""
+"""Who may direct an event. One place, used by pages and the API alike; who may *see* what and when is
+``visibility``."""
 
 from __future__ import annotations
 
@@ -14,8 +15,3 @@ def can_direct(user: Any, tournament: Tournament) -> bool:
     if user.is_superuser:
         return True
     return tournament.directors.filter(pk=user.pk).exists()
-
-
-def can_see_results(user: Any, tournament: Tournament) -> bool:
-    """The public sees results only once they are published; directors always."""
-    return tournament.is_published or can_direct(user, tournament)

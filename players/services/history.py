@@ -9,7 +9,7 @@ stored ``MasterPointAward`` and ``RatingEntry`` rows, exact fraction strings rea
 :func:`preferans.numbers.parse_fraction`.
 
 **Who sees what.** ``visible(tournament)`` decides which events count (the public page passes the results
-pages' rule, ``tournaments.permissions.can_see_results``: published events only, a director also his own); an
+pages' rule, ``visibility.can_see_standings``: published events, not while a round is played; a director also his own); an
 event it refuses is absent everywhere: from the events, the master points, the rating and the statistics. The
 statistics read only the protocol rows of sessions that are over — finished, or (an event imported whole) with
 official or final results — so that a published event still running never tells a deal's contract before every

@@ -8,7 +8,7 @@ Every view and the names other modules use are re-exported here, so ``appeals.vi
 """
 
 from appeals.views.appeal_flow import MAIN_PATH, appeal_action, appeal_detail, appeal_new
-from appeals.views.appendix_b import _pdf_available, appeal_form, layout_rows
+from appeals.views.appendix_b import appeal_form, layout_rows
 from appeals.views.corrections import correction_detail, correction_new
 from appeals.views.dashboard import appeal_list, appeal_settings, audit_trail
 from appeals.views.player import (
@@ -22,7 +22,6 @@ from appeals.views.rulings import ruling_detail, ruling_new
 __all__ = [
     "MAIN_PATH",
     "PLAYER_KEY",
-    "_pdf_available",
     "appeal_action",
     "appeal_detail",
     "appeal_form",

@@ -37,7 +37,7 @@ from appeals.views._common import (
     _session,
     _tournament,
 )
-from appeals.views.appendix_b import _appeal_board, _pdf_available, _prikup_seat, _prikup_symbols, layout_rows
+from appeals.views.appendix_b import _appeal_board, _prikup_seat, _prikup_symbols, layout_rows
 from appeals.views.pulka import deal_context, row_of
 from tournaments.models import Participant
 from tournaments.permissions import can_direct
@@ -144,7 +144,6 @@ def appeal_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "sign_form": f.SignForm(appeal=appeal),
         "note_form": f.NoteForm(),
         "seats": seats,
-        "pdf_available": _pdf_available(),
         **_steps(appeal),
         **deal_context(appeal, with_form=deciding),
     }

@@ -1,19 +1,17 @@
 """The appeal form of Appendix B: the board's diagram, the printable page and its PDF.
 
 ``layout_rows`` and the prikup helpers turn a stored board into the hand diagram the appeal pages show;
-``appeal_form`` renders the filled form to print, or the PDF when the results package provides a renderer
-(``_pdf_available`` tells whether it does, ``_appeal_pdf`` fills its data class with what it declares).
+``appeal_form`` renders the filled form to print, or its PDF (``appeals.pdf``, filled by ``_appeal_pdf``).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from appeals.models import Appeal
+from appeals.pdf import AppealFormData, appeal_form_pdf
 from appeals.views._common import _guard_director_or_committee, _names, _tournament
 from boards.models import Board
 from preferans.cards.deck import Suit, parse_hand, sort_cards
@@ -62,17 +60,17 @@ def _appeal_board(appeal: Appeal) -> Board | None:
 
 
 def appeal_form(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Appendix B filled in, to print (HTML); the PDF when the results package provides it."""
+    """Appendix B filled in, to print (HTML), or as a PDF (``?format=pdf``)."""
     t = _tournament(slug)
     if (deny := _guard_director_or_committee(request, t)) is not None:
         return deny  # type: ignore[return-value]
     appeal = get_object_or_404(Appeal.objects.select_related("appellant"), tournament=t, number=number)
-    if request.GET.get("format") == "pdf" and _pdf_available():
-        pdf = _appeal_pdf(appeal, lang=request.LANGUAGE_CODE)
-        if pdf is not None:
-            response = HttpResponse(pdf, content_type="application/pdf")
-            response["Content-Disposition"] = f'inline; filename="appeal-{appeal.number}.pdf"'
-            return response
+    if request.GET.get("format") == "pdf":
+        response = HttpResponse(
+            _appeal_pdf(appeal, lang=request.LANGUAGE_CODE), content_type="application/pdf"
+        )
+        response["Content-Disposition"] = f'inline; filename="appeal-{appeal.number}.pdf"'
+        return response
     board = _appeal_board(appeal)
     return render(
         request,
@@ -88,31 +86,13 @@ def appeal_form(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-def _pdf_available() -> bool:
-    try:
-        from appeals import pdf  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes | None:
-    """Call the results package's Appendix B renderer with whatever fields its data class declares."""
-    import dataclasses
-
-    try:
-        from appeals.pdf import AppealFormData, appeal_form_pdf
-    except ImportError:
-        return None
+def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes:
+    """Appendix B as a PDF (``appeals.pdf``), filled with the appeal's facts."""
     board = _appeal_board(appeal)
     panel = list(appeal.panel.select_related("member"))
     people = {seat: f"№ {n} {name}".strip() for seat, n, name in _names(appeal.tournament, appeal.seats)}
-    known: dict[str, Any] = {
-        "tournament": appeal.tournament.name,
-        "appellant": str(appeal.appellant),
-        "round": appeal.round_number,
-        "board": appeal.deal_or_board,  # Appendix B item 3, «Сдача №»: a board, or a pulka's deal
-        "layout": {
+    layout = (
+        {
             "number": board.number,
             "set": board.set_number,
             "dealer": board.dealer,
@@ -120,22 +100,23 @@ def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes | None:
             "prikup": board.prikup,
         }
         if board is not None and board.hands
-        else None,
-        "participants": people,
+        else None
+    )
+    data = AppealFormData(
+        tournament=appeal.tournament.name,
+        appellant=str(appeal.appellant),
+        round=appeal.round_number,
+        board=appeal.deal_or_board,  # Appendix B item 3, «Сдача №»: a board, or a pulka's deal
+        layout=layout,
+        participants=people,
         # Bidding is kept as free text: one line per round of calls, calls in the order W, N, E, S.
-        "bidding": [line.split()[:4] for line in appeal.bidding.splitlines() if line.strip()],
-        "play": appeal.play,
-        "claim": appeal.claim,
-        "director_comment": appeal.director_comment,
-        "committee_decision": (f"{appeal.get_outcome_display()}. " if appeal.outcome else "")
-        + appeal.decision,
-        "committee_members": [m.member.name for m in panel],
-        "signed_by": [m.member.name for m in panel if m.signed_at],
-        "date": timezone.localtime(appeal.decided_at or appeal.filed_at or timezone.now()).date(),
-    }
-    try:
-        names = {x.name for x in dataclasses.fields(AppealFormData)}
-        data = AppealFormData(**{k: v for k, v in known.items() if k in names})
-        return appeal_form_pdf(data, lang=lang)
-    except Exception:  # noqa: BLE001 - the printable HTML form remains available
-        return None
+        bidding=[line.split()[:4] for line in appeal.bidding.splitlines() if line.strip()],
+        play=appeal.play,
+        claim=appeal.claim,
+        director_comment=appeal.director_comment,
+        committee_decision=(f"{appeal.get_outcome_display()}. " if appeal.outcome else "") + appeal.decision,
+        committee_members=[m.member.name for m in panel],
+        signed_by=[m.member.name for m in panel if m.signed_at],
+        date=timezone.localtime(appeal.decided_at or appeal.filed_at or timezone.now()).date(),
+    )
+    return appeal_form_pdf(data, lang=lang)

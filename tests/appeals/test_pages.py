@@ -287,9 +287,7 @@ def test_settings_and_committee(client, demo, director_user):
     assert t.committee.get().participant.number == 5
 
 
-def test_the_filled_appeal_form_prints_as_pdf_when_available(client, demo, director_user):
-    from appeals.views import _pdf_available
-
+def test_the_filled_appeal_form_prints_as_pdf(client, demo, director_user):
     t, session = demo
     appeal = svc.appeal_file(
         session=session,
@@ -302,8 +300,6 @@ def test_the_filled_appeal_form_prints_as_pdf_when_available(client, demo, direc
     )
     client.force_login(director_user)
     url = reverse("appeals:appeal-form", kwargs={"slug": t.slug, "number": appeal.number})
-    if not _pdf_available():
-        pytest.skip("appeals.pdf is not there yet")
     response = client.get(url + "?format=pdf")
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
 

@@ -213,10 +213,26 @@ def test_rules_of_a_pulka_event_keep_the_pulka_limits(director) -> None:
             tournament=t,
             user=director,
             now=timezone.now(),
-            changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}},
+            changes={"variant": "rostov", "rule_overrides": {"amnesty": True}},
         )
     t.refresh_from_db()
     assert t.rule_overrides == {} and t.variant == "sochi"
+
+
+def test_rostov_raspasy_progression_is_an_agreed_option(director) -> None:
+    """Code 3.7.4 «по предварительной договоренности между игроками, цена за одну взятку может увеличиваться» is
+    general: the organisers of a Rostov event may agree on a progression (the software's reading for whists)."""
+    from events.settings import tournament_update
+
+    t = pulka_event(director, "olympic", 6, 3)
+    tournament_update(
+        tournament=t,
+        user=director,
+        now=timezone.now(),
+        changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}},
+    )
+    t.refresh_from_db()
+    assert t.variant == "rostov" and t.rule_overrides == {"progression": "arithmetic"}
 
 
 def test_players_write_no_penalties_and_keep_the_directors(director) -> None:

@@ -3,7 +3,8 @@
 Views only read, bind forms and call ``pulkas.services.sheet`` (the one write path). Any player of the table
 writes the next deal (Code 4.2.4: «каждый игрок сам ведёт запись») with his number and PIN; the others confirm it
 on the same device (their PINs in the same form) or later, each on his own phone. The last deal may be corrected
-until the next one is written (Code 4.2.7–4.2.9). A form carries a key (a double tap writes once) and the sheet's
+until the next one is written (Code 4.2.7–4.2.9; the software's approximation of 4.2.9's «до момента заказа
+следующей игры»). A form carries a key (a double tap writes once) and the sheet's
 version (a stale form is refused). Without JavaScript «Check» posts the row and shows the deal's result the core
 computed; with it the result appears while the row is filled in (``preview``, driven by table.js as on the
 duplicate table page). Who sees the sheet: ``table_page``.

@@ -299,6 +299,13 @@ class DealAnswerSerializer(serializers.Serializer):
     state = serializers.CharField()
     next_deal = NextDealSerializer(allow_null=True)
     warning = serializers.BooleanField(required=False, help_text=_("Corrections: a warning (Code 4.2.7)."))
+    warned = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=_(
+            "Corrections: the seats warned (each player who gained from the wrong row, Code 4.2.4, 4.2.7)."
+        ),
+    )
     penalty = serializers.ListField(
         child=serializers.DictField(), required=False, help_text=_("Corrections.")
     )

@@ -235,10 +235,12 @@ class PulkaCorrectView(PulkaTableView):
         responses={200: DealAnswerSerializer, **ERRORS},
         summary=gettext_lazy("Correct a deal"),
         description=gettext_lazy(
-            "Players: only the last deal, before the next is written (Code 4.2.9; 409 "
-            "correction_too_late); once it was confirmed, the writer's first correction is a warning and each later "
-            "one a penalty (Code 4.2.7; `warning`, `penalty`). Directors: any deal, with a `reason`. The corrected "
-            "deal waits for the others' confirmation again. `version` as for a new deal."
+            "Players: only the last deal, before the next is written (Code 4.2.9, whose «until the next game is "
+            "bid» the software approximates so; 409 correction_too_late); once it was confirmed, each player who "
+            "gains from the wrong row answers for it, whoever typed it (Code 4.2.4): his first time a warning "
+            "(`warned` lists the seats), each later one the penalty of what he added in his own favour (Code 4.2.7; "
+            "`penalty`); a forgotten entry is written late without either (Code 4.2.10). Directors: any deal, with "
+            "a `reason`. The corrected deal waits for the others' confirmation again. `version` as for a new deal."
         ),
     )
     def post(self, request: Request, code: str, number: int) -> Response:
@@ -258,4 +260,10 @@ class PulkaCorrectView(PulkaTableView):
             reason=data.get("reason", ""),
             version=data["version"],
         )
-        return self.answer(table, number, warning=correction.warning, penalty=list(correction.penalty))
+        return self.answer(
+            table,
+            number,
+            warning=correction.warning,
+            warned=list(correction.warned),
+            penalty=list(correction.penalty),
+        )

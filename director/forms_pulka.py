@@ -72,7 +72,11 @@ class PulkaSettingsForm(forms.Form):
     )
     rules = JSONObjectField(
         label=_("Rule overrides (JSON)"),
-        help_text=_("Leave empty for the variant's rules. Keys are listed in the rules reference."),
+        help_text=_(
+            "Leave empty for the variant's rules. Keys are listed in the rules reference. Raspasy progression "
+            "(progression: arithmetic or geometric) is an option the organisers agree on (Code 3.7.4), in Rostov "
+            "too, where the step multiplies the whists of a trick (the software's reading)."
+        ),
     )
     pool = forms.IntegerField(
         label=_("Pool target"),

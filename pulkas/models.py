@@ -275,7 +275,10 @@ class PulkaCorrection(models.Model):
     )
     old_row = models.JSONField()
     new_row = models.JSONField()
-    warning = models.BooleanField(default=False)  # the first correction of a writer: a warning, no penalty
+    warning = models.BooleanField(default=False)  # somebody's first correction: a warning, no penalty
+    # the seats warned by this correction (Code 4.2.7: each player who gains from the wrong row answers, the
+    # first time with a warning); empty on older records, where ``writer`` was the one warned
+    warned = models.JSONField(default=list, blank=True)
     penalty = models.JSONField(default=list, blank=True)  # the extra entries written as the penalty
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
@@ -288,3 +291,14 @@ class PulkaCorrection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} deal {self.deal_number} corrected"
+
+    @classmethod
+    def warned_seats(cls, table: PulkaTable) -> set[str]:
+        """The seats of ``table`` already warned under Code 4.2.7 (a record before ``warned`` names its writer)."""
+        ids = table.seat_ids()
+        out: set[str] = set()
+        for c in cls.objects.filter(table=table, warning=True):
+            out.update(
+                c.warned or [s for s, pid in ids.items() if c.writer_id is not None and pid == c.writer_id]
+            )
+        return out

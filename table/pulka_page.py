@@ -169,20 +169,44 @@ def penalty_text(page: PulkaPage, entries: list[dict[str, Any]]) -> str:
     return "; ".join(parts)
 
 
+def answering(page: PulkaPage, correction: PulkaCorrection) -> tuple[str, str]:
+    """Who was warned and who was penalised by a correction (Code 4.2.4, 4.2.7), as seat labels joined by commas.
+
+    The warned are the record's ``warned`` seats (an older record names only its writer); the penalised are the
+    seats the penalty entries punish (a mountain entry's seat, a whist entry's ``to``)."""
+    warned = list(correction.warned or [])
+    if not warned and correction.warning and correction.writer is not None:
+        warned = [page.seat_of(correction.writer) or ""]
+    penalised: list[str] = []
+    for entry in correction.penalty:
+        seat = str(entry.get("to") if entry.get("type") == "whist" else entry.get("seat"))
+        if seat not in penalised:
+            penalised.append(seat)
+    return ", ".join(page.seat_label(s) for s in warned), ", ".join(page.seat_label(s) for s in penalised)
+
+
 def correction_text(page: PulkaPage, correction: PulkaCorrection) -> str:
-    writer = page.seat_label(page.seat_of(correction.writer) or "") if correction.writer else ""
     if correction.user_id is not None:
-        text = _("corrected by the director: %(reason)s") % {"reason": correction.reason}
-    elif correction.penalty:
-        text = _("corrected; penalty to %(writer)s (Code 4.2.7): %(entries)s") % {
-            "writer": writer,
-            "entries": penalty_text(page, correction.penalty),
-        }
-    elif correction.warning:
-        text = _("corrected; a warning to %(writer)s (first correction, no penalty)") % {"writer": writer}
-    else:
-        text = _("corrected before anybody confirmed it (no penalty)")
-    return text
+        return _("corrected by the director: %(reason)s") % {"reason": correction.reason}
+    warned, penalised = answering(page, correction)
+    parts = []
+    if correction.penalty:
+        parts.append(
+            _("corrected; penalty to %(writer)s (Code 4.2.7): %(entries)s")
+            % {"writer": penalised, "entries": penalty_text(page, correction.penalty)}
+        )
+    if warned:
+        parts.append(
+            _("corrected; a warning to %(writer)s (first correction, no penalty)") % {"writer": warned}
+        )
+    if not parts:
+        parts.append(
+            _(
+                "corrected without penalty: nobody had confirmed it, or nothing was written in anyone's favour "
+                "(a forgotten entry is written late, Code 4.2.10)"
+            )
+        )
+    return " · ".join(parts)
 
 
 def deal_lines(page: PulkaPage) -> list[dict[str, Any]]:

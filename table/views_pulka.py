@@ -3,7 +3,8 @@
 Views only read, bind forms and call ``pulkas.services.sheet`` (the one write path). Any player of the table
 writes the next deal (Code 4.2.4: «каждый игрок сам ведёт запись») with his number and PIN; the others confirm it
 on the same device (their PINs in the same form) or later, each on his own phone. The last deal may be corrected
-until the next one is written (Code 4.2.7–4.2.9). A form carries a key (a double tap writes once) and the sheet's
+until the next one is written (Code 4.2.7–4.2.9; the software's approximation of 4.2.9's «до момента заказа
+следующей игры»). A form carries a key (a double tap writes once) and the sheet's
 version (a stale form is refused). Without JavaScript «Check» posts the row and shows the deal's result the core
 computed; with it the result appears while the row is filled in (``preview``, driven by table.js as on the
 duplicate table page). Who sees the sheet: ``table_page``.
@@ -24,7 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from preferans.pulka import PulkaGame
-from pulkas.models import PulkaDeal, PulkaTable
+from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal
 from table.device import forget, remember, viewer
 from table.lookup import open_table, refused
@@ -38,6 +39,7 @@ from table.pulka_forms import (
 )
 from table.pulka_page import (
     PulkaPage,
+    answering,
     load_page,
     may_see,
     names,
@@ -209,9 +211,7 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
                 reason=form.cleaned_data.get("reason") or "",
                 version=form.cleaned_data["version"],
             )
-            messages.success(
-                request, _corrected_message(page, correction.warning, correction.penalty, number)
-            )
+            messages.success(request, _corrected_message(page, correction, number))
             awaiting = True
     except PinRefused as exc:
         return render_page(request, page, status=exc.status, errors={exc.field: exc.message}, **ctx)
@@ -243,19 +243,22 @@ def _saved(request: HttpRequest, page: PulkaPage, deal: PulkaDeal, created: bool
         )
 
 
-def _corrected_message(page: PulkaPage, warning: bool, penalty: list[dict[str, object]], number: int) -> str:
-    if penalty:
-        text = _("Deal %(n)s is corrected. Penalty (Code 4.2.7): %(entries)s.") % {
-            "n": number,
-            "entries": penalty_text(page, list(penalty)),
-        }
-    elif warning:
-        text = _("Deal %(n)s is corrected. The writer's first correction: a warning, no penalty.") % {
-            "n": number
-        }
-    else:
-        text = _("Deal %(n)s is corrected; nobody had confirmed it, so there is no penalty.") % {"n": number}
-    return f"{text} {_('The others confirm it again.')}"
+def _corrected_message(page: PulkaPage, correction: PulkaCorrection, number: int) -> str:
+    """What the correction did (Code 4.2.7): whose penalty, whose warning, or why there is none."""
+    warned, _penalised = answering(page, correction)
+    parts = [_("Deal %(n)s is corrected.") % {"n": number}]
+    if correction.penalty:
+        parts.append(
+            _("Penalty (Code 4.2.7): %(entries)s.") % {"entries": penalty_text(page, correction.penalty)}
+        )
+    if warned:
+        parts.append(_("%(players)s: a first correction, a warning, no penalty.") % {"players": warned})
+    if not correction.penalty and not warned:
+        parts.append(
+            _("No penalty: nobody had confirmed it, or nothing was written in anyone's favour (Code 4.2.10).")
+        )
+    parts.append(_("The others confirm it again."))
+    return " ".join(parts)
 
 
 def _stale(request: HttpRequest, page: PulkaPage, exc: UserError, correcting: int | None) -> HttpResponse:

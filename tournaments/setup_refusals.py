@@ -19,9 +19,6 @@ MESSAGES = {
         "(Sochi, Rostov) and 2 with the Leningrad closing rule."
     ),
     "whole": gettext_lazy("The sheet holds whole numbers: prices and amounts in the rules must be whole."),
-    "progression": gettext_lazy(
-        "Raspasy progression exists only for raspasy written on the mountain; Rostov raspasy are whists."
-    ),
     "raspasy_exit": gettext_lazy("Contract levels from 6 to 10, separated by commas: 6 or 7, 8, 9, 10."),
     "pool": gettext_lazy("The pool target is a whole number, 1 or more."),
     "max_deals": gettext_lazy("The deal limit is a whole number, 1 or more."),

@@ -260,6 +260,12 @@ def _score_contract(sheet: _Sheet, deal: Deal, rules: Rules, table: TableSeats) 
             # D2. the lone whister answers for both hands (3.8.5, D-W2)
             if ob - both > 0:
                 remiz[whister] = Fraction(ob - both)
+    if d in deal.wrong_cards:
+        # Code 3.9.18 ex. 1: under the declarer's wrong card count «Вистующие пишут висты за фактическое количество
+        # взяток и консоляцию – за фактический подсад»: whists and consolation only, so the innocent defenders
+        # book no whist remiz for a play that was not a proper one (a director who rules otherwise writes it as
+        # extra entries). A defender at fault himself still books his two below (ex. 3).
+        remiz.clear()
     # Code 3.9.18 ex. 2: a defender with a wrong number of cards «наказывается ремизом «без двух» (… на висте)»:
     # two tricks of whist remiz on top of any he owes for the play; the others' whists stay as played (3.9.12)
     for x in (d1, d2):

@@ -1,11 +1,22 @@
-"""A wrong entry on the sheet and its penalty (Code 4.2.7–4.2.10).
+"""A wrong entry on the sheet and its penalty (Code 4.2.4, 4.2.7–4.2.10).
 
 «Ошибка в записи может быть поправлена партнёрами, но безнаказанно – только в первый раз, в виде
-предупреждения … штраф за приписку должен равняться величине приписки» (4.2.7): whists a writer wrote on a
-partner beyond what was due, the partner writes back on him; pool points he wrote himself beyond what was due,
-he writes as many on his mountain. The same holds for the mountain and whists he left off his own account.
-:func:`overstatement_penalty` compares the deal's ledger as written and as corrected and returns the penalty
-as extra entries (formats §7.1), whole numbers rounded up (P-25). Pure Python: no Django import.
+предупреждения … штраф за приписку должен равняться величине приписки» (4.2.7). Only what a player ADDED IN HIS
+OWN FAVOUR is punished (a «приписка»):
+
+* pool points written to himself beyond what was due — he writes as many on his mountain (4.2.7 б);
+* whists written on a partner beyond what was due — the partner writes as many back on him (4.2.7 а).
+
+A forgotten entry — a mountain left off, whists not written — is written late WITHOUT penalty: «Не сделанная
+вовремя запись (забытая) может быть сделана» (4.2.10). «Каждый игрок сам ведёт запись результатов своей игры»
+(4.2.4): each player keeps his own entries, so the player who GAINS from a wrong row answers for it, whoever
+typed the row on the shared phone (the software's reading of who «writes» when one device keeps the sheet).
+
+:func:`writing_penalties` compares the deal's ledger as written and as corrected, column by column (pool, and
+each whist column), without netting one column against another (the software's choice: each column is an entry
+of its own), and returns, per player who answers, the penalty as extra entries (formats §7.1), whole numbers
+rounded up (P-25). The warning-first rule (the first correction is a warning) is applied per answering player by
+the caller, who knows the history. Pure Python: no Django import.
 """
 
 from __future__ import annotations
@@ -18,7 +29,7 @@ from preferans.game import Ledger, compute_ledger, parse_row
 
 from .setup import PulkaSetup
 
-__all__ = ["deal_ledger", "overstatement_penalty"]
+__all__ = ["deal_ledger", "writing_penalties"]
 
 
 def deal_ledger(setup: PulkaSetup, number: int, row: Mapping[str, object]) -> Ledger:
@@ -32,28 +43,30 @@ def _whole(amount: Fraction) -> int:
     return math.ceil(amount)
 
 
-def overstatement_penalty(
+def writing_penalties(
     setup: PulkaSetup,
     number: int,
     written: Mapping[str, object],
     corrected: Mapping[str, object],
-    writer: str,
-) -> list[dict[str, object]]:
-    """The extra entries that punish ``writer`` for what ``written`` gave him beyond ``corrected``."""
+) -> dict[str, list[dict[str, object]]]:
+    """Seat → the extra entries that punish that seat for what ``written`` gave him beyond ``corrected``.
+
+    Only seats that gained appear, in seat order. A row that only left something off gives nobody a penalty.
+    """
     old, new = deal_ledger(setup, number, written), deal_ledger(setup, number, corrected)
     zero = Fraction(0)
-    entries: list[dict[str, object]] = []
-    mountain = (old.pool.get(writer, zero) - new.pool.get(writer, zero)) + (
-        new.mountain.get(writer, zero) - old.mountain.get(writer, zero)
-    )
-    if mountain > 0:
-        entries.append({"type": "mountain", "seat": writer, "amount": _whole(mountain)})
-    for other in setup.seats:
-        if other == writer:
-            continue
-        extra = (old.whists.get((writer, other), zero) - new.whists.get((writer, other), zero)) + (
-            new.whists.get((other, writer), zero) - old.whists.get((other, writer), zero)
-        )
-        if extra > 0:
-            entries.append({"type": "whist", "from": other, "to": writer, "amount": _whole(extra)})
-    return entries
+    out: dict[str, list[dict[str, object]]] = {}
+    for seat in setup.seats:
+        entries: list[dict[str, object]] = []
+        pool = old.pool.get(seat, zero) - new.pool.get(seat, zero)
+        if pool > 0:  # 4.2.7 б: «столько же очков (в виде штрафа) он должен написать в гору»
+            entries.append({"type": "mountain", "seat": seat, "amount": _whole(pool)})
+        for other in setup.seats:
+            if other == seat:
+                continue
+            extra = old.whists.get((seat, other), zero) - new.whists.get((seat, other), zero)
+            if extra > 0:  # 4.2.7 а: «партнёр может написать на вас столько, сколько вы на него … приписали»
+                entries.append({"type": "whist", "from": other, "to": seat, "amount": _whole(extra)})
+        if entries:
+            out[seat] = entries
+    return out

@@ -2,8 +2,12 @@
 
 :func:`make_pulka_rules` turns a variant and the bundle's override keys, plus the pulka's own key
 ``raspasy_exit``, into :class:`~preferans.game.Rules` and the exit ladder, with the pulka's limits: no
-``pool_weight`` (λ follows from the closing rule, P-1), whole numbers only (P-25), no progression and no amnesty
-in Rostov (P-9, fn46). Pure Python: no Django import.
+``pool_weight`` (λ follows from the closing rule, P-1), whole numbers only (P-25), no amnesty in Rostov (fn46).
+Raspasy progression is allowed in every variant as the organisers' agreed option: Code 3.7.4 is general («по
+предварительной договоренности между игроками, цена за одну взятку может увеличиваться»). In Rostov, whose
+raspasy are written in whists (3.7.2.2), the step multiplies the whist price of a trick as it multiplies the
+mountain price elsewhere — the software's reading, since the examples of 3.7.4.1–3.7.4.2 count «в гору» (P-9 of
+the shared pulka-spec refused it; issue 28 R9). Pure Python: no Django import.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from preferans.game import RaspasyMode, Rules, RulesError, make_rules
+from preferans.game import Rules, RulesError, make_rules
 from preferans.game.seats import table_seats
 
 __all__ = ["TIEBREAKS", "Compensation", "PulkaSetup", "SetupError", "make_pulka_rules", "row_dealer_label"]
@@ -79,13 +83,6 @@ def make_pulka_rules(
             raise SetupError(
                 f"rules.{key}", f"{given[key]!r} — the sheet holds whole numbers (pulka P-25)", code="whole"
             )
-    if rules.raspasy_mode is RaspasyMode.WHISTS and rules.progression.value != "none":
-        raise SetupError(
-            "rules.progression",
-            "raspasy progression exists only for raspasy written on the mountain; Rostov raspasy are whists "
-            "(Code 3.7.4, 3.7.2.2; pulka P-9)",
-            code="progression",
-        )
     return rules, _exit_ladder(raw_exit)
 
 

@@ -56,7 +56,19 @@ _INTS: dict[str, tuple[int, int, bool]] = {
 _ROUND = ("number", "status", "seed", "drawn_by", "started_at", "ends_at", "ended_at", "tables", "byes")
 _TABLE = ("number", "code", "seats", "first_dealer", "stopped_at", "tie_decision", "deals")
 _DEAL = ("number", "row", "status", "entered_by", "confirmed_by")
-_CORRECTION = ("round", "table", "deal", "writer", "old_row", "new_row", "warning", "penalty", "reason", "at")
+_CORRECTION = (
+    "round",
+    "table",
+    "deal",
+    "writer",
+    "old_row",
+    "new_row",
+    "warning",
+    "warned",
+    "penalty",
+    "reason",
+    "at",
+)
 
 
 # -- export ---------------------------------------------------------------------------------------------
@@ -117,6 +129,7 @@ def pulka_part(event: PulkaEvent) -> dict[str, Any]:
             "old_row": c.old_row,
             "new_row": c.new_row,
             "warning": c.warning,
+            "warned": c.warned,
             "penalty": c.penalty,
             "reason": c.reason,
             "at": _time(c.at),
@@ -193,6 +206,7 @@ def restore_part(tournament: Tournament, part: Mapping[str, Any], *, now: dt.dat
             old_row=k["old_row"],
             new_row=k["new_row"],
             warning=k.get("warning", False),
+            warned=k.get("warned", []),
             penalty=k.get("penalty", []),
             reason=k.get("reason", ""),
             at=_parse(k["at"]),

@@ -258,6 +258,9 @@ def _check_correction(c: _Check, k: object, i: int, tables: dict[tuple[int, int]
     c.row(k["new_row"], loc.at(where=f"{PART}.corrections.{i}.new_row"))
     if not isinstance(k.get("warning", False), bool):
         c.add(loc, "warning must be true or false")
+    warned = k.get("warned", [])
+    if not isinstance(warned, list) or len(warned) > 4 or not all(s in ("N", "E", "S", "W") for s in warned):
+        c.add(loc, "warned lists the seats warned (N, E, S, W)")
     penalty = k.get("penalty", [])
     if not isinstance(penalty, list) or not all(isinstance(e, Mapping) for e in penalty) or len(penalty) > 20:
         c.add(loc, "penalty is a list of at most 20 extra entries")

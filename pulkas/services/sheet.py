@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from preferans.numbers import format_fraction
 from preferans.pulka import PulkaGame, PulkaProblem, PulkaScore, PulkaSetup, SetupError
-from preferans.pulka.corrections import overstatement_penalty
+from preferans.pulka.corrections import writing_penalties
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from tournaments.audit import log_action, player_actor
 from tournaments.errors import Conflict, NotAllowed, UserError
@@ -323,10 +323,12 @@ def correct_deal(
 ) -> PulkaCorrection:
     """Correct a written deal (Code 4.2.7–4.2.9).
 
-    Players may correct only the last deal, before the next one is written (4.2.9: until the next contract is
-    bid). Before anybody confirmed it the writer's pencil is still in his hand: no penalty (4.2.8). Once
-    confirmed, the first correction of a writer's entry at this table is a warning; each later one adds the
-    penalty of 4.2.7 to the corrected row. The director may correct any deal (a ruling, with a reason); that is
+    Players may correct only the last deal, before the next one is written (4.2.9 says «до момента заказа
+    следующей игры»; the software cannot see the next bid, so the next deal written is its approximation).
+    Before anybody confirmed it the writer's pencil is still in his hand: no penalty (4.2.8). Once confirmed,
+    each player who gains from the wrong row answers (4.2.4, 4.2.7; ``writing_penalties``): his first time at
+    this table is a warning, each later one adds the penalty of 4.2.7 to the corrected row; a row that only left
+    something off carries neither (4.2.10). The director may correct any deal (a ruling, with a reason); that is
     no writer's error and carries no 4.2.7 penalty. A deal a player corrected waits for the others' confirmation
     again."""
     row = _check_row_size(row)
@@ -345,15 +347,14 @@ def correct_deal(
         if deal.number != len(sheet.deals):
             raise Conflict(
                 _(
-                    "Only the last deal can be corrected at the table; once the next deal is played the entry "
-                    "stands (Code 4.2.9). Ask the director."
+                    "Only the last deal can be corrected at the table; once the next deal is written the entry "
+                    "stands (Code 4.2.9 says until the next game is bid; the software counts the next deal "
+                    "written). Ask the director."
                 ),
                 code="correction_too_late",
             )
     elif not reason.strip():
         raise UserError(_("Say why the director corrects the deal."), code="reason_required")
-    writer = deal.entered_by
-    writer_seat = next((s for s, pid in table.seat_ids().items() if writer and pid == writer.pk), None)
     replay = PulkaGame(sheet.setup)
     for earlier in sheet.deals[: number - 1]:
         replay.add(earlier.row)
@@ -370,15 +371,15 @@ def correct_deal(
         corrected["raspasy_step"] = step
     # 4.2.7 punishes a wrong entry that the partners point out at the table; a director's or committee's change
     # (a ruling, an appeal) is not a writer's error, and a director adds any penalty as extra entries himself.
+    # Whoever GAINS from the wrong row answers (4.2.4: each keeps his own entries), the first time with a warning;
+    # a row that only left something off is written late without penalty (4.2.10).
     penalised = not director and (deal.status != PulkaDeal.Status.ENTERED or bool(deal.confirmed_by))
-    warning = False
-    penalty: list[dict[str, object]] = []
-    if penalised and writer_seat is not None:
-        earlier_warnings = PulkaCorrection.objects.filter(table=table, writer=writer, warning=True).exists()
-        if not earlier_warnings:
-            warning = True
-        else:
-            penalty = overstatement_penalty(sheet.setup, number, deal.row, corrected, writer_seat)
+    answering = writing_penalties(sheet.setup, number, deal.row, corrected) if penalised else {}
+    warned_before = PulkaCorrection.warned_seats(table) if answering else set()
+    warned = [seat for seat in answering if seat not in warned_before]
+    penalty = [e for seat, entries in answering.items() if seat in warned_before for e in entries]
+    warning = bool(warned)
+    writer = table.seats().get(next(iter(answering))) if answering else None
     if penalty:
         corrected["extra_entries"] = [*list(corrected.get("extra_entries") or []), *penalty]
     # every later deal must still stand after the correction (the director's case); their steps follow
@@ -412,10 +413,11 @@ def correct_deal(
     correction = PulkaCorrection.objects.create(
         table=table,
         deal_number=number,
-        writer=writer if penalised else None,
+        writer=writer,
         old_row=old,
         new_row=corrected,
         warning=warning,
+        warned=warned,
         penalty=penalty,
         user=user if director else None,
         reason=reason[:500],
@@ -437,6 +439,7 @@ def correct_deal(
             "old": old,
             "new": corrected,
             "warning": warning,
+            "warned": warned,
             "penalty": penalty,
         },
         **_actor(table, participant, seat, user),

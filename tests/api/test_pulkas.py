@@ -286,6 +286,7 @@ def test_corrections_at_the_table_and_by_the_director(director):
     corrected = client(player=(table, writer)).post(f"{url}1/correct/", {**row1, "version": 1}, format="json")
     assert corrected.status_code == 200, corrected.json()
     assert corrected.json()["warning"] is False and corrected.json()["penalty"] == []
+    assert corrected.json()["warned"] == []  # nobody is warned before a confirmation (4.2.8)
     assert corrected.json()["version"] == 2
     no_reason = client(director).post(f"{url}1/correct/", {**row1, "version": 2}, format="json")
     assert error(no_reason)["code"] == "reason_required"

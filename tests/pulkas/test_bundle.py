@@ -171,6 +171,8 @@ def test_the_compensation_event_carries_what_it_should(director):
     deals = first["tables"][0]["deals"]
     assert deals[-1]["status"] == "entered" and deals[0]["status"] == "confirmed"
     assert [c["warning"] for c in part["corrections"]] == [True, False] and part["corrections"][1]["penalty"]
+    declarer = part["corrections"][0]["old_row"]["declarer"][0]  # wrote a six made that went down: he gained
+    assert [c["warned"] for c in part["corrections"]] == [[declarer], []]
     assert part["settings"]["tiebreaks"] == ["remizes"]
 
 
@@ -211,7 +213,9 @@ def test_a_malformed_part_names_every_problem_and_saves_nothing(director):
     first["tables"][1]["seats"]["E"] = first["tables"][0]["seats"]["E"]
     first["tables"][1]["code"] = first["tables"][0]["code"]
     part["rounds"][1]["status"] = "finished"
-    part["corrections"] = [{"round": 7, "table": 1, "deal": 1, "old_row": {}, "new_row": [], "at": None}]
+    part["corrections"] = [
+        {"round": 7, "table": 1, "deal": 1, "old_row": {}, "new_row": [], "at": None, "warned": ["X"]}
+    ]
     bundle["sessions"] = [{"number": 1}]
     count = Tournament.objects.count()
     with pytest.raises(BundleInvalid) as caught:
@@ -227,6 +231,7 @@ def test_a_malformed_part_names_every_problem_and_saves_nothing(director):
         "corrections.0: names a round and table",
         "corrections.0.new_row",
         "corrections.0.at",
+        "warned lists the seats warned",
         "sessions: an event played in pulkas",
     ):
         assert expected in text, (expected, text)

@@ -152,8 +152,10 @@ def _six(declarer: str, tricks: int, after: tuple[str, str]) -> dict:
 
 
 def test_correction_warning_then_penalty(director) -> None:
-    """Code 4.2.7: the first correction of a writer's confirmed entry is a warning; the next one costs him what
-    he wrote himself beyond what was due (pool points → mountain; whists he left off → written on him)."""
+    """Code 4.2.7: «безнаказанно – только в первый раз, в виде предупреждения … штраф за приписку должен равняться
+    величине приписки»: the first correction of N's confirmed entry is a warning; the next one costs him what he
+    wrote himself beyond what was due (2 pool points → 2 on his mountain). The mountain and whists he left off
+    are written late without penalty (4.2.10)."""
     t = pulka_event(director, "compensation", 3, 3, pool=30)
     now = timezone.now()
     r = rounds.draw_round(tournament=t, user=director, now=now, seed=4)
@@ -173,14 +175,14 @@ def test_correction_warning_then_penalty(director) -> None:
         )
         for p in (writer, others[1]):
             sheet.confirm_deal(table=table, number=number, participant=p, now=now)
+        assert correction.writer == writer
         if number == 1:
-            assert correction.warning and correction.penalty == []
+            assert correction.warning and correction.warned == ["N"] and correction.penalty == []
         else:
             assert not correction.warning
-            assert {"type": "mountain", "seat": "N", "amount": 4} in correction.penalty
-            assert any(e["type"] == "whist" and e["to"] == "N" for e in correction.penalty)
+            assert correction.penalty == [{"type": "mountain", "seat": "N", "amount": 2}]
     score = sheet.load_sheet(table).score()
-    assert score.sheet.mountain["N"] == 2 + 2 + 4  # two remizes and the penalty
+    assert score.sheet.mountain["N"] == 2 + 2 + 2  # two remizes and the penalty
     with pytest.raises(Conflict):  # deal 1 is no longer the last: the entry stands (4.2.9)
         sheet.correct_deal(table=table, number=1, row=_six("N", 6, after), participant=others[0], now=now)
 
@@ -211,10 +213,26 @@ def test_rules_of_a_pulka_event_keep_the_pulka_limits(director) -> None:
             tournament=t,
             user=director,
             now=timezone.now(),
-            changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}},
+            changes={"variant": "rostov", "rule_overrides": {"amnesty": True}},
         )
     t.refresh_from_db()
     assert t.rule_overrides == {} and t.variant == "sochi"
+
+
+def test_rostov_raspasy_progression_is_an_agreed_option(director) -> None:
+    """Code 3.7.4 «по предварительной договоренности между игроками, цена за одну взятку может увеличиваться» is
+    general: the organisers of a Rostov event may agree on a progression (the software's reading for whists)."""
+    from events.settings import tournament_update
+
+    t = pulka_event(director, "olympic", 6, 3)
+    tournament_update(
+        tournament=t,
+        user=director,
+        now=timezone.now(),
+        changes={"variant": "rostov", "rule_overrides": {"progression": "arithmetic"}},
+    )
+    t.refresh_from_db()
+    assert t.variant == "rostov" and t.rule_overrides == {"progression": "arithmetic"}
 
 
 def test_players_write_no_penalties_and_keep_the_directors(director) -> None:

@@ -306,7 +306,8 @@ def test_correcting_the_last_deal(client, three):
     form = parse(page).one("form", class_="tb-form")
     assert form.one("input", name="correct").get("value") == "1"
     assert form.one("input", name="contract", value="6S").get("checked") is not None  # filled from the row
-    assert "Правило (Кодекс 4.2.7–4.2.9):" in words(page)
+    assert "Правило (Кодекс 4.2.4, 4.2.7–4.2.10):" in words(page)
+    assert "до момента заказа следующей игры" in words(page)  # R7: the 4.2.9 window is an approximation
     data = deal_post(three, "E", board=1, correct=1, t1="7", t2="1", reason="взятки")
     response = client.post(url(three), data)
     assert response.status_code == 302

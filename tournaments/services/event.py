@@ -24,7 +24,7 @@ from tournaments.setup_refusals import setup_refusal
 
 def check_rules(variant: str, rules: Mapping[str, Any] | None, form: str = "duplicate") -> None:
     """The overrides must give valid rules; an event played in pulkas has the pulka's limits too (no pool weight,
-    whole numbers, no progression or amnesty in Rostov: pulka-spec §2.2)."""
+    whole numbers, no amnesty in Rostov: pulka-spec §2.2; progression is the organisers' option everywhere)."""
     try:
         if form == "duplicate":
             make_rules(variant, dict(rules or {}))

@@ -64,10 +64,11 @@ CODE_3_9_18 = [
         {("E", "N"): 6 + 4, ("S", "N"): 6 + 4},
     ),
     (
-        "ex1 eight taken on a six: still writes for four, two down (overtricks do not count)",
+        "ex1 eight taken on a six: still writes for four, two down (overtricks do not count); «Вистующие пишут "
+        "висты за фактическое количество взяток и консоляцию»: whists only, no whist remiz for the defenders",
         _row("6H", 8, 1, 1, BOTH, wrong_cards=["N"]),
         {},
-        {"N": 4, "E": 2, "S": 2},
+        {"N": 4},
         {("E", "N"): 2, ("S", "N"): 2},
     ),
     (
@@ -104,6 +105,14 @@ CODE_3_9_18 = [
         {},
         {"N": 4, "E": 4},
         {("E", "N"): 4, ("S", "N"): 4},
+    ),
+    (
+        "ex3 both at fault, eight taken: the defender at fault books his two below on whist, the innocent one "
+        "no whist remiz (ex1: «висты … и консоляцию»)",
+        _row("6H", 8, 1, 1, BOTH, wrong_cards=["N", "E"]),
+        {},
+        {"N": 4, "E": 4},
+        {("E", "N"): 2, ("S", "N"): 2},
     ),
     (
         "3.4.9 still: exactly six with one penalty trick is one down",

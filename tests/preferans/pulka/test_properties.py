@@ -18,8 +18,6 @@ OPTIONS = st.sampled_from(
 
 
 def _setup(variant: str, players: int, pool: int, options: dict[str, object], **extra: object) -> PulkaSetup:
-    if variant == "rostov":
-        options = {k: v for k, v in options.items() if k != "progression"}
     return PulkaSetup.create(
         variant=variant,
         players=players,

@@ -43,10 +43,27 @@ def test_rules_keys_refused(rules: dict[str, object], field: str) -> None:
     assert caught.value.field == field
 
 
-def test_rostov_refuses_progression_and_amnesty() -> None:
-    for rules in ({"progression": "arithmetic"}, {"amnesty": True}):
-        with pytest.raises(SetupError):
-            PulkaSetup.create(variant="rostov", players=4, pool=10, first_dealer="N", rules=rules)
+def test_rostov_refuses_amnesty() -> None:
+    """Code fn46: Rostov raspasy has no amnesty."""
+    with pytest.raises(SetupError):
+        PulkaSetup.create(variant="rostov", players=4, pool=10, first_dealer="N", rules={"amnesty": True})
+
+
+def test_rostov_raspasy_progression_is_the_organisers_agreed_option() -> None:
+    """Code 3.7.4 «Если распасовка случается несколько раз подряд, то, по предварительной договоренности между
+    игроками, цена за одну взятку может увеличиваться» is general: Rostov may agree on it too. The software's
+    reading: Rostov raspasy are whists (3.7.2.2), so the step multiplies the whist price of a trick (1-2-3)."""
+    setup = PulkaSetup.create(
+        variant="rostov", players=3, pool=10, first_dealer="N", rules={"progression": "arithmetic"}
+    )
+    game = PulkaGame(setup)
+    assert not game.add({"contract": "-", "declarer": ["E", 2], "w1": ["S", 3], "w2": ["N", 5]})
+    assert not game.add({"contract": "-", "declarer": ["S", 2], "w1": ["N", 3], "w2": ["E", 5]})
+    first, second = (d.ledger.whists for d in game.deals)
+    assert [d.raspasy_step for d in game.deals] == [1, 2]
+    r = setup.rules.raspasy_price  # whists per trick at step 1 (Rostov: 5)
+    assert first == {("E", "N"): r * 5, ("E", "S"): r * 3}
+    assert second == {("S", "N"): 2 * r * 3, ("S", "E"): 2 * r * 5}  # step 2: twice the price
 
 
 @pytest.mark.parametrize(

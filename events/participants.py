@@ -8,19 +8,20 @@ import datetime as dt
 import random
 import secrets
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from players.services.register import link_event
+from players.services.register import declare_event_ratings, link_event
 from preferans.bundle.bounds import PARTICIPANTS_MAX
 from scoring.models import Penalty, Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Participant, Seating, Tournament
-from tournaments.participant_fields import clean_text, number_problem, text_problems
+from tournaments.participant_fields import clean_text, number_problem, parse_rating, text_problems
 from tournaments.participant_file import ImportLine
 
 __all__ = ["new_pin", "participant_delete", "participant_save", "participants_import", "pins_assign"]
@@ -49,7 +50,9 @@ def _in_use(tournament: Tournament) -> set[int]:
 def participants_import(
     *, now: dt.datetime, tournament: Tournament, lines: Iterable[ImportLine], user: Any, replace: bool = False
 ) -> int:
-    """Register the lines without errors; ``replace`` first removes everyone not yet seated or scored."""
+    """Register the lines without errors; ``replace`` first removes everyone not yet seated or scored. A line's
+    federation or club rating is kept on the participant (this event's list) and, once he is linked to a person
+    of the register, becomes that person's declared rating (``players.services.register.declare_event_ratings``)."""
     tournament.ensure_not_locked()
     good = [line for line in lines if line.ok and line.number is not None]
     if replace:
@@ -64,6 +67,7 @@ def participants_import(
         problems = [
             number_problem(line.number or 0),
             *text_problems(name=line.name, club=line.club, federation_id=line.federation_id),
+            parse_rating(line.rating)[1],
         ]
         if any(problems):
             raise UserError(
@@ -87,6 +91,7 @@ def participants_import(
             name=line.name,
             club=line.club,  # type: ignore[misc]
             federation_id=line.federation_id,
+            declared_rating=Decimal(line.rating) if line.rating else None,
             pin=pin,
         )
         for line, pin in zip(good, pins, strict=True)
@@ -100,6 +105,9 @@ def participants_import(
         at=now,
     )
     link_event(tournament, now=now, user=user)  # the register: link by federation number
+    declare_event_ratings(
+        tournament, numbers=[line.number for line in good if line.rating], now=now, user=user
+    )
     return len(good)
 
 

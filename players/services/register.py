@@ -22,6 +22,7 @@ Rules (docs/players/register.md):
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -286,6 +287,19 @@ def check_texts(name: str, club: str, city: str, federation_id: str) -> dict[str
     return problems
 
 
+def person_version(person: Person) -> str:
+    """What a person's form showed (its fields, hashed): a save from an older page is refused, not laid over."""
+    fields = [
+        person.name,
+        person.club,
+        person.city,
+        person.federation_id,
+        rating_text(person.declared_rating),
+        person.declared_rating_source,
+    ]
+    return hashlib.sha256(json.dumps(fields, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
 @transaction.atomic
 def person_save(
     *,
@@ -296,10 +310,21 @@ def person_save(
     federation_id: str = "",
     declared_rating: Decimal | None = None,
     declared_rating_source: str = "",
+    seen: str = "",
     user: Any,
 ) -> Person:
     """Make or change a person; the federation number stays unique among persons not merged. The declared
-    rating (a federation's or a club's, 0 to 4000, with its source) is the person's, apart from the computed one."""
+    rating (a federation's or a club's, 0 to 4000, with its source) is the person's, apart from the computed one.
+    ``seen``: :func:`person_version` of the person as the form showed him; someone else's save since is refused."""
+    if person is not None:
+        person = Person.objects.select_for_update().get(pk=person.pk)
+        if seen and seen != person_version(person):
+            raise UserError(
+                _(
+                    "Someone else changed this person meanwhile: look at the person as he is now, then save again."
+                ),
+                code="person_changed",
+            )
     name, club, city, number = clean(name), clean(club), clean(city), clean(federation_id)
     source = clean(declared_rating_source)
     problems = check_texts(name, club, city, number)

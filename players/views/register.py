@@ -93,6 +93,7 @@ class PersonForm(forms.Form):
         max_length=TEXT_MAX,
         required=False,
     )
+    seen = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
 
 class MergeForm(forms.Form):
@@ -120,7 +121,12 @@ def person_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     person = get_object_or_404(Person, pk=pk) if pk is not None else None
     if person is not None and person.merged_into_id is not None:
         return redirect("players:register_person", pk=person.merged_into_id)
-    initial = {f: getattr(person, f) for f in PersonForm.base_fields} if person else {}
+    initial = (
+        {f: getattr(person, f) for f in PersonForm.base_fields if f != "seen"}
+        | {"seen": register.person_version(person)}
+        if person
+        else {}
+    )
     form = PersonForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:

@@ -20,7 +20,7 @@ from openpyxl import Workbook
 from events.participants import participants_import
 from players.models import Person, RatingEntry
 from players.services.ratings import register_ratings, seeding_ratings
-from players.services.register import person_save
+from players.services.register import merge, person_save
 from players.services.register_file import apply_import, plan_import, read_file
 from pulkas.models import PulkaRound
 from tests.html import english_phrases, visible_text
@@ -293,3 +293,27 @@ def test_the_seeding_rating_is_the_list_then_the_declared_then_the_computed_then
         5: (F(1500), "start"),
     }
     assert register_ratings(t.participants.all()) == {pk: rating for pk, (rating, _s) in got.items()}
+
+
+def test_a_rating_saved_from_an_older_page_does_not_overwrite_a_newer_one(client, staff):
+    """Concurrent edits do not silently overwrite: two pages of one person opened, the second save is refused."""
+    person = Person.objects.create(name="Иванов", declared_rating=Decimal(1500))
+    url = reverse("players:register_person", args=[person.pk])
+    seen = client.get(url).context["form"].initial["seen"]
+    form = {"name": "Иванов", "seen": seen}
+    assert client.post(url, {**form, "declared_rating": "1600"}, headers=RU).status_code == 302
+    page = client.post(url, {**form, "declared_rating": "1700"}, headers=RU)
+    assert page.status_code == 200 and "Кто-то другой уже изменил эту персону" in visible_text(page.content)
+    person.refresh_from_db()
+    assert person.declared_rating == Decimal(1600)
+
+
+def test_a_merge_keeps_the_duplicates_rating_when_the_person_who_stays_has_none(director):
+    """Software's choice: the declared rating goes with the person who stays, as the federation number does."""
+    keep = Person.objects.create(name="Иванов")
+    drop = Person.objects.create(
+        name="Иванов И.", declared_rating=Decimal(1620), declared_rating_source="клуб"
+    )
+    merge(keep=keep, drop=drop, user=None, reason="один человек", now=NOW)
+    keep.refresh_from_db()
+    assert (keep.declared_rating, keep.declared_rating_source) == (Decimal(1620), "клуб")

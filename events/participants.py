@@ -21,7 +21,14 @@ from scoring.models import Penalty, Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Participant, Seating, Tournament
-from tournaments.participant_fields import clean_text, number_problem, parse_rating, text_problems
+from tournaments.participant_fields import (
+    clean_text,
+    number_problem,
+    parse_rating,
+    rating_problem,
+    rating_text,
+    text_problems,
+)
 from tournaments.participant_file import ImportLine
 
 __all__ = ["new_pin", "participant_delete", "participant_save", "participants_import", "pins_assign"]
@@ -131,10 +138,12 @@ def participant_save(
     name: str,
     club: str = "",
     federation_id: str = "",
+    declared_rating: Decimal | None = None,
     participant: Participant | None = None,
     rng: random.Random | None = None,
 ) -> Participant:
-    """Register a participant, or change one (``participant``). A seated participant keeps his number."""
+    """Register a participant, or change one (``participant``). A seated participant keeps his number. His
+    federation or club rating is this event's, as a list's would be, and goes to his person when he is linked."""
     tournament.ensure_not_locked()
     name, club, federation_id = clean_text(name), clean_text(club), clean_text(federation_id)
     if not name:
@@ -145,6 +154,9 @@ def participant_save(
     problems = text_problems(name=name, club=club, federation_id=federation_id)
     if problems:
         raise UserError(_("Too long: %(problems)s.") % {"problems": "; ".join(problems)}, code="too_long")
+    problem = None if declared_rating is None else rating_problem(declared_rating)
+    if problem:
+        raise UserError(problem, code="rating")
     if participant is None and tournament.participants.count() >= PARTICIPANTS_MAX:
         raise UserError(_("A tournament has at most %(n)s participants.") % {"n": PARTICIPANTS_MAX})
     clash = tournament.participants.filter(number=number)
@@ -159,6 +171,7 @@ def participant_save(
             name=name,
             club=club.strip(),
             federation_id=federation_id.strip(),
+            declared_rating=declared_rating,
             pin=new_pin(rng),
         )
         action, before = "participant.create", None
@@ -170,9 +183,11 @@ def participant_save(
             "name": participant.name,
             "club": participant.club,
             "federation_id": participant.federation_id,
+            "rating": rating_text(participant.declared_rating),
         }
         participant.number, participant.name = number, name
         participant.club, participant.federation_id = club.strip(), federation_id.strip()
+        participant.declared_rating = declared_rating
         participant.save()
         action = "participant.update"
     log_action(
@@ -187,10 +202,13 @@ def participant_save(
                 "name": name,
                 "club": participant.club,
                 "federation_id": participant.federation_id,
+                "rating": rating_text(declared_rating),
             },
         },
         at=now,
     )
+    if declared_rating is not None:
+        declare_event_ratings(tournament, numbers=[number], now=now, user=user)
     return participant
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "clean_text",
     "number_problem",
     "parse_rating",
+    "rating_problem",
     "rating_text",
     "text_problems",
 ]
@@ -69,6 +70,13 @@ def parse_rating(text: str) -> tuple[Decimal | None, str | None]:
         "value": value[:12],
         "max": RATING_MAX,
     }
+
+
+def rating_problem(value: Decimal) -> str | None:
+    """What is wrong with a declared rating as a number (a form's): outside 0 to 4000, or finer than 0.01."""
+    if not value.is_finite() or not 0 <= value <= RATING_MAX or value != value.quantize(Decimal("0.01")):
+        return _("A rating is a number from 0 to %(max)s.") % {"max": RATING_MAX}
+    return None
 
 
 def rating_text(value: Decimal | None) -> str:

@@ -38,7 +38,7 @@ from preferans.bundle.bounds import TEXT_MAX, strip_controls
 from tournaments.audit import log_action
 from tournaments.errors import Detail, UserError
 from tournaments.models import Participant, Tournament
-from tournaments.participant_fields import RATING_MAX, rating_text
+from tournaments.participant_fields import rating_problem, rating_text
 
 FEDERATION_ID_MAX = 64  # Person.federation_id
 
@@ -328,8 +328,9 @@ def person_save(
     name, club, city, number = clean(name), clean(club), clean(city), clean(federation_id)
     source = clean(declared_rating_source)
     problems = check_texts(name, club, city, number)
-    if declared_rating is not None and not 0 <= declared_rating <= RATING_MAX:
-        problems["declared_rating"] = _("A rating is a number from 0 to %(max)s.") % {"max": RATING_MAX}
+    rating_wrong = None if declared_rating is None else rating_problem(declared_rating)
+    if rating_wrong:
+        problems["declared_rating"] = rating_wrong
     if len(source) > TEXT_MAX:
         problems["declared_rating_source"] = _("Longer than %(n)s characters.") % {"n": TEXT_MAX}
     if number:

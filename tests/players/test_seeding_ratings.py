@@ -317,3 +317,22 @@ def test_a_merge_keeps_the_duplicates_rating_when_the_person_who_stays_has_none(
     merge(keep=keep, drop=drop, user=None, reason="один человек", now=NOW)
     keep.refresh_from_db()
     assert (keep.declared_rating, keep.declared_rating_source) == (Decimal(1620), "клуб")
+
+
+def test_the_director_types_a_participants_rating_and_it_reaches_his_person(client, director):
+    """The participant's form has the rating as the list has: bounded, audited, given to his linked person."""
+    person = Person.objects.create(name="Иванов", federation_id="F-7")
+    t = pulka_event(director, "compensation", 1, 3, name="Вечер", persons=[person], now=NOW)
+    client.force_login(director)
+    url = reverse("director:participant", args=[t.slug, 1])
+    form = {"number": 1, "name": "Иванов", "club": "", "federation_id": "F-7"}
+    page = client.post(url, {**form, "declared_rating": "5000"}, headers=RU)
+    assert page.status_code == 200 and "declared_rating" in page.context["form"].errors
+    assert client.post(url, {**form, "declared_rating": "1725,5"}, headers=RU).status_code == 302
+    participant = t.participants.get()
+    person.refresh_from_db()
+    assert participant.declared_rating == person.declared_rating == Decimal("1725.5")
+    entry = AuditEntry.objects.filter(tournament=t, action="participant.update").latest("pk")
+    assert (entry.data["before"]["rating"], entry.data["after"]["rating"]) == ("", "1725.5")
+    listing = visible_text(client.get(reverse("director:participants", args=[t.slug]), headers=RU).content)
+    assert "1725,5" in listing and english_phrases(listing, t.name) == []

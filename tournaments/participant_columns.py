@@ -179,13 +179,17 @@ def guess_mapping(
 ) -> tuple[bool, tuple[str, ...]]:
     """Whether the first row is a header, and each column's role ("" = ignored). Without a header the
     columns are read in ``default_order`` (a participants list: number, name, club, federation id). A role goes
-    to its first column only."""
+    to its first column only, and to a column named by an alias only when no column names the role itself."""
     if not looks_like_header(first_row):
         return False, tuple(default_order[i] if i < len(default_order) else "" for i in range(width))
+    cells = [first_row[i] if i < len(first_row) else "" for i in range(width)]
+    exact = [_HEADER_ROLE.get(header_key(c)) for c in cells]
     found: list[str] = []
-    for i in range(width):
-        role = header_role(first_row[i], roles) if i < len(first_row) else None
-        found.append(role if role and role not in found else "")
+    for cell, named in zip(cells, exact, strict=True):
+        role = header_role(cell, roles)
+        # A header of the role itself wins over an alias («Город; Клуб»: the club is «Клуб», the city ignored).
+        taken = role in found or (role != named and role in exact)
+        found.append(role if role and not taken else "")
     return True, tuple(found)
 
 

@@ -336,3 +336,14 @@ def test_the_director_types_a_participants_rating_and_it_reaches_his_person(clie
     assert (entry.data["before"]["rating"], entry.data["after"]["rating"]) == ("", "1725.5")
     listing = visible_text(client.get(reverse("director:participants", args=[t.slug]), headers=RU).content)
     assert "1725,5" in listing and english_phrases(listing, t.name) == []
+
+
+def test_a_club_column_wins_over_a_city_read_as_the_club():
+    """Software's choice: in a participants list with «Город» and «Клуб», the club is «Клуб» (the city is read as
+    the club only when no column is the club)."""
+    content = "№;ФИО;Город;Клуб\n1;Иванов;Сочи;Спартак\n".encode()
+    preview = read_participants_file(filename="a.csv", content=content)
+    assert preview.mapping == ("number", "name", "", "club")
+    assert preview.lines[0].club == "Спартак"
+    only_city = read_participants_file(filename="a.csv", content="ФИО;Город\nИванов;Сочи\n".encode())
+    assert only_city.mapping == ("name", "club")

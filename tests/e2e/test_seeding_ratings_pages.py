@@ -70,9 +70,26 @@ def test_the_rating_pages_fit_a_phone_and_a_desktop_in_russian(browser, live_ser
             "participant-form": reverse("director:participant", args=[t.slug, 1]),
             "rounds": reverse("director:pulka_rounds", args=[t.slug]),
         }
+        if (
+            size == "phone"
+        ):  # the participant's own rating, typed on his form, shows under his name on a phone
+            pg.goto(pages["participant-form"])
+            pg.fill("input[name=declared_rating]", "1650,5")
+            pg.click("main form button[type=submit]:not([name=delete])")
+            pg.wait_for_url(lambda url: url.rstrip("/").endswith("/participants"))
         for name, url in pages.items():
             pg.goto(url)
             check(pg, f"seeding-{name}-{size}", t.name)
+            if name == "participants":
+                assert "1650,5" in pg.locator("#participants").inner_text()
+                assert pg.locator("#participants a", has_text="изменить").first.is_visible()
+                box, link = (
+                    pg.locator("#participants").bounding_box(),
+                    pg.locator("#participants a").first.bounding_box(),
+                )
+                assert (
+                    box and link and link["x"] + link["width"] <= box["x"] + box["width"] + 1
+                )  # not scrolled away
         pg.goto(reverse("players:register_import"))
         pg.set_input_files("#import-upload input[type=file]", str(upload))
         pg.click("#import-upload button[type=submit]")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import json
 from decimal import Decimal
 from fractions import Fraction as F
 
@@ -17,6 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
+from events.bundles import BundleInvalid, export_bundle, import_bundle
 from events.participants import participants_import
 from players.models import Person, RatingEntry
 from players.services.ratings import register_ratings, seeding_ratings
@@ -27,7 +29,7 @@ from tests.html import english_phrases, visible_text
 from tests.publishing import played_event, publish_to
 from tests.pulkas.factory import pulka_event
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Publication
+from tournaments.models import AuditEntry, Publication, Tournament
 from tournaments.participant_columns import HEADERS, ROLES, header_role
 from tournaments.participant_file import ImportLine, preview_rows, read_participants_file
 
@@ -347,3 +349,29 @@ def test_a_club_column_wins_over_a_city_read_as_the_club():
     assert preview.lines[0].club == "Спартак"
     only_city = read_participants_file(filename="a.csv", content="ФИО;Город\nИванов;Сочи\n".encode())
     assert only_city.mapping == ("name", "club")
+
+
+def test_a_bundle_carries_the_lists_ratings_exactly(director):
+    """A backup or an exported event keeps each participant's rating (formats.md §2 «rating»: an integer or a
+    decimal string, never a JSON number with decimals); a bad one refuses the bundle and saves nothing."""
+    t = pulka_event(director, "compensation", 0, 3, name="Клуб", now=NOW)
+    lines = [
+        ImportLine(1, 1, "А", rating="1650"),
+        ImportLine(2, 2, "Б", rating="1600.5"),
+        ImportLine(3, 3, "В"),
+    ]
+    participants_import(tournament=t, lines=lines, user=director, now=NOW)
+    data = json.loads(json.dumps(export_bundle(t)))
+    assert [p.get("rating") for p in data["participants"]] == [1650, "1600.5", None]
+    copy = import_bundle(data=data, now=NOW, slug="copy")
+    assert list(copy.participants.order_by("number").values_list("declared_rating", flat=True)) == [
+        Decimal(1650),
+        Decimal("1600.5"),
+        None,
+    ]
+    for bad in (1600.5, "4000.01", "1,5", True, "-1"):
+        broken = json.loads(json.dumps(data))
+        broken["participants"][0]["rating"] = bad
+        with pytest.raises(BundleInvalid, match="rating must be a number from 0 to 4000"):
+            import_bundle(data=broken, now=NOW, slug="broken")
+    assert not Tournament.objects.filter(slug="broken").exists()

@@ -28,7 +28,7 @@ FEDERATION_ID_MAX = 64  # Participant.federation_id
 # A declared rating (a federation's or a club's, typed or imported; not the product's computed one): a number
 # from 0 to RATING_MAX with at most two decimals (the software's bound: Elo-like lists stay well under 4000).
 RATING_MAX = 4000
-_RATING = re.compile(r"^\d{1,4}(?:[.,]\d{1,2})?$")
+_RATING = re.compile(r"^[0-9]{1,4}(?:[.,][0-9]{1,2})?\Z")
 
 
 def number_problem(number: int) -> str | None:

@@ -124,7 +124,7 @@ RESULTS_MAX = (
 _TOP_KEYS = frozenset({"format", "version", "tournament", "participants", "sessions"})
 _PARTICIPANT_KEYS = frozenset({"number", "name", "club", "federation_id", "rating"})
 RATING_MAX = 4000
-_RATING = re.compile(r"^\d{1,4}(?:\.\d{1,2})?$")
+_RATING = re.compile(r"^[0-9]{1,4}(?:\.[0-9]{1,2})?\Z")
 _SESSION_KEYS = frozenset({"number", "movement", "boards", "results", "penalties"})
 
 

@@ -109,7 +109,7 @@ def test_the_participants_list_recognises_the_rating_column_in_russian_and_engli
 
 
 def test_the_preview_shows_the_rating_and_names_a_bad_one():
-    content = "№;ФИО;Клуб;Рейтинг\n1;Иванов;Сочи;1650\n2;Петров;;1600,25\n3;Сидоров;;4500\n4;Орлов;;\n"
+    content = "№;ФИО;Клуб;Рейтинг\n1;Иванов;Сочи;1 650\n2;Петров;;1600,25\n3;Сидоров;;4500\n4;Орлов;;\n5;Ким;;１６００\n"
     preview = read_participants_file(filename="a.csv", content=content.encode())
     assert preview.mapping == ("number", "name", "club", "rating")
     assert [(line.name, line.rating, line.ok) for line in preview.lines] == [
@@ -117,6 +117,7 @@ def test_the_preview_shows_the_rating_and_names_a_bad_one():
         ("Петров", "1600.25", True),
         ("Сидоров", "", False),
         ("Орлов", "", True),
+        ("Ким", "", False),  # digits of another script are refused, not guessed
     ]
     assert "4500" in preview.lines[2].errors[0]
     # Without a header a fifth column is not taken for a rating (number, name, club, federation id only).
@@ -369,7 +370,7 @@ def test_a_bundle_carries_the_lists_ratings_exactly(director):
         Decimal("1600.5"),
         None,
     ]
-    for bad in (1600.5, "4000.01", "1,5", True, "-1"):
+    for bad in (1600.5, "4000.01", "1,5", True, "-1", "1650\n", "１６５０"):
         broken = json.loads(json.dumps(data))
         broken["participants"][0]["rating"] = bad
         with pytest.raises(BundleInvalid, match="rating must be a number from 0 to 4000"):

@@ -239,6 +239,16 @@ class ParticipantForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=TEXT_MAX)
     club = forms.CharField(label=_("Club"), max_length=TEXT_MAX, required=False)
     federation_id = forms.CharField(label=_("Federation id"), max_length=64, required=False)
+    declared_rating = forms.DecimalField(
+        label=_("Federation or club rating"),
+        help_text=_("From 0 to 4000; it seeds a first round by rating. Empty: none."),
+        min_value=0,
+        max_value=4000,
+        max_digits=6,
+        decimal_places=2,
+        required=False,
+        localize=True,
+    )
 
 
 class ImportForm(forms.Form):

@@ -310,8 +310,9 @@ class DrawForm(forms.Form):
         label=_("Seat the first round by rating"),
         required=False,
         help_text=_(
-            "Table 1 gets the highest-rated players: the rating of the players' register; a player not "
-            "linked to it or never rated counts at 1500 (equal ratings by lot)."
+            "Table 1 gets the highest-rated players. A player's rating: the federation or club rating of the "
+            "participants list, else the one of his person in the register, else his rating computed by the "
+            "register, else 1500 (equal ratings by lot)."
         ),
     )
 

@@ -54,7 +54,9 @@ def participants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @directs
 def participant_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     participant = get_object_or_404(Participant, tournament=tournament, number=number)
-    initial = {k: getattr(participant, k) for k in ("number", "name", "club", "federation_id")}
+    initial = {
+        k: getattr(participant, k) for k in ("number", "name", "club", "federation_id", "declared_rating")
+    }
     form = ParticipantForm(request.POST or None, initial=initial)
     if request.method == "POST":
         try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -28,6 +29,7 @@ from scoring.rescore import store_scores
 from scoring.selectors import scoring_bundle
 from tournaments.audit import log_action
 from tournaments.models import Participant, Session, Tournament, default_artificial
+from tournaments.participant_fields import rating_text
 from tournaments.services.event import unique_slug
 
 
@@ -42,6 +44,9 @@ def tournament_to_bundle(tournament: Tournament) -> dict[str, Any]:
         for key in ("name", "club", "federation_id"):
             if getattr(p, key):
                 item[key] = getattr(p, key)
+        if p.declared_rating is not None:  # exact: an integer or a decimal string, never a float
+            rating = rating_text(p.declared_rating)
+            item["rating"] = int(rating) if rating.isdigit() else rating
         participants.append(item)
     sessions = []
     for session in tournament.sessions.all():
@@ -247,6 +252,7 @@ def _import_tournament(
             name=p.get("name") or "",
             club=p.get("club") or "",
             federation_id=str(p.get("federation_id") or ""),
+            declared_rating=None if p.get("rating") is None else Decimal(str(p["rating"])),
         )
     for s in normal["sessions"]:
         session = Session.objects.create(

@@ -8,19 +8,27 @@ import datetime as dt
 import random
 import secrets
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from players.services.register import link_event
+from players.services.register import declare_event_ratings, link_event
 from preferans.bundle.bounds import PARTICIPANTS_MAX
 from scoring.models import Penalty, Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Participant, Seating, Tournament
-from tournaments.participant_fields import clean_text, number_problem, text_problems
+from tournaments.participant_fields import (
+    clean_text,
+    number_problem,
+    parse_rating,
+    rating_problem,
+    rating_text,
+    text_problems,
+)
 from tournaments.participant_file import ImportLine
 
 __all__ = ["new_pin", "participant_delete", "participant_save", "participants_import", "pins_assign"]
@@ -49,7 +57,9 @@ def _in_use(tournament: Tournament) -> set[int]:
 def participants_import(
     *, now: dt.datetime, tournament: Tournament, lines: Iterable[ImportLine], user: Any, replace: bool = False
 ) -> int:
-    """Register the lines without errors; ``replace`` first removes everyone not yet seated or scored."""
+    """Register the lines without errors; ``replace`` first removes everyone not yet seated or scored. A line's
+    federation or club rating is kept on the participant (this event's list) and, once he is linked to a person
+    of the register, becomes that person's declared rating (``players.services.register.declare_event_ratings``)."""
     tournament.ensure_not_locked()
     good = [line for line in lines if line.ok and line.number is not None]
     if replace:
@@ -64,6 +74,7 @@ def participants_import(
         problems = [
             number_problem(line.number or 0),
             *text_problems(name=line.name, club=line.club, federation_id=line.federation_id),
+            parse_rating(line.rating)[1],
         ]
         if any(problems):
             raise UserError(
@@ -87,6 +98,7 @@ def participants_import(
             name=line.name,
             club=line.club,  # type: ignore[misc]
             federation_id=line.federation_id,
+            declared_rating=Decimal(line.rating) if line.rating else None,
             pin=pin,
         )
         for line, pin in zip(good, pins, strict=True)
@@ -100,6 +112,9 @@ def participants_import(
         at=now,
     )
     link_event(tournament, now=now, user=user)  # the register: link by federation number
+    declare_event_ratings(
+        tournament, numbers=[line.number for line in good if line.rating], now=now, user=user
+    )
     return len(good)
 
 
@@ -123,10 +138,12 @@ def participant_save(
     name: str,
     club: str = "",
     federation_id: str = "",
+    declared_rating: Decimal | None = None,
     participant: Participant | None = None,
     rng: random.Random | None = None,
 ) -> Participant:
-    """Register a participant, or change one (``participant``). A seated participant keeps his number."""
+    """Register a participant, or change one (``participant``). A seated participant keeps his number. His
+    federation or club rating is this event's, as a list's would be, and goes to his person when he is linked."""
     tournament.ensure_not_locked()
     name, club, federation_id = clean_text(name), clean_text(club), clean_text(federation_id)
     if not name:
@@ -137,6 +154,9 @@ def participant_save(
     problems = text_problems(name=name, club=club, federation_id=federation_id)
     if problems:
         raise UserError(_("Too long: %(problems)s.") % {"problems": "; ".join(problems)}, code="too_long")
+    problem = None if declared_rating is None else rating_problem(declared_rating)
+    if problem:
+        raise UserError(problem, code="rating")
     if participant is None and tournament.participants.count() >= PARTICIPANTS_MAX:
         raise UserError(_("A tournament has at most %(n)s participants.") % {"n": PARTICIPANTS_MAX})
     clash = tournament.participants.filter(number=number)
@@ -151,6 +171,7 @@ def participant_save(
             name=name,
             club=club.strip(),
             federation_id=federation_id.strip(),
+            declared_rating=declared_rating,
             pin=new_pin(rng),
         )
         action, before = "participant.create", None
@@ -162,9 +183,11 @@ def participant_save(
             "name": participant.name,
             "club": participant.club,
             "federation_id": participant.federation_id,
+            "rating": rating_text(participant.declared_rating),
         }
         participant.number, participant.name = number, name
         participant.club, participant.federation_id = club.strip(), federation_id.strip()
+        participant.declared_rating = declared_rating
         participant.save()
         action = "participant.update"
     log_action(
@@ -179,10 +202,13 @@ def participant_save(
                 "name": name,
                 "club": participant.club,
                 "federation_id": participant.federation_id,
+                "rating": rating_text(declared_rating),
             },
         },
         at=now,
     )
+    if declared_rating is not None:
+        declare_event_ratings(tournament, numbers=[number], now=now, user=user)
     return participant
 
 

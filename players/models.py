@@ -20,6 +20,12 @@ class Person(models.Model):
     club = models.CharField(_("club"), max_length=200, blank=True)
     city = models.CharField(_("city"), max_length=200, blank=True)
     federation_id = models.CharField(_("federation number"), max_length=64, blank=True)
+    # The rating a federation or a club gives the player (typed, or imported with the register or a participants
+    # list), kept apart from the product's computed rating (RatingEntry): it seeds a first round when given.
+    declared_rating = models.DecimalField(
+        _("federation or club rating"), max_digits=6, decimal_places=2, null=True, blank=True
+    )
+    declared_rating_source = models.CharField(_("source of the rating"), max_length=200, blank=True)
     # A duplicate merged into another person keeps its row, pointing at the one that stays (links are moved).
     merged_into = models.ForeignKey(
         "self", models.PROTECT, null=True, blank=True, related_name="merged", verbose_name=_("merged into")
@@ -35,6 +41,11 @@ class Person(models.Model):
                 fields=["federation_id"],
                 condition=~Q(federation_id="") & Q(merged_into__isnull=True),
                 name="person_federation_id_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(declared_rating__isnull=True)
+                | (Q(declared_rating__gte=0) & Q(declared_rating__lte=4000)),
+                name="person_declared_rating_bounded",
             ),
         ]
 

@@ -114,6 +114,9 @@ ACTION_LABELS: dict[str, Promise] = {
     "person.unlink": gettext_lazy("Participant's link to the register removed"),
     "person.merge": gettext_lazy("Two persons of the register merged into one"),
     "persons.link": gettext_lazy("Participants linked to the register"),
+    "persons.rating": gettext_lazy(
+        "Federation or club ratings from the list given to the register's persons"
+    ),
     "result.create": gettext_lazy("Result recorded"),
     "result.update": gettext_lazy("Result corrected"),
     "result.delete": gettext_lazy("Result deleted"),

@@ -1,6 +1,8 @@
-"""The columns of a participants list: the headers we recognise (Russian and English), whether the first row is
-a header, each column's guessed role (number, the name whole or in parts, club, federation id) and what is wrong
-with a mapping the director chose."""
+"""The columns of a list of players: the headers we recognise (Russian and English), whether the first row is
+a header, each column's guessed role (number, the name whole or in parts, club, federation id, rating) and what is
+wrong with a mapping the director chose. One rule for the participants list of an event and for the player
+register's file (``players.services.register_file``): each passes the roles it reads (its ``roles``), a header of
+a role it does not read falls back to its alias («Город» is the participant's club, the register's city)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 __all__ = [
+    "ALIASES",
     "DEFAULT_ORDER",
     "HEADERS",
     "NAME_PARTS",
@@ -24,7 +27,8 @@ __all__ = [
 
 # Column roles of an import file. The name may come in one column or in parts (surname, first name,
 # patronymic), joined in that order; "" means the column is ignored.
-ROLES = ("number", "name", "last_name", "first_name", "middle_name", "club", "federation_id")
+# "rating" is the player's federation or club rating (a number), not the product's computed rating.
+ROLES = ("number", "name", "last_name", "first_name", "middle_name", "club", "federation_id", "rating")
 NAME_PARTS = ("name", "last_name", "first_name", "middle_name")
 
 # Column headers we recognise, written as :func:`header_key` leaves them (lower case, «ё» as «е», punctuation
@@ -77,13 +81,10 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "клуб",
         "команда",
         "team",
-        "город",
-        "city",
         "клуб город",
         "город клуб",
-        "регион",
-        "region",
     ),
+    "city": ("город", "city", "town", "регион", "region"),
     "federation_id": (
         "federation id",
         "federation number",
@@ -116,10 +117,32 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "рейтинговый номер",
         "rating id",
         "rating list id",
+        "федеральный номер",
     ),
+    "rating": (
+        "рейтинг",
+        "rating",
+        "рейтинг федерации",
+        "рейтинг клуба",
+        "рейтинг федерации или клуба",
+        "клубный рейтинг",
+        "рейтинг фсп",
+        "рейтинг игрока",
+        "эло",
+        "elo",
+        "federation rating",
+        "club rating",
+        "federation or club rating",
+        "fsp rating",
+        "player rating",
+    ),
+    "rating_source": ("источник рейтинга", "rating source", "source of the rating"),
 }
 _HEADER_ROLE = {name: role for role, names in HEADERS.items() for name in names}
-DEFAULT_ORDER = ("number", "name", "club", "federation_id")  # a file without a header row
+# A header's role read as another by a list that does not hold the first: a participant has one «club» field,
+# often a city.
+ALIASES = {"city": "club"}
+DEFAULT_ORDER = ("number", "name", "club", "federation_id")  # a participants file without a header row
 
 
 def header_key(text: str) -> str:
@@ -130,35 +153,50 @@ def header_key(text: str) -> str:
     return " ".join(text.split())
 
 
-def header_role(text: str) -> str | None:
-    """What a header cell names (one of :data:`ROLES`), or None when it is no header we know."""
-    return _HEADER_ROLE.get(header_key(text))
+def header_role(text: str, roles: Sequence[str] = ROLES) -> str | None:
+    """What a header cell names among ``roles`` (or its alias there), or None when it is no header we know or
+    names nothing the list reads."""
+    role = _HEADER_ROLE.get(header_key(text))
+    if role is not None and role not in roles:
+        role = ALIASES.get(role)
+    return role if role in roles else None
 
 
 def looks_like_header(row: Sequence[str]) -> bool:
-    """A row is the header when most of its filled cells are header words: at least one, and at least half
-    («Фамилия Имя; Клуб; Номер ФСП» is a header, «1; Иванов Иван; Спартак» is data)."""
+    """A row is the header when most of its filled cells are header words (of any list): at least one, and at
+    least half («Фамилия Имя; Клуб; Номер ФСП» is a header, «1; Иванов Иван; Спартак» is data)."""
     filled = [c for c in row if c.strip()]
-    known = sum(1 for c in filled if header_role(c) is not None)
+    known = sum(1 for c in filled if header_key(c) in _HEADER_ROLE)
     return known > 0 and 2 * known >= len(filled)
 
 
-def guess_mapping(first_row: Sequence[str], width: int) -> tuple[bool, tuple[str, ...]]:
+def guess_mapping(
+    first_row: Sequence[str],
+    width: int,
+    *,
+    roles: Sequence[str] = ROLES,
+    default_order: Sequence[str] = DEFAULT_ORDER,
+) -> tuple[bool, tuple[str, ...]]:
     """Whether the first row is a header, and each column's role ("" = ignored). Without a header the
-    columns are read in the order number, name, club, federation id. A role goes to its first column only."""
+    columns are read in ``default_order`` (a participants list: number, name, club, federation id). A role goes
+    to its first column only, and to a column named by an alias only when no column names the role itself."""
     if not looks_like_header(first_row):
-        return False, tuple(DEFAULT_ORDER[i] if i < len(DEFAULT_ORDER) else "" for i in range(width))
-    roles: list[str] = []
-    for i in range(width):
-        role = header_role(first_row[i]) if i < len(first_row) else None
-        roles.append(role if role and role not in roles else "")
-    return True, tuple(roles)
+        return False, tuple(default_order[i] if i < len(default_order) else "" for i in range(width))
+    cells = [first_row[i] if i < len(first_row) else "" for i in range(width)]
+    exact = [_HEADER_ROLE.get(header_key(c)) for c in cells]
+    found: list[str] = []
+    for cell, named in zip(cells, exact, strict=True):
+        role = header_role(cell, roles)
+        # A header of the role itself wins over an alias («Город; Клуб»: the club is «Клуб», the city ignored).
+        taken = role in found or (role != named and role in exact)
+        found.append(role if role and not taken else "")
+    return True, tuple(found)
 
 
-def check_mapping(mapping: Sequence[str]) -> list[str]:
+def check_mapping(mapping: Sequence[str], roles: Sequence[str] = ROLES) -> list[str]:
     """What is wrong with a column mapping, in the director's words (empty when it can be read)."""
     problems = []
-    for role in ROLES:
+    for role in roles:
         if sum(1 for r in mapping if r == role) > 1:
             problems.append(_("Two columns are read as “%(role)s”: choose one.") % {"role": role_label(role)})
     if not any(r in NAME_PARTS for r in mapping):
@@ -175,7 +213,10 @@ def role_label(role: str) -> str:
         "first_name": _("First name"),
         "middle_name": _("Patronymic"),
         "club": _("Club"),
+        "city": _("City"),
         "federation_id": _("Federation id"),
+        "rating": _("Federation or club rating"),
+        "rating_source": _("Source of the rating"),
         "": _("ignore (do not import)"),
     }
     return labels[role]

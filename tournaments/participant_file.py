@@ -1,5 +1,6 @@
 """Reading a participants list (.xlsx or .csv) into a preview: the columns guessed from the header row (or
-number, name, club, federation id without one), every line checked and its problems listed, numbers given to
+number, name, club, federation id without one; a federation or club rating only by its header or the director's
+choice), every line checked and its problems listed, numbers given to
 lines without one. Nothing is saved here; the import (``events.participants``) registers the good lines."""
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ from django.utils.translation import gettext as _
 from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX
 from tournaments.errors import UserError
 from tournaments.participant_columns import NAME_PARTS, ROLES, check_mapping, guess_mapping, role_label
-from tournaments.participant_fields import clean_text, number_problem, text_problems
+from tournaments.participant_fields import (
+    clean_text,
+    number_problem,
+    parse_rating,
+    rating_text,
+    text_problems,
+)
 from tournaments.tabular import TableLimits, read_table
 
 __all__ = [
@@ -43,6 +50,7 @@ class ImportLine:
     club: str = ""
     federation_id: str = ""
     errors: tuple[str, ...] = ()
+    rating: str = ""  # the federation's or club's rating as read ("1650", "1650.5"; "" = none given)
 
     @property
     def ok(self) -> bool:
@@ -56,6 +64,7 @@ class ImportLine:
             "club": self.club,
             "federation_id": self.federation_id,
             "errors": list(self.errors),
+            "rating": self.rating,
         }
 
     @classmethod
@@ -67,6 +76,7 @@ class ImportLine:
             d.get("club", ""),
             d.get("federation_id", ""),
             tuple(d.get("errors", ())),
+            str(d.get("rating", "")),
         )
 
 
@@ -191,7 +201,7 @@ def preview_rows(
     where = {role: i for i, role in enumerate(roles) if role}
     taken = set() if replace else set(registered)
     in_file: dict[int, int] = {}
-    parsed: list[tuple[int, int | None, str, str, str, list[str]]] = []
+    parsed: list[tuple[int, int | None, str, str, str, list[str], str]] = []
     for index, row in data:
 
         def value(column: str, row: Sequence[str] = row) -> str:
@@ -223,12 +233,15 @@ def preview_rows(
         if not name:
             errors.append(_("no name"))
         errors += text_problems(name=name, club=club, federation_id=fed)
-        parsed.append((index, number, name, club, fed, errors))
+        rating, rating_problem = parse_rating(value("rating"))
+        if rating_problem:
+            errors.append(rating_problem)
+        parsed.append((index, number, name, club, fed, errors, rating_text(rating)))
     # Lines without a number get the next free ones, in file order.
     used = taken | set(in_file)
     next_free = 1
     lines: list[ImportLine] = []
-    for index, number, name, club, fed, errors in parsed:
+    for index, number, name, club, fed, errors, rating_read in parsed:
         if number is None and not errors:
             while next_free in used:
                 next_free += 1
@@ -239,5 +252,5 @@ def preview_rows(
             else:
                 number = next_free
                 used.add(number)
-        lines.append(ImportLine(index, number, name, club, fed, tuple(errors)))
+        lines.append(ImportLine(index, number, name, club, fed, tuple(errors), rating_read))
     return ImportPreview(tuple(lines), (), columns, header)

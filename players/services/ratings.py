@@ -32,6 +32,7 @@ __all__ = [
     "rebuild_ratings",
     "refresh_ratings",
     "register_ratings",
+    "seeding_ratings",
 ]
 
 
@@ -138,16 +139,46 @@ def rating_of(person: Person) -> Fraction:
 
 
 def register_ratings(participants: Iterable[Participant]) -> dict[int, Fraction]:
-    """Each participant's rating across events (primary key → rating; docs/players/rating.md), by the person he
-    is linked to (or the one that person was merged into); a participant not linked counts at the starting
-    rating. What seeds a compensation or Swiss event's first round (``pulkas.services.rounds.draw_round``)."""
+    """Each participant's seeding rating (primary key → rating): what seeds a compensation or Swiss event's first
+    round («Рассадить первый тур по рейтингу», ``pulkas.services.rounds.draw_round``). The rule, the software's
+    (the book seeds Part III by «рейтинг» and does not say whose), first given wins:
+
+    1. the federation or club rating the event's participants list gave him (``Participant.declared_rating``);
+    2. the declared rating of the person he is linked to (or of the one that person was merged into);
+    3. that person's rating computed across events (docs/players/rating.md: after his last rated event);
+    4. the starting rating (1500).
+
+    A declared rating is taken as it is, on the same scale as the computed one: a club seeding by its own list
+    types the list."""
+    return {pk: rating for pk, (rating, _source) in seeding_ratings(participants).items()}
+
+
+SOURCES = ("list", "declared", "computed", "start")  # which step of :func:`register_ratings` gave the rating
+
+
+def seeding_ratings(participants: Iterable[Participant]) -> dict[int, tuple[Fraction, str]]:
+    """:func:`register_ratings` with the step that gave each rating (one of :data:`SOURCES`)."""
     people = list(participants)
     owners = merged_owners()
-    last: dict[int, Fraction] = {}
     ids = {owners.get(p.person_id, p.person_id) for p in people if p.person_id is not None}
+    declared = {
+        pk: Fraction(value)
+        for pk, value in Person.objects.filter(pk__in=ids, declared_rating__isnull=False).values_list(
+            "pk", "declared_rating"
+        )
+    }
+    last: dict[int, Fraction] = {}
     for entry in RatingEntry.objects.filter(person_id__in=ids).order_by("played_on", "pk"):
         last[entry.person_id] = parse_fraction(entry.after)
-    return {
-        p.pk: START if p.person_id is None else last.get(owners.get(p.person_id, p.person_id), START)
-        for p in people
-    }
+    out: dict[int, tuple[Fraction, str]] = {}
+    for p in people:
+        owner = None if p.person_id is None else owners.get(p.person_id, p.person_id)
+        if p.declared_rating is not None:
+            out[p.pk] = (Fraction(p.declared_rating), "list")
+        elif owner in declared:
+            out[p.pk] = (declared[owner], "declared")
+        elif owner in last:
+            out[p.pk] = (last[owner], "computed")
+        else:
+            out[p.pk] = (START, "start")
+    return out

@@ -11,7 +11,10 @@ Rules (docs/players/register.md):
   (:func:`link_new`). A name alone never links.
 - :func:`merge` moves every participation, master-point award and rating entry of a duplicate to the person
   that stays and marks the duplicate ``merged_into`` it; audited in every event concerned and in the site's log.
-- The register's file (columns name, club, city, federation number) is imported all or nothing
+- A person's **declared rating** (a federation's or a club's, 0 to 4000, with its source) is kept apart from the
+  computed rating (``players.services.ratings``); typed on the person's form, imported with the register's file
+  or from an event's participants list (:func:`declare_event_ratings`).
+- The register's file (columns name, club, city, federation number, rating, its source) is imported all or nothing
   (:func:`plan_import` reads and checks, :func:`apply_import` saves), bounded as the participants import is,
   idempotent, and updates the persons it finds by federation number.
 """
@@ -19,8 +22,11 @@ Rules (docs/players/register.md):
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -32,6 +38,7 @@ from preferans.bundle.bounds import TEXT_MAX, strip_controls
 from tournaments.audit import log_action
 from tournaments.errors import Detail, UserError
 from tournaments.models import Participant, Tournament
+from tournaments.participant_fields import rating_problem, rating_text
 
 FEDERATION_ID_MAX = 64  # Person.federation_id
 
@@ -154,6 +161,49 @@ def link_event(tournament: Tournament, *, now: dt.datetime, user: Any = None) ->
     return LinkReport(linked, created)
 
 
+def declare_event_ratings(
+    tournament: Tournament, *, numbers: Iterable[int | None], now: dt.datetime, user: Any = None
+) -> int:
+    """The federation or club ratings an event's participants list gave (participants ``numbers``) become the
+    declared ratings of the persons they are linked to, the event's name as the source (a newer list replaces an
+    older rating; the software's choice). A participant not linked keeps his rating for this event only.
+    Audited in the event's log; returns how many persons changed."""
+    changed: list[int] = []
+    with transaction.atomic():
+        todo = (
+            tournament.participants.filter(
+                number__in=[n for n in numbers if n is not None],
+                person__isnull=False,
+                declared_rating__isnull=False,
+            )
+            .select_related("person")
+            .order_by("number")
+        )
+        source = clean(tournament.name)[:TEXT_MAX]
+        for participant in todo:
+            person = participant.person
+            assert person is not None
+            if (person.declared_rating, person.declared_rating_source) == (
+                participant.declared_rating,
+                source,
+            ):
+                continue
+            person.declared_rating, person.declared_rating_source = participant.declared_rating, source
+            person.save(update_fields=["declared_rating", "declared_rating_source"])
+            changed.append(participant.number)
+        if changed:
+            log_action(
+                tournament=tournament,
+                action="persons.rating",
+                user=user,
+                actor="" if user else "register",
+                obj=tournament,
+                data={"numbers": changed},
+                at=now,
+            )
+    return len(changed)
+
+
 @transaction.atomic
 def link(*, participant: Participant, person: Person, user: Any, now: dt.datetime) -> None:
     """The director confirms that this participant is this person."""
@@ -237,13 +287,52 @@ def check_texts(name: str, club: str, city: str, federation_id: str) -> dict[str
     return problems
 
 
+def person_version(person: Person) -> str:
+    """What a person's form showed (its fields, hashed): a save from an older page is refused, not laid over."""
+    fields = [
+        person.name,
+        person.club,
+        person.city,
+        person.federation_id,
+        rating_text(person.declared_rating),
+        person.declared_rating_source,
+    ]
+    return hashlib.sha256(json.dumps(fields, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
 @transaction.atomic
 def person_save(
-    *, person: Person | None, name: str, club: str = "", city: str = "", federation_id: str = "", user: Any
+    *,
+    person: Person | None,
+    name: str,
+    club: str = "",
+    city: str = "",
+    federation_id: str = "",
+    declared_rating: Decimal | None = None,
+    declared_rating_source: str = "",
+    seen: str = "",
+    user: Any,
 ) -> Person:
-    """Make or change a person; the federation number stays unique among persons not merged."""
+    """Make or change a person; the federation number stays unique among persons not merged. The declared
+    rating (a federation's or a club's, 0 to 4000, with its source) is the person's, apart from the computed one.
+    ``seen``: :func:`person_version` of the person as the form showed him; someone else's save since is refused."""
+    if person is not None:
+        person = Person.objects.select_for_update().get(pk=person.pk)
+        if seen and seen != person_version(person):
+            raise UserError(
+                _(
+                    "Someone else changed this person meanwhile: look at the person as he is now, then save again."
+                ),
+                code="person_changed",
+            )
     name, club, city, number = clean(name), clean(club), clean(city), clean(federation_id)
+    source = clean(declared_rating_source)
     problems = check_texts(name, club, city, number)
+    rating_wrong = None if declared_rating is None else rating_problem(declared_rating)
+    if rating_wrong:
+        problems["declared_rating"] = rating_wrong
+    if len(source) > TEXT_MAX:
+        problems["declared_rating_source"] = _("Longer than %(n)s characters.") % {"n": TEXT_MAX}
     if number:
         holder = by_federation_id(number)
         if holder is not None and (person is None or holder.pk != person.pk):
@@ -259,11 +348,25 @@ def person_save(
         )
     if person is not None and person.merged_into_id is not None:
         raise UserError(_("This person was merged into another: change that one."))
-    before = None if person is None else [person.name, person.club, person.city, person.federation_id]
+    rating = rating_text(declared_rating)
+    before = (
+        None
+        if person is None
+        else [
+            person.name,
+            person.club,
+            person.city,
+            person.federation_id,
+            rating_text(person.declared_rating),
+            person.declared_rating_source,
+        ]
+    )
     person = person or Person()
     person.name, person.club, person.city, person.federation_id = name, club, city, number
+    person.declared_rating, person.declared_rating_source = declared_rating, source if rating else ""
     person.save()
-    site_log(user, person, "person.save", {"before": before, "after": [name, club, city, number]})
+    after = [name, club, city, number, rating, person.declared_rating_source]
+    site_log(user, person, "person.save", {"before": before, "after": after})
     return person
 
 
@@ -302,6 +405,9 @@ def merge(*, keep: Person, drop: Person, user: Any, reason: str, now: dt.datetim
     if drop.federation_id and not keep.federation_id:  # the number goes with the person that stays
         keep.federation_id = drop.federation_id
         keep.save(update_fields=["federation_id"])
+    if drop.declared_rating is not None and keep.declared_rating is None:  # so does a declared rating
+        keep.declared_rating, keep.declared_rating_source = drop.declared_rating, drop.declared_rating_source
+        keep.save(update_fields=["declared_rating", "declared_rating_source"])
     data = {
         "keep": keep.pk,
         "drop": drop.pk,

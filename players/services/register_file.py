@@ -1,15 +1,18 @@
 """The register's file: import (all or nothing, bounded, idempotent) and the rows of its export.
 
-Columns: name, club, city, federation number (a header row in either language, or this order without one).
+Columns: name (whole or in parts), club, city, federation number, the federation's or club's rating and its source,
+recognised by their headers in either language as the participants list's are (one rule:
+``tournaments.participant_columns``), or in this order without a header row; columns it does not know are ignored
+(a «№» column is not a federation number).
 Read as the participants import reads its lists (events.participants, a layer above this one,
 whose bounds are repeated here): at most a few MB, a bounded number of rows and columns, control characters out.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -17,41 +20,29 @@ from django.utils.translation import gettext as _
 
 from players.models import Person
 from players.services.register import check_texts, clean, name_key, site_log
+from preferans.bundle.bounds import TEXT_MAX
 from tournaments.errors import Detail, UserError
+from tournaments.participant_columns import NAME_PARTS, check_mapping, guess_mapping
+from tournaments.participant_fields import parse_rating, rating_text
 from tournaments.tabular import TableLimits, read_table
 
 ROWS_MAX = 20000  # a federation's register: ten times an event's list
 FILE_MAX = 4 * 1024 * 1024
 COLUMNS_MAX = 50
 XLSX_UNPACKED_MAX = 16 * 1024 * 1024
-COLUMNS = ("name", "club", "city", "federation_id")  # the file's columns, in this order without a header
-_HEADERS = {
-    "name": ("name", "full name", "player", "фио", "ф и о", "имя", "игрок", "участник", "фамилия имя"),
-    "club": ("club", "клуб", "team", "команда"),
-    "city": ("city", "город", "town", "регион", "region"),
-    "federation_id": (
-        "federation number",
-        "federation id",
-        "federation no",
-        "fed id",
-        "id",
-        "номер фсп",
-        "фсп",
-        "номер в фсп",
-        "номер федерации",
-        "номер в федерации",
-        "федеральный номер",
-        "код фсп",
-    ),
-}
-_HEADER_ROLE = {h: role for role, names in _HEADERS.items() for h in names}
+# The roles the register reads (one header rule with the participants list: tournaments.participant_columns) and
+# its columns in this order without a header row (the export's order).
+COLUMNS = ("name", "club", "city", "federation_id", "rating", "rating_source")
+ROLES = ("name", "last_name", "first_name", "middle_name", *COLUMNS[1:])
 _FORMULA_START = ("=", "+", "-", "@")
 
 
-def export_rows() -> Iterable[tuple[str, str, str, str]]:
-    """The register as its file holds it: name, club, city, federation number (merged persons left out)."""
+def export_rows() -> Iterable[tuple[str, str, str, str, str, str]]:
+    """The register as its file holds it: name, club, city, federation number, declared rating and its source
+    (merged persons left out)."""
     for p in Person.objects.filter(merged_into__isnull=True).order_by("name", "pk").iterator():
-        yield p.name, p.club, p.city, p.federation_id
+        rating = rating_text(p.declared_rating)
+        yield p.name, p.club, p.city, p.federation_id, rating, p.declared_rating_source if rating else ""
 
 
 def _cell(value: object) -> str:
@@ -80,14 +71,14 @@ def read_file(*, filename: str, content: bytes) -> list[tuple[int, list[str]]]:
 
 
 def column_label(role: str) -> str:
-    return {"name": _("name"), "club": _("club"), "city": _("city"), "federation_id": _("federation number")}[
-        role
-    ]
-
-
-def _header_key(text: str) -> str:
-    text = text.casefold().replace("ё", "е")
-    return " ".join(re.sub(r"[^\w№#]+", " ", text).replace("_", " ").split())
+    return {
+        "name": _("name"),
+        "club": _("club"),
+        "city": _("city"),
+        "federation_id": _("federation number"),
+        "rating": _("federation or club rating"),
+        "rating_source": _("source of the rating"),
+    }[role]
 
 
 @dataclass(frozen=True)
@@ -101,30 +92,51 @@ class PlanRow:
     federation_id: str
     action: str
     person: int | None = None
+    rating: str = ""  # the declared rating as read ("" = the row gives none: the person's stays)
+    rating_source: str = ""
 
     def to_list(self) -> list[Any]:
-        return [self.row, self.name, self.club, self.city, self.federation_id, self.action, self.person]
+        return [
+            self.row,
+            self.name,
+            self.club,
+            self.city,
+            self.federation_id,
+            self.rating,
+            self.rating_source,
+            self.action,
+            self.person,
+        ]
 
 
-def _mapping(first: Sequence[str]) -> tuple[bool, dict[str, int]]:
-    roles = [_HEADER_ROLE.get(_header_key(c)) for c in first]
-    filled = [c for c in first if c]
-    known = [r for r in roles if r]
-    if known and 2 * len(known) >= len(filled):
-        where: dict[str, int] = {}
-        for i, role in enumerate(roles):
-            if role and role not in where:
-                where[role] = i
-        if "name" not in where:
-            raise UserError(_("Row 1: no column is the name (columns: name, club, city, federation number)."))
-        return True, where
-    return False, {role: i for i, role in enumerate(COLUMNS)}
+def mapping(first: Sequence[str], width: int) -> tuple[bool, tuple[str, ...]]:
+    """Whether the first row is a header, and each column's role ("" = ignored): the participants list's rule
+    with the register's roles (tournaments.participant_columns.guess_mapping). Refuses a header without a name."""
+    header, roles = guess_mapping(first, width, roles=ROLES, default_order=COLUMNS)
+    problems = check_mapping(roles, ROLES)
+    if header and problems:
+        raise UserError(
+            _("Row 1: %(problem)s (columns: name, club, city, federation number, rating, its source).")
+            % {"problem": " ".join(problems)}
+        )
+    return header, roles
 
 
-def plan_import(numbered: Sequence[tuple[int, Sequence[str]]]) -> list[PlanRow]:
-    """What importing these rows does, row by row. Nothing is saved. The first problem refuses the whole file,
-    naming its row and column (:class:`UserError`)."""
-    header, where = _mapping(numbered[0][1])
+def plan_import(
+    numbered: Sequence[tuple[int, Sequence[str]]], *, roles: Sequence[str] | None = None
+) -> list[PlanRow]:
+    """What importing these rows does, row by row (``roles``: each column's role, guessed from the header row
+    when None). Nothing is saved. The first problem refuses the whole file, naming its row and column
+    (:class:`UserError`)."""
+    width = max(len(cells) for _row, cells in numbered)
+    if roles is None:
+        header, roles = mapping(numbered[0][1], width)
+    else:
+        header = False
+    where: dict[str, list[int]] = {}
+    for i, role in enumerate(roles):
+        if role:
+            where.setdefault(role, []).append(i)
     data = numbered[1:] if header else numbered
     if not data:
         raise UserError(_("The file has no rows."))
@@ -138,10 +150,18 @@ def plan_import(numbered: Sequence[tuple[int, Sequence[str]]]) -> list[PlanRow]:
     seen: dict[str, int] = {}
     plan: list[PlanRow] = []
     for row, cells in data:
-        values = {r: (cells[i] if i < len(cells) else "") for r, i in where.items()}
-        name, club, city = values.get("name", ""), values.get("club", ""), values.get("city", "")
+        values = {r: (cells[i[0]] if i[0] < len(cells) else "") for r, i in where.items()}
+        name = " ".join(" ".join(values.get(part, "") for part in NAME_PARTS).split())
+        club, city = values.get("club", ""), values.get("city", "")
         number = values.get("federation_id", "")
         problems = check_texts(name, club, city, number)
+        rating_value, rating_problem = parse_rating(values.get("rating", ""))
+        rating = rating_text(rating_value)
+        source = values.get("rating_source", "") if rating else ""
+        if rating_problem:
+            problems.setdefault("rating", rating_problem)
+        if len(source) > TEXT_MAX:
+            problems.setdefault("rating_source", _("Longer than %(n)s characters.") % {"n": TEXT_MAX})
         if problems:
             role = next(iter(problems))
             raise UserError(
@@ -166,14 +186,19 @@ def plan_import(numbered: Sequence[tuple[int, Sequence[str]]]) -> list[PlanRow]:
             seen[number] = row
             person = existing.get(number)
             if person is None:
-                plan.append(PlanRow(row, name, club, city, number, "new"))
-            elif (person.name, person.club, person.city) == (name, club, city):
-                plan.append(PlanRow(row, name, club, city, number, "same", person.pk))
+                action = "new"
             else:
-                plan.append(PlanRow(row, name, club, city, number, "update", person.pk))
+                same = (person.name, person.club, person.city) == (name, club, city) and (
+                    not rating
+                    or (rating_text(person.declared_rating), person.declared_rating_source)
+                    == (rating, source)
+                )
+                action = "same" if same else "update"
+            plan.append(PlanRow(row, name, club, city, number, action, person and person.pk, rating, source))
         else:
             key = (name_key(name), name_key(club), name_key(city))
-            plan.append(PlanRow(row, name, club, city, "", "same" if key in without else "new"))
+            action = "same" if key in without else "new"
+            plan.append(PlanRow(row, name, club, city, "", action, None, rating, source))
             without.add(key)  # the same person twice in a file is made once
     return plan
 
@@ -182,14 +207,23 @@ def plan_import(numbered: Sequence[tuple[int, Sequence[str]]]) -> list[PlanRow]:
 def apply_import(rows: Sequence[Sequence[Any]], *, user: Any) -> dict[str, int]:
     """Save an import planned by :func:`plan_import` (its rows as lists, e.g. from the preview): planned again
     against the register as it is now, so a file imported twice changes nothing. Returns the counts."""
-    plan = plan_import([(0, list(COLUMNS)), *((int(r[0]), [str(v) for v in r[1:5]]) for r in rows)])
+    width = len(COLUMNS)
+    plan = plan_import([(int(r[0]), [str(v) for v in r[1 : 1 + width]]) for r in rows], roles=COLUMNS)
     counts = {"new": 0, "update": 0, "same": 0}
     for p in plan:
         counts[p.action] += 1
+        # A row without a rating leaves the person's as it is (a file never erases a rating: the software's choice).
+        rated = (
+            {"declared_rating": Decimal(p.rating), "declared_rating_source": p.rating_source}
+            if p.rating
+            else {}
+        )
         if p.action == "new":
-            Person.objects.create(name=p.name, club=p.club, city=p.city, federation_id=p.federation_id)
+            Person.objects.create(
+                name=p.name, club=p.club, city=p.city, federation_id=p.federation_id, **rated
+            )
         elif p.action == "update":
-            Person.objects.filter(pk=p.person).update(name=p.name, club=p.club, city=p.city)
+            Person.objects.filter(pk=p.person).update(name=p.name, club=p.club, city=p.city, **rated)
     if user is not None and (counts["new"] or counts["update"]):
         site_log(user, None, "register.import", counts)
     return counts

@@ -31,13 +31,17 @@ from players.services.register_file import FILE_MAX, apply_import, export_rows, 
 from preferans.bundle.bounds import TEXT_MAX
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.participant_fields import RATING_MAX
 from ui.cells import csv_delimiter, safe_text
 from ui.director_pages import directs, nav
 
 PLAN_KEY = "players-register-import"
 PER_PAGE = 50
 # The export's column titles, which the import knows again (players.services.register_file).
-TITLES = {"ru": ("ФИО", "Клуб", "Город", "Номер ФСП"), "en": ("Name", "Club", "City", "Federation number")}
+TITLES = {
+    "ru": ("ФИО", "Клуб", "Город", "Номер ФСП", "Рейтинг федерации или клуба", "Источник рейтинга"),
+    "en": ("Name", "Club", "City", "Federation number", "Federation or club rating", "Source of the rating"),
+}
 
 View = Callable[..., HttpResponse]
 
@@ -70,6 +74,26 @@ class PersonForm(forms.Form):
     federation_id = forms.CharField(
         label=gettext_lazy("Federation number"), max_length=register.FEDERATION_ID_MAX, required=False
     )
+    declared_rating = forms.DecimalField(
+        label=gettext_lazy("Federation or club rating"),
+        help_text=gettext_lazy(
+            "The rating a federation or a club gives the player, from 0 to 4000; it seeds a first round by "
+            "rating before the player's computed rating. Empty: none."
+        ),
+        min_value=0,
+        max_value=RATING_MAX,
+        max_digits=6,
+        decimal_places=2,
+        required=False,
+        localize=True,
+    )
+    declared_rating_source = forms.CharField(
+        label=gettext_lazy("Source of the rating"),
+        help_text=gettext_lazy("E.g. the federation's rating list of a date, or the club."),
+        max_length=TEXT_MAX,
+        required=False,
+    )
+    seen = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
 
 class MergeForm(forms.Form):
@@ -97,7 +121,12 @@ def person_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     person = get_object_or_404(Person, pk=pk) if pk is not None else None
     if person is not None and person.merged_into_id is not None:
         return redirect("players:register_person", pk=person.merged_into_id)
-    initial = {f: getattr(person, f) for f in PersonForm.base_fields} if person else {}
+    initial = (
+        {f: getattr(person, f) for f in PersonForm.base_fields if f != "seen"}
+        | {"seen": register.person_version(person)}
+        if person
+        else {}
+    )
     form = PersonForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:

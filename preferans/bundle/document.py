@@ -18,8 +18,10 @@ Pure Python, no Django import.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from preferans.bundle.boards import BoardLayout, board_to_dict, parse_boards
@@ -81,6 +83,8 @@ class BundleParticipant:
     name: str | None = None
     club: str | None = None
     federation_id: str | int | None = None
+    rating: str | int | None = None
+    """The federation's or club's rating the list gave (formats.md §2): 0 to 4000, at most two decimals."""
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,19 @@ RESULTS_MAX = (
     100_000  # rows a session: 9999 boards at up to 500 tables would be far more than any event plays
 )
 _TOP_KEYS = frozenset({"format", "version", "tournament", "participants", "sessions"})
-_PARTICIPANT_KEYS = frozenset({"number", "name", "club", "federation_id"})
+_PARTICIPANT_KEYS = frozenset({"number", "name", "club", "federation_id", "rating"})
+RATING_MAX = 4000
+_RATING = re.compile(r"^[0-9]{1,4}(?:\.[0-9]{1,2})?\Z")
 _SESSION_KEYS = frozenset({"number", "movement", "boards", "results", "penalties"})
+
+
+def rating_ok(value: object) -> bool:
+    """A participant's rating as a bundle writes it: an integer or a decimal string, 0 to 4000, two decimals at
+    most («1650», "1650.5"); no float (a float is not exact)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return False
+    text = str(value)
+    return bool(_RATING.match(text)) and Fraction(text) <= RATING_MAX
 
 
 def load_json(text: str) -> object:
@@ -200,10 +215,17 @@ def _parse_participants(raw: object, problems: Problems) -> tuple[BundleParticip
             problems.add(loc, f"federation_id must be a string or an integer, not {describe(fid)}")
         elif fid is not None:
             check_text(problems, loc, "federation_id", str(fid), FEDERATION_ID_MAX)
+        rating = item.get("rating")
+        if rating is not None and not rating_ok(rating):
+            problems.add(
+                loc,
+                f"rating must be a number from 0 to {RATING_MAX} with at most two decimals, "
+                f"written as a string or an integer, not {describe(rating)}",
+            )
         if number is not None:
             seen.add(number)
         if len(problems) == before and number is not None:
-            out.append(BundleParticipant(number, item.get("name"), item.get("club"), fid))
+            out.append(BundleParticipant(number, item.get("name"), item.get("club"), fid, rating))
     return tuple(out)
 
 
@@ -278,7 +300,7 @@ def bundle_to_dict(bundle: Bundle) -> dict[str, Any]:
 
 def _participant_to_dict(p: BundleParticipant) -> dict[str, Any]:
     out: dict[str, Any] = {"number": p.number}
-    for key in ("name", "club", "federation_id"):
+    for key in ("name", "club", "federation_id", "rating"):
         value = getattr(p, key)
         if value is not None:
             out[key] = value

@@ -284,6 +284,8 @@ def test_the_director_may_say_the_first_line_is_data_and_an_unknown_column_kind_
     )  # no "header"
     assert [line.name for line in response.context["preview"].lines] == ["Игрок", "Иванов"]
     response = dclient.post(
-        upload, {"col-0": "name", "col-1": "rating", "apply": "1"}, headers=RU, follow=True
+        upload, {"col-0": "name", "col-1": "handicap", "apply": "1"}, headers=RU, follow=True
     )
-    assert "Неизвестный вид столбца: rating." in response.content.decode() and not event.participants.exists()
+    assert (
+        "Неизвестный вид столбца: handicap." in response.content.decode() and not event.participants.exists()
+    )

@@ -239,6 +239,10 @@ class Participant(models.Model):
     name = models.CharField(_("name"), max_length=200, blank=True)
     club = models.CharField(_("club"), max_length=200, blank=True)
     federation_id = models.CharField(_("federation id"), max_length=64, blank=True)
+    # The federation's or club's rating the participants list gave for this event (not the computed rating).
+    declared_rating = models.DecimalField(
+        _("federation or club rating"), max_digits=6, decimal_places=2, null=True, blank=True
+    )
     # The person of the register (players.Person) this participant is; set on import or by the director.
     person = models.ForeignKey(
         "players.Person",
@@ -258,6 +262,11 @@ class Participant(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="participant_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="participant_number_positive"),
+            models.CheckConstraint(
+                condition=Q(declared_rating__isnull=True)
+                | (Q(declared_rating__gte=0) & Q(declared_rating__lte=4000)),
+                name="participant_declared_rating_bounded",
+            ),
         ]
 
     def __str__(self) -> str:

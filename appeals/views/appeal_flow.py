@@ -36,6 +36,7 @@ from appeals.views._common import (
     _seats_of,
     _session,
     _tournament,
+    appeal_refusal,
 )
 from appeals.views.appendix_b import _appeal_board, _prikup_seat, _prikup_symbols, layout_rows
 from appeals.views.pulka import deal_context, row_of
@@ -103,6 +104,7 @@ def appeal_new(request: HttpRequest, slug: str) -> HttpResponse:
                         now=now,
                     ),
                     _("Appeal filed."),
+                    refusal=appeal_refusal,
                 )
             if appeal is not None:
                 return redirect("appeals:appeal", slug=t.slug, number=appeal.number)

@@ -293,14 +293,16 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(
     "minus, average, plus, field",
     [
         (40, 50, 60, None),
+        (40, 50, 70, None),
         (45, 50, 60, "artificial_minus"),
+        (35, 50, 60, "artificial_minus"),
         (40, 50, 55, "artificial_plus"),
-        (40, 70, 65, "artificial_average"),
+        (40, 45, 65, "artificial_average"),
     ],
 )
 def test_rule_11_2_B1_settings_refuse_artificial_results_outside_the_book(demo, minus, average, plus, field):
-    """§11.2 Б.1: «40% ... 50% ... и по меньшей мере 60%» — the settings page refuses A- above 40 %, A+ below 60 %
-    and an A outside them."""
+    """§11.2 Б.1: «40% ... 50% ... и по меньшей мере 60%» — the settings page refuses an A- other than 40 %, an A
+    other than 50 % (both fixed by the book) and an A+ below 60 %."""
     t, _session = demo
     data = {
         **TournamentForm.initial_of(t),

@@ -146,11 +146,12 @@ def test_percentages_read_as_written():
 # --- §11.3 C --------------------------------------------------------------------------------------------------
 
 
-def test_rule_11_3_C_the_offender_gets_the_least_favourable_result():
+def test_rule_11_3_C_the_annulled_offender_gets_the_artificial_A_minus():
     """§11.3 В: «результат должен быть аннулирован. Но возможно сохранение результата ненарушивших игроков, если
     его получение не зависело от игры оппонентов» — the result is annulled, but the non-offenders' result may be
-    kept; §11.2 Б.2: «для нарушившей стороны — наименее выгодный из всех возможных результатов» — the offender gets
-    the least favourable result: 0 % of the top, out of his line's comparison (a side partly at fault: A)."""
+    kept. The offender's annulled result leaves him none reached naturally, so §11.2 Б.1 applies: «40% от макса
+    (средний минус) для безусловно виновной стороны» (a side partly at fault: «50% (среднее)»). The book does not
+    name the offender's result here: A− is the software's reading, as when the whole row is annulled."""
     p = propose(
         "wrong_cards",
         board=2,
@@ -161,16 +162,28 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result():
         percentages={"A-": Fraction(40), "A": Fraction(50), "A+": Fraction(60)},
     )
     assert p.code == "wrong_cards_keep"
-    assert [(c.kind, dict(c.values)) for c in p.changes] == [("row", {"percent": {"E": "0", "W": "50"}})]
-    # Scored: E earns nothing on the row and leaves the E line's comparison; N and S keep their vists, compared.
+    assert [(c.kind, dict(c.values)) for c in p.changes] == [("row", {"percent": {"E": "40", "W": "50"}})]
+    everything = propose(
+        "wrong_cards",
+        board=2,
+        seats=SEATS,
+        fault={"E": "offending", "W": "partly"},
+        facts={"play_completed": True},
+        current_vists=PLAYED,
+        percentages={"A-": Fraction(40), "A": Fraction(50), "A+": Fraction(60)},
+    )
+    # The whole row annulled: the offender gets A- there too; keeping the others' result does not worsen his.
+    assert everything.code == "wrong_cards_completed"
+    assert dict(everything.changes[0].values)["E"] == "A-"
+    # Scored: E earns 40 % on the row and leaves the E line's comparison; N and S keep their vists, compared.
     rows = [
-        _row(1, 1, [1, 2, 3, 4], [10, 30, -5, -35], percent={"E": "0", "W": "50"}),
+        _row(1, 1, [1, 2, 3, 4], [10, 30, -5, -35], percent={"E": "40", "W": "50"}),
         _row(2, 2, [5, 6, 7, 8], [4, -2, -2, 0]),
         _row(3, 3, [9, 10, 11, 12], [2, 5, -7, 0]),
     ]
     _b, scored = validate_and_score(_bundle(rows))
     first, second, third = scored.sessions[0].results
-    assert first.matchpoints["E"] == 0 and first.top["E"] == 4
+    assert first.matchpoints["E"] == Fraction(8, 5) and first.top["E"] == 4  # 40 % of the top 4
     assert first.matchpoints["W"] == 2  # 50 % of the top 4
     assert first.matchpoints["N"] == 4  # 10 beats 4 and 2: compared normally
     # The E line is the two other rows, scaled to three results (Neuberg: (mp + 1) · 3/2 − 1): 5 beats -2.

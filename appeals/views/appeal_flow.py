@@ -132,7 +132,7 @@ def appeal_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "prikup_seat": _prikup_seat(board),
         "people": _names(t, appeal.seats),
         "result": None if appeal.is_pulka else _result_of(appeal),
-        "panel": appeal.panel.select_related("member"),
+        "panel": appeal.panel.select_related("member__election", "member__tournament"),
         "changes": appeal.changes.select_related("audit_entry", "participant"),
         "ruling_changes": appeal.ruling.changes.all() if appeal.ruling else [],
         "audit": _audit_of(t, "appeal", appeal),

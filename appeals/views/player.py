@@ -196,7 +196,9 @@ def player_appeal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "player": player,
         "appeal": appeal,
         "people": _names(t, appeal.seats),
-        "panel": AppealMember.objects.filter(appeal=appeal).select_related("member"),
+        "panel": AppealMember.objects.filter(appeal=appeal).select_related(
+            "member__election", "member__tournament"
+        ),
         "changes": appeal.changes.filter(status=ScoreChange.Status.APPLIED),
         "can_withdraw": appeal.status
         in (Appeal.Status.NOTICE, Appeal.Status.FILED, Appeal.Status.COMMENTED, Appeal.Status.HEARD),

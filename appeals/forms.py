@@ -221,7 +221,11 @@ class ElectionForm(TextsBounded):
 
     held_at = forms.DateTimeField(
         label=_("Vote held at"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%d.%m.%Y %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(
+            attrs={"placeholder": _("DD.MM.YYYY HH:MM"), "inputmode": "numeric"}, format="%d.%m.%Y %H:%M"
+        ),
+        help_text=_("In the event's time zone, for example 14.03.2026 10:30."),
     )
     voters = forms.IntegerField(label=_("Votes cast"), min_value=1, max_value=10_000)
     note = forms.CharField(

@@ -38,7 +38,7 @@ def _vote(**extra) -> dict:
     """The election form as a director fills it: 20 votes cast; three members elected, № 2 chairs."""
     data = {
         "action": "election",
-        "held_at": "2026-03-14T10:30",
+        "held_at": "14.03.2026 10:30",
         "voters": "20",
         "note": "Поднятием рук на открытии турнира",
         "name_1": "Петров Пётр",
@@ -89,7 +89,7 @@ def test_rule_general_the_committee_elected_by_vote_is_recorded_with_the_votes(c
     [
         ({"votes_2": "21"}, "от 0 до 20 поданных голосов"),
         ({"participant_3": "999"}, "Нет участника с номером 999"),
-        ({"held_at": "2999-01-01T10:00"}, "ещё не наступило"),
+        ({"held_at": "01.01.2999 10:00"}, "ещё не наступило"),
         ({"name_1": "", "participant_1": "", "votes_1": "", "chair": ""}, None),  # two rows still elect
         ({"name_2": "Петров Пётр"}, "назван дважды"),
         ({"votes_3": ""}, "сколько голосов получил"),

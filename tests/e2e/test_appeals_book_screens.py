@@ -77,7 +77,9 @@ def _event():
 
 
 def test_the_changed_appeals_pages_fit_a_phone_and_a_laptop_in_russian(page):
-    with translation.override("ru"):  # as a director on the Russian pages records them (the audit keeps words)
+    with translation.override(
+        "ru"
+    ):  # as a director on the Russian pages records them (the audit keeps words)
         t, appeal, ruling = _event()
     director_login(page, "demo", "demo-director")
     pages = {

@@ -209,3 +209,82 @@ class MemberForm(TextsBounded):
         label=_("Login (optional, to sign on the web)"), required=False, max_length=150
     )
     is_chair = forms.BooleanField(label=_("Chair"), required=False)
+
+
+ELECTED_ROWS = 5
+"""Rows of the election form: members the vote elected (a committee is a handful of players)."""
+
+
+class ElectionForm(TextsBounded):
+    """The vote that elected the appeals committee (rules §1 «выбранном голосованием»): when, how many votes were
+    cast, how, and each member elected with his votes. Read in the event's time zone (the view sets it)."""
+
+    held_at = forms.DateTimeField(
+        label=_("Vote held at"),
+        input_formats=["%d.%m.%Y %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(
+            attrs={"placeholder": _("DD.MM.YYYY HH:MM"), "inputmode": "numeric"}, format="%d.%m.%Y %H:%M"
+        ),
+        help_text=_("In the event's time zone, for example 14.03.2026 10:30."),
+    )
+    voters = forms.IntegerField(label=_("Votes cast"), min_value=1, max_value=10_000)
+    note = forms.CharField(
+        label=_("How the vote was held (optional)"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    chair = forms.TypedChoiceField(
+        label=_("Chair"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "—"), *[(i, str(i)) for i in range(1, ELECTED_ROWS + 1)]],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, ELECTED_ROWS + 1):
+            self.fields[f"name_{i}"] = forms.CharField(label=_("Name"), required=False, max_length=200)
+            self.fields[f"participant_{i}"] = forms.IntegerField(
+                label=_("Participant number"), required=False, min_value=1, max_value=100_000
+            )
+            self.fields[f"votes_{i}"] = forms.IntegerField(
+                label=_("Votes for"), required=False, min_value=0, max_value=10_000
+            )
+
+    def rows(self) -> list[tuple[int, Any, Any, Any]]:
+        """(row number, name field, participant field, votes field) for the template."""
+        return [
+            (i, self[f"name_{i}"], self[f"participant_{i}"], self[f"votes_{i}"])
+            for i in range(1, ELECTED_ROWS + 1)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        d = super().clean() or {}
+        for i in range(1, ELECTED_ROWS + 1):
+            name = (d.get(f"name_{i}") or "").strip()
+            if name and d.get(f"votes_{i}") is None:
+                self.add_error(f"votes_{i}", _("Say how many votes %(name)s received.") % {"name": name})
+            if not name and (d.get(f"votes_{i}") is not None or d.get(f"participant_{i}")):
+                self.add_error(f"name_{i}", _("Write the name of the member elected."))
+        chair = d.get("chair")
+        if chair and not (d.get(f"name_{chair}") or "").strip():
+            self.add_error("chair", _("The chair must be one of the members elected."))
+        return d
+
+    def elected(self) -> list[Any]:
+        """The members elected, as the service takes them."""
+        from appeals.services import Elected
+
+        d = self.cleaned_data
+        return [
+            Elected(
+                name=d[f"name_{i}"].strip(),
+                votes=d[f"votes_{i}"],
+                participant=d.get(f"participant_{i}"),
+                is_chair=d.get("chair") == i,
+            )
+            for i in range(1, ELECTED_ROWS + 1)
+            if (d.get(f"name_{i}") or "").strip()
+        ]

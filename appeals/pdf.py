@@ -98,7 +98,7 @@ class AppealFormData:
     claim: str = ""  # 8: substance of the claim
     director_comment: str = ""  # 9
     committee_decision: str = ""  # 10
-    committee_members: Sequence[str] = ()  # 11
+    committee_members: Sequence[str] = ()  # 11: each member, with the vote that elected him if recorded
     signed_by: Sequence[str] = ()  # 11: signatures (names of those who signed)
     date: dt.date | None = None  # 12
     tournament: str = ""
@@ -135,7 +135,12 @@ def _value_line(c: Any, x0: float, x1: float, y: float, value: str) -> None:
     c.setLineWidth(0.5)
     c.line(x0, y - 2.5, x1, y - 2.5)
     if value:
-        c.setFont(FONT, 10.5)
+        size = (
+            10.5  # a long value (a member with the vote that elected him) is set smaller to stay on its line
+        )
+        while size > 6 and c.stringWidth(value, FONT, size) > x1 - x0 - 4:
+            size -= 0.5
+        c.setFont(FONT, size)
         c.setFillColor(colors.black)
         c.drawString(x0 + 2, y, value)
 

@@ -87,14 +87,14 @@ class TournamentForm(forms.Form):
         min_value=0,
         max_value=100,
         initial=40,
-        help_text=_("Rules §11.2 B1: 40 % of the top for the side at fault; no more."),
+        help_text=_("Rules §11.2 B1: 40 % of the top for the side at fault, fixed by the book."),
     )
     artificial_average = forms.IntegerField(
         label=_("Artificial A, per cent"),
         min_value=0,
         max_value=100,
         initial=50,
-        help_text=_("Rules §11.2 B1: 50 % for a side partly at fault (between A- and A+)."),
+        help_text=_("Rules §11.2 B1: 50 % for a side partly at fault, fixed by the book."),
     )
     artificial_plus = forms.IntegerField(
         label=_("Artificial A+, per cent"),
@@ -102,7 +102,8 @@ class TournamentForm(forms.Form):
         max_value=100,
         initial=60,
         help_text=_(
-            "Rules §11.2 B1: at least 60 % for the non-offending side; a ruling may give one seat more."
+            "Rules §11.2 B1: at least 60 % for the non-offending side, the organisers' setting; a ruling may "
+            "give one seat more."
         ),
     )
     # Several sessions, and a final after its qualification (docs/players/series.md).

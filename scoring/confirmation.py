@@ -153,7 +153,16 @@ def result_dispute(
             obj=current,
             at=now,
             reason=reason,
-            data={"session": current.session.number, "seat": seat},
+            data={
+                "session": current.session.number,
+                "seat": seat,
+                # Where and who, so that the dispute counts as the notice of an appeal (rules §1).
+                "round": current.round_number,
+                "board": current.board_number,
+                "table": current.table_number,
+                "room": current.room,
+                "participant": current.seats().get(seat),
+            },
         )
     return current
 

@@ -153,6 +153,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "correction.refuse": gettext_lazy("Correction refused"),
     "appeals.settings": gettext_lazy("Appeal settings changed"),
     "committee.add": gettext_lazy("Committee member added"),
+    "committee.elect": gettext_lazy("Appeals committee elected by vote"),
     "committee.remove": gettext_lazy("Committee member removed"),
     "pulka_event_created": gettext_lazy("Event form and settings chosen"),
     "pulka_event_imported": gettext_lazy("Event imported"),

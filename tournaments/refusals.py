@@ -381,14 +381,16 @@ def adjustment_message(p: Problem) -> str:
     """A refusal of :mod:`preferans.duplicate.artificial` in the request's language."""
     texts = {
         "artificial_range": _("The artificial result %(grade)s must be a percentage 0–100."),
-        "artificial_minus_high": _(
-            "A- is at most %(bound)s %% of the top: rules §11.2 B1 give the side at fault 40 %%."
+        "artificial_minus_fixed": _(
+            "A- is %(bound)s %% of the top, fixed by the book (rules §11.2 B1: the side at fault gets 40 %%); "
+            "%(value)s %% cannot be set."
+        ),
+        "artificial_average_fixed": _(
+            "A is %(bound)s %% of the top, fixed by the book (rules §11.2 B1: a side partly at fault gets "
+            "50 %%); %(value)s %% cannot be set."
         ),
         "artificial_plus_low": _(
             "A+ is at least %(bound)s %% of the top: rules §11.2 B1 give the non-offending side at least 60 %%."
-        ),
-        "artificial_order": _(
-            "Artificial results must rise: A- ≤ A ≤ A+ (rules §11.2: 40, 50, at least 60)."
         ),
         "percent_seat": _("Seat %(seat)s is not at this table."),
         "percent_range": _("Seat %(seat)s: a percentage of the top is between 0 and 100."),

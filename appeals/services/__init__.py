@@ -34,6 +34,7 @@ from appeals.services.appeal_flow import (
     appeal_sign,
     appeal_withdraw,
 )
+from appeals.services.committee import Elected, committee_elect
 from appeals.services.corrections import (
     changes_for_participant,
     committee_add,
@@ -74,6 +75,8 @@ __all__ = [
     "pulka_table_of",
     "changes_for_participant",
     "committee_add",
+    "committee_elect",
+    "Elected",
     "committee_remove",
     "settings_update",
     "irregularity_revise",

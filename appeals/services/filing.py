@@ -30,7 +30,7 @@ from appeals.services._where import Place, guard_form, next_deal_of
 from preferans.duplicate import deadlines
 from scoring.models import Result
 from tournaments.audit import log_action, participant_actor
-from tournaments.models import Participant, Seating, Session, Tournament
+from tournaments.models import AuditEntry, Participant, Seating, Session, Tournament
 
 
 def _next_number(tournament: Tournament) -> int:
@@ -265,6 +265,8 @@ def record_filing(
         appeal.filed_via = via
         appeal.filed_by = user if getattr(user, "is_authenticated", False) else None
         appeal.deadline = check.deadline
+        if notice.code == "dispute_is_notice" and appeal.notice_at is None:
+            appeal.notice_at = disputed_at(appeal)
         if (check and notice) or admitted:
             appeal.status = Appeal.Status.FILED
             appeal.refusal = ""
@@ -314,6 +316,30 @@ def _notice_given(
         next_deal_started_at=started,
         filed_at=now,
         zone=appeal.tournament.time_zone,
+        disputed_at=disputed_at(appeal),
+    )
+
+
+def disputed_at(appeal: Appeal) -> dt.datetime | None:
+    """When the appellant first disputed the deal's row at the table («Оспорить — позвать судью»): the dispute
+    called the director, so it warned him of the appeal (§1). Only a duplicate row can be disputed at the
+    table; a pulka sheet has no dispute."""
+    if appeal.session_id is None or appeal.board_number is None:
+        return None
+    return (
+        AuditEntry.objects.filter(
+            tournament_id=appeal.tournament_id,
+            action="result.dispute",
+            data__session=appeal.session.number,
+            data__round=appeal.round_number,
+            data__board=appeal.board_number,
+            data__table=appeal.table_number,
+            data__room=appeal.room,
+            data__participant=appeal.appellant.number,
+        )
+        .order_by("at")
+        .values_list("at", flat=True)
+        .first()
     )
 
 

@@ -24,8 +24,9 @@ def _texts() -> dict[str, str]:
         ),
         "wrong_cards_keep": _(
             "Play completed with a wrong hand: the non-offenders keep their result (it did not depend on the "
-            "opponents' play); the result is annulled for %(seats)s, who get the least favourable result: 0 %% of "
-            "the top (a side partly at fault: the average) (§11.3 C, §11.2 B2)."
+            "opponents' play); the result is annulled for %(seats)s, who get the artificial result A- (40 %% of the "
+            "top; a side partly at fault: A, 50 %%) (§11.3 C with §11.2 B1: the book does not say what an annulled "
+            "offender gets; this is the software's reading)."
         ),
         "wrong_cards_completed": _(
             "Play completed with a wrong hand: the result is annulled and an artificial result awarded (§11.3 C)."

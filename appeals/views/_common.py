@@ -76,10 +76,36 @@ def _run(request: HttpRequest, call: Callable[[], Any], ok: str) -> bool:
     return True
 
 
-def _create(request: HttpRequest, call: Callable[[], T], ok: str) -> T | None:
-    """Like :func:`_run` for a service that makes something: what it made, or None when it was refused."""
-    made: list[T] = []
-    return made[0] if _run(request, lambda: made.append(call()), ok) else None
+def _create(
+    request: HttpRequest, call: Callable[[], T], ok: str, *, refusal: Callable[[T], str] | None = None
+) -> T | None:
+    """Like :func:`_run` for a service that makes something: what it made, or None when it was refused.
+
+    ``refusal`` says why what was made is stored as refused (a late appeal or correction request, empty when it
+    is not): then the page shows that reason alone, never the success beside it."""
+    try:
+        made = call()
+    except svc.AppealsError as exc:
+        messages.error(request, exc.message)
+        return None
+    why = refusal(made) if refusal is not None else ""
+    if why:
+        messages.error(request, why)
+    else:
+        messages.success(request, ok)
+    return made
+
+
+def appeal_refusal(appeal: Any) -> str:
+    """Why a stored appeal is refused (empty when it is not)."""
+    return str(appeal.refusal or appeal.get_status_display()) if appeal.status == "refused" else ""
+
+
+def correction_refusal(correction: Any) -> str:
+    """Why a stored correction request is refused (empty when it is not)."""
+    return (
+        str(correction.refusal or correction.get_status_display()) if correction.status == "refused" else ""
+    )
 
 
 def _session(t: Tournament, number: int) -> Session | None:

@@ -36,6 +36,7 @@ from appeals.views._common import (
     _seats_of,
     _session,
     _tournament,
+    appeal_refusal,
 )
 from appeals.views.appendix_b import _appeal_board, _prikup_seat, _prikup_symbols, layout_rows
 from appeals.views.pulka import deal_context, row_of
@@ -103,6 +104,7 @@ def appeal_new(request: HttpRequest, slug: str) -> HttpResponse:
                         now=now,
                     ),
                     _("Appeal filed."),
+                    refusal=appeal_refusal,
                 )
             if appeal is not None:
                 return redirect("appeals:appeal", slug=t.slug, number=appeal.number)
@@ -130,7 +132,7 @@ def appeal_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "prikup_seat": _prikup_seat(board),
         "people": _names(t, appeal.seats),
         "result": None if appeal.is_pulka else _result_of(appeal),
-        "panel": appeal.panel.select_related("member"),
+        "panel": appeal.panel.select_related("member__election", "member__tournament"),
         "changes": appeal.changes.select_related("audit_entry", "participant"),
         "ruling_changes": appeal.ruling.changes.all() if appeal.ruling else [],
         "audit": _audit_of(t, "appeal", appeal),

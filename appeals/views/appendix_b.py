@@ -81,7 +81,7 @@ def appeal_form(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "layout": layout_rows(board),
             "prikup": _prikup_symbols(board),
             "people": _names(t, appeal.seats),
-            "panel": appeal.panel.select_related("member"),
+            "panel": appeal.panel.select_related("member__election", "member__tournament"),
         },
     )
 
@@ -89,7 +89,7 @@ def appeal_form(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes:
     """Appendix B as a PDF (``appeals.pdf``), filled with the appeal's facts."""
     board = _appeal_board(appeal)
-    panel = list(appeal.panel.select_related("member"))
+    panel = list(appeal.panel.select_related("member__election", "member__tournament"))
     people = {seat: f"№ {n} {name}".strip() for seat, n, name in _names(appeal.tournament, appeal.seats)}
     layout = (
         {
@@ -115,7 +115,8 @@ def _appeal_pdf(appeal: Appeal, *, lang: str) -> bytes:
         claim=appeal.claim,
         director_comment=appeal.director_comment,
         committee_decision=(f"{appeal.get_outcome_display()}. " if appeal.outcome else "") + appeal.decision,
-        committee_members=[m.member.name for m in panel],
+        # Item 11 and the book's «выбранном голосованием»: each member with the vote that elected him.
+        committee_members=[f"{m.member.name} — {m.member.votes_words()}" for m in panel],
         signed_by=[m.member.name for m in panel if m.signed_at],
         date=timezone.localtime(appeal.decided_at or appeal.filed_at or timezone.now()).date(),
     )

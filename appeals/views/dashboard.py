@@ -3,7 +3,8 @@
 ``appeal_list`` shows the directors and the committee the filing deadlines of each session, whether results
 may still be corrected, and every appeal, ruling and correction of the tournament; ``audit_trail`` lists
 every audit entry, filterable by kind and board and linked to the matter it came from; ``appeal_settings``
-sets the deadlines and keeps the list of appeals committee members.
+sets the deadlines and keeps the list of appeals committee members and the vote that elected them (§1
+«выбранном голосованием»).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from appeals import forms as f
 from appeals import services as svc
-from appeals.models import Appeal, CommitteeMember, Correction, Irregularity, ScoreChange
+from appeals.models import Appeal, CommitteeElection, CommitteeMember, Correction, Irregularity, ScoreChange
 from appeals.views._common import _guard_director, _guard_director_or_committee, _run, _tournament
 from appeals.views.pulka import round_deadlines
 from preferans.duplicate.deadlines import check_correction, correction_deadline, filing_deadline
@@ -113,8 +114,27 @@ def appeal_settings(request: HttpRequest, slug: str) -> HttpResponse:
         }
     )
     member_form = f.MemberForm()
+    election_form = f.ElectionForm()
     if request.method == "POST":
         action = request.POST.get("action")
+        if action == "election":
+            with timezone.override(t.time_zone):  # the time of the vote is read in the event's zone
+                election_form = f.ElectionForm(request.POST)
+                valid = election_form.is_valid()
+            if valid and _run(
+                request,
+                lambda: svc.committee_elect(
+                    tournament=t,
+                    held_at=election_form.cleaned_data["held_at"],
+                    voters=election_form.cleaned_data["voters"],
+                    note=election_form.cleaned_data["note"],
+                    elected=election_form.elected(),
+                    user=request.user,
+                    now=now,
+                ),
+                _("The committee's election is recorded."),
+            ):
+                return redirect("appeals:settings", slug=t.slug)
         if action == "settings":
             settings_form = f.SettingsForm(request.POST)
             if settings_form.is_valid():
@@ -148,6 +168,10 @@ def appeal_settings(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": t,
         "settings_form": settings_form,
         "member_form": member_form,
-        "members": CommitteeMember.objects.filter(tournament=t).select_related("participant", "user"),
+        "election_form": election_form,
+        "members": CommitteeMember.objects.filter(tournament=t).select_related(
+            "tournament", "participant", "user", "election"
+        ),
+        "elections": CommitteeElection.objects.filter(tournament=t).select_related("tournament"),
     }
     return render(request, "appeals/settings.html", context)

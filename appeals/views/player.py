@@ -8,7 +8,6 @@ him. ``PLAYER_KEY`` names the session entry that holds the identified participan
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,7 +20,15 @@ from appeals import forms as f
 from appeals import services as svc
 from appeals.models import Appeal, AppealMember, Correction, ScoreChange
 from appeals.views import pulka_pages
-from appeals.views._common import _create, _names, _run, _session, _tournament
+from appeals.views._common import (
+    _create,
+    _names,
+    _run,
+    _session,
+    _tournament,
+    appeal_refusal,
+    correction_refusal,
+)
 from preferans.duplicate.deadlines import filing_deadline
 from scoring.models import Result
 from tournaments.audit import participant_actor
@@ -140,11 +147,10 @@ def _post(
                     now=now,
                 ),
                 _("Appeal sent to the director."),
+                refusal=appeal_refusal,
             )
         )
         if a is not None:
-            if a.status == Appeal.Status.REFUSED:
-                messages.error(request, a.refusal)
             return redirect("appeals:player-appeal", slug=t.slug, number=a.number)
     elif action == "correction" and corr_form.is_valid():
         s, r, b, table = corr_form.deal_key()
@@ -164,11 +170,10 @@ def _post(
                     now=now,
                 ),
                 _("Correction request sent to the director."),
+                refusal=correction_refusal,
             )
         )
         if c is not None:
-            if c.status == Correction.Status.REFUSED:
-                messages.error(request, c.refusal)
             return redirect(reverse("appeals:player", kwargs={"slug": t.slug}) + "#changes")
     return None
 
@@ -191,7 +196,9 @@ def player_appeal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "player": player,
         "appeal": appeal,
         "people": _names(t, appeal.seats),
-        "panel": AppealMember.objects.filter(appeal=appeal).select_related("member"),
+        "panel": AppealMember.objects.filter(appeal=appeal).select_related(
+            "member__election", "member__tournament"
+        ),
         "changes": appeal.changes.filter(status=ScoreChange.Status.APPLIED),
         "can_withdraw": appeal.status
         in (Appeal.Status.NOTICE, Appeal.Status.FILED, Appeal.Status.COMMENTED, Appeal.Status.HEARD),

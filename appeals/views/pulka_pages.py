@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from appeals import forms_pulka as fp
 from appeals import services as svc
-from appeals.models import Appeal, AppealSettings, Correction
-from appeals.views._common import _create
+from appeals.models import Appeal, AppealSettings
+from appeals.views._common import _create, appeal_refusal, correction_refusal
 from appeals.views.pulka import player_tables, pulka_table, round_deadlines
 from tournaments.models import Participant, Tournament
 
@@ -62,6 +61,7 @@ def appeal_new(request: HttpRequest, t: Tournament) -> HttpResponse:
                         **where,
                     ),
                     _("Appeal filed."),
+                    refusal=appeal_refusal,
                 )
             if appeal is not None:
                 return redirect("appeals:appeal", slug=t.slug, number=appeal.number)
@@ -157,10 +157,9 @@ def player_post(
                 now=now,
             ),
             _("Appeal sent to the director."),
+            refusal=appeal_refusal,
         )
         if a is not None:
-            if a.status == Appeal.Status.REFUSED:
-                messages.error(request, a.refusal)
             return redirect("appeals:player-appeal", slug=t.slug, number=a.number)
     elif action == "correction" and corr_form.is_valid():
         r, tn, deal = corr_form.where()
@@ -175,10 +174,9 @@ def player_post(
                 now=now,
             ),
             _("Correction request sent to the director."),
+            refusal=correction_refusal,
         )
         if c is not None:
-            if c.status == Correction.Status.REFUSED:
-                messages.error(request, c.refusal)
             return redirect(reverse("appeals:player", kwargs={"slug": t.slug}) + "#changes")
     return None
 

@@ -6,7 +6,8 @@ Seed 004 §11.2 Б.1: «судья назначает искусственный
 60 % for the non-offending side.
 
 * :func:`artificial_bounds` — the one check of a tournament's three percentages (settings page, bundle import,
-  API): A− at most 40 %, A+ at least 60 %, A− ≤ A ≤ A+, all within 0–100.
+  API): A− = 40 % and A = 50 % are fixed by the book; only A+ is the organisers' setting, at least 60 % and at
+  most 100 %.
 * :func:`seat_percent_problems` — the one check of a row's per-seat percentages (``percent`` of formats.md
   §2.1): on an artificial row a non-offender (``A+``) may get more than the tournament's A+ («по меньшей мере»),
   never less; on a played or assigned row a seat taken out of the comparison gets any percentage 0–100 (§11.3 C:
@@ -40,8 +41,9 @@ __all__ = [
 
 GRADES: Final = ("A-", "A", "A+")
 BOOK_MINUS: Final = Fraction(40)
-"""§11.2 Б.1: «40% от макса (средний минус) для безусловно виновной стороны» — the most the side at fault gets."""
+"""§11.2 Б.1: «40% от макса (средний минус) для безусловно виновной стороны» — what the side at fault gets, fixed."""
 BOOK_AVERAGE: Final = Fraction(50)
+"""§11.2 Б.1: «50% (среднее) для частично виновной стороны» — what a side partly at fault gets, fixed."""
 BOOK_PLUS_AT_LEAST: Final = Fraction(60)
 """§11.2 Б.1: «по меньшей мере 60% (средний плюс) для невиновной стороны» — the least a non-offender gets."""
 
@@ -91,13 +93,22 @@ def artificial_bounds(values: Mapping[str, Fraction | int]) -> list[Problem]:
     if problems:
         return problems
     minus, average, plus = (Fraction(values[g]) for g in GRADES)
-    if minus > BOOK_MINUS:
+    if minus != BOOK_MINUS:
         problems.append(
             Problem(
-                "artificial_minus_high",
-                f"A- is at most {_text(BOOK_MINUS)} % for the side at fault (rules §11.2 B1)",
+                "artificial_minus_fixed",
+                f"A- is {_text(BOOK_MINUS)} % for the side at fault, fixed by the book (rules §11.2 B1)",
                 {"value": _text(minus), "bound": _text(BOOK_MINUS)},
                 "A-",
+            )
+        )
+    if average != BOOK_AVERAGE:
+        problems.append(
+            Problem(
+                "artificial_average_fixed",
+                f"A is {_text(BOOK_AVERAGE)} % for a side partly at fault, fixed by the book (rules §11.2 B1)",
+                {"value": _text(average), "bound": _text(BOOK_AVERAGE)},
+                "A",
             )
         )
     if plus < BOOK_PLUS_AT_LEAST:
@@ -107,15 +118,6 @@ def artificial_bounds(values: Mapping[str, Fraction | int]) -> list[Problem]:
                 f"A+ is at least {_text(BOOK_PLUS_AT_LEAST)} % for the non-offending side (rules §11.2 B1)",
                 {"value": _text(plus), "bound": _text(BOOK_PLUS_AT_LEAST)},
                 "A+",
-            )
-        )
-    if not minus <= average <= plus:
-        problems.append(
-            Problem(
-                "artificial_order",
-                "artificial results must rise: A- ≤ A ≤ A+",
-                {"minus": _text(minus), "average": _text(average), "plus": _text(plus)},
-                "A",
             )
         )
     return problems

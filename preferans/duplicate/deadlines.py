@@ -158,6 +158,7 @@ def check_notice_given(
     next_deal_started_at: dt.datetime | None,
     filed_at: dt.datetime,
     zone: dt.tzinfo | None = None,
+    disputed_at: dt.datetime | None = None,
 ) -> Check:
     """At the filing: was the director warned of the appeal before the next deal started? (§1, general
     provisions: «О подаче апелляции необходимо предупредить судью до начала следующей сдачи».)
@@ -165,6 +166,8 @@ def check_notice_given(
     * ``required`` off (the organisers' choice): no notice is asked for.
     * A recorded notice: in time if given before the next deal started, or if the director admitted a late
       one with a note (``notice_admitted``).
+    * A dispute at the table (``disputed_at``: the appellant pressed «Оспорить — позвать судью» on that deal's
+      row) called the director: it is the notice (``dispute_is_notice``) when it came before the next deal.
     * No notice recorded: the filing itself warns the director, so it is enough when it comes before the next
       deal is known to have started (``next_deal_started_at`` ``None``: nothing known to have started).
     * Otherwise the notice is missing (``notice_missing``) or late (``notice_late``): the appeal needs the
@@ -172,10 +175,25 @@ def check_notice_given(
     """
     if not required:
         return Check(True, "notice_not_required", "the organisers do not require a notice", "§1")
+    recorded: Check | None = None
     if notice_at is not None:
         if notice_admitted:
             return Check(True, "notice_admitted", "a late notice admitted by the director", "§1")
-        return check_notice(notice_at=notice_at, next_deal_started_at=next_deal_started_at, zone=zone)
+        recorded = check_notice(notice_at=notice_at, next_deal_started_at=next_deal_started_at, zone=zone)
+        if recorded:
+            return recorded
+    if disputed_at is not None and disputed_at <= filed_at:
+        if next_deal_started_at is None or disputed_at < next_deal_started_at:
+            return Check(
+                True,
+                "dispute_is_notice",
+                "the player disputed the row at the table before the next deal: the director was called",
+                "§1",
+            )
+        if recorded is None:
+            return check_notice(notice_at=disputed_at, next_deal_started_at=next_deal_started_at, zone=zone)
+    if recorded is not None:
+        return recorded
     if next_deal_started_at is None or filed_at < next_deal_started_at:
         return Check(True, "filing_is_notice", "filed before the next deal: the filing is the notice", "§1")
     started = _hm(next_deal_started_at, zone)

@@ -10,7 +10,8 @@ bounds (:mod:`preferans.duplicate.artificial`); the director may raise a non-off
 
 Rulings change a row seat by seat where the book says so: §11.6 B annuls only the repeater's *second* result (by
 round order, whichever row the director opened) and the others keep theirs; §11.3 C keeps the non-offenders' result
-and gives the offender the least favourable (0 % of the top); §11.6 A.1 stores the row that stands.
+and gives the offender, whose result is annulled, the artificial A− of §11.2 Б.1 (the software's reading of the
+book, 40 % of the top); §11.6 A.1 stores the row that stands.
 
 Pure Python, no Django import.
 """
@@ -22,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
+
+from preferans.duplicate.artificial import BOOK_AVERAGE, BOOK_MINUS
 
 __all__ = [
     "FAULT_GRADE",
@@ -200,14 +203,14 @@ def propose(
             )
         if _flag(facts, "play_completed"):
             if _flag(facts, "keep_non_offenders") and current_vists and board is not None:
-                at_fault = _least_favourable(seats, fault, percentages)
+                at_fault = _annulled_artificial(seats, fault, percentages)
                 if at_fault:
                     return Proposal(
                         rule,
                         "wrong_cards_keep",
                         "play completed with a wrong hand: the non-offenders keep their result (it did not "
-                        "depend on the opponents' play); the result is annulled for {seats}, who get the least "
-                        "favourable result (0 % of the top; a side partly at fault 50 %)".format(
+                        "depend on the opponents' play); the result is annulled for {seats}, who get "
+                        "the artificial result A- (40 % of the top; a side partly at fault A, 50 %)".format(
                             seats=", ".join(at_fault)
                         ),
                         (Change("row", board, {"percent": at_fault}),) + penalty,
@@ -282,18 +285,22 @@ def propose(
     return Proposal(rule, "other", "no score change unless the director chooses one", penalty)
 
 
-def _least_favourable(
+def _annulled_artificial(
     seats: Sequence[str], fault: Mapping[str, str], percentages: Mapping[str, Fraction] | None
 ) -> dict[str, str]:
-    """§11.3 C: the seats whose result is annulled and what they get — the least favourable result (0 % of the
-    top, §11.2 B2) for the side at fault, the average (A, 50 % by default, §11.2 B1) for a side partly at
-    fault."""
-    average = (percentages or {}).get("A", Fraction(50))
+    """§11.3 В: «результат должен быть аннулирован. Но возможно сохранение результата ненарушивших игроков» — the
+    seats whose result is annulled and what they get. An annulled result leaves that seat no result reached
+    naturally, so §11.2 Б.1 gives it the artificial result: A− (40 % of the top) for the side definitely at
+    fault, A (50 %) for a side partly at fault — the same as when the whole row is annulled
+    (``wrong_cards_completed``). The offender is not made worse off because the non-offenders could keep
+    theirs."""
+    minus = (percentages or {}).get("A-", BOOK_MINUS)
+    average = (percentages or {}).get("A", BOOK_AVERAGE)
     out: dict[str, str] = {}
     for seat in seats:
         found = fault.get(seat)
         if found == Fault.OFFENDING:
-            out[seat] = "0"
+            out[seat] = str(minus)
         elif found == Fault.PARTLY:
             out[seat] = str(average)
     return out

@@ -102,6 +102,7 @@ def director_rows(m: Movement) -> list[RowRound]:
 
 def render_text(m: Movement, explanation: tuple[str, ...] = (), alternatives: tuple[str, ...] = ()) -> str:
     """Everything a director needs, in plain text, readable without the docs."""
+    from .book import book_correction  # local, like validate: keeps import order simple
     from .validate import validate  # local: validate is pure and cheap; keeps import order simple
 
     p = validate(m).properties
@@ -112,6 +113,12 @@ def render_text(m: Movement, explanation: tuple[str, ...] = (), alternatives: tu
     if explanation:
         out.append("Why this movement:")
         out += [f"  {e}" for e in explanation]
+        out.append("")
+    corrected = book_correction(m)
+    if corrected is not None:  # the same note the printouts carry (results.pdf_movement.correction_note)
+        reason, tables = corrected
+        out.append(f"Note on the book (tables {', '.join(map(str, tables))}):")
+        out.append(f"  {reason}")
         out.append("")
     room_txt = f"{m.rooms} rooms, each with " if m.rooms > 1 else ""
     out.append(f"Tables: {room_txt}{m.tables} tables of {m.per_table} players (seats {lines_txt}).")

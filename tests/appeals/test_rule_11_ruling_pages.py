@@ -29,7 +29,7 @@ EN = {"headers": {"accept-language": "en"}}
         (
             "wrong_cards",
             {"play_completed": "on", "keep_non_offenders": "on", "fault_E": "offending"},
-            "им — наименее выгодный результат: 0 % от макса",
+            "им — искусственный результат A- (40 % от макса; частично виновной стороне — A, 50 %) (§11.3 В вместе с §11.2 Б.1",
         ),
     ],
 )

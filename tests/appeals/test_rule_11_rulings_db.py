@@ -210,12 +210,12 @@ def test_rule_11_6_B_the_later_round_is_annulled_even_when_filed_on_the_first(
     assert db_standings(t) == core_standings(t)
 
 
-def test_rule_11_3_C_the_offender_gets_the_least_favourable_result(
+def test_rule_11_3_C_the_annulled_offender_gets_the_artificial_A_minus(
     demo, director_user, django_capture_on_commit_callbacks
 ):
     """§11.3 В: «результат должен быть аннулирован. Но возможно сохранение результата ненарушивших игроков, если
-    его получение не зависело от игры оппонентов»; §11.2 Б.2 «для нарушившей стороны — наименее выгодный» — the
-    non-offenders keep their result; the offender gets the least favourable, 0 % of the top (not his vists)."""
+    его получение не зависело от игры оппонентов» — the non-offenders keep their result; the offender's is
+    annulled and he gets §11.2 Б.1's «40% от макса (средний минус)» (not his vists): the software's reading."""
     t, session = demo
     irr = record(
         session,
@@ -230,7 +230,8 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result(
     assert irr.proposal["code"] == "wrong_cards_keep"
     apply(irr, director_user, django_capture_on_commit_callbacks)
     row = _row(session, 2, 1, 1)
-    assert row.percent == {"E": "0"} and row.matchpoints["E"] == "0" and row.top["E"] != "0"
+    assert row.percent == {"E": "40"} and Fraction(row.matchpoints["E"]) == Fraction(row.top["E"]) * 2 / 5
+    assert row.top["E"] != "0"
     assert row.row, "the played deal is kept: the non-offenders' vists are compared"
     assert db_standings(t) == core_standings(t) == round_trip(t)
     # A later correction of the row's facts keeps the ruling's per-seat result; an artificial result replaces it.
@@ -238,7 +239,7 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result(
     again = result_save(
         RowCommand(place, PlayedRow(row=row.row), RowWriting(correction=True, reason="typo")), now=ENDED
     )
-    assert again.percent == {"E": "0"}
+    assert again.percent == {"E": "40"}
     grades = {"N": "A", "E": "A", "S": "A", "W": "A"}
     again = result_save(
         RowCommand(place, ArtificialAdjustment(grades=grades), RowWriting(correction=True, reason="x")),
@@ -293,14 +294,16 @@ def test_rule_11_2_B1_a_non_offender_may_get_more_than_A_plus(
     "minus, average, plus, field",
     [
         (40, 50, 60, None),
+        (40, 50, 70, None),
         (45, 50, 60, "artificial_minus"),
+        (35, 50, 60, "artificial_minus"),
         (40, 50, 55, "artificial_plus"),
-        (40, 70, 65, "artificial_average"),
+        (40, 45, 65, "artificial_average"),
     ],
 )
 def test_rule_11_2_B1_settings_refuse_artificial_results_outside_the_book(demo, minus, average, plus, field):
-    """§11.2 Б.1: «40% ... 50% ... и по меньшей мере 60%» — the settings page refuses A- above 40 %, A+ below 60 %
-    and an A outside them."""
+    """§11.2 Б.1: «40% ... 50% ... и по меньшей мере 60%» — the settings page refuses an A- other than 40 %, an A
+    other than 50 % (both fixed by the book) and an A+ below 60 %."""
     t, _session = demo
     data = {
         **TournamentForm.initial_of(t),

@@ -60,3 +60,25 @@ def test_rule_5_procedure_4_the_route_played_is_the_corrected_one():
 def test_rule_5_other_movements_carry_no_misprint_note(m):
     assert book_correction(m) is None and correction_note(m, "ru") is None
     assert "опечат" not in " ".join(_pages(row_of_sets_pdf(m, tournament="T", session=1, lang="ru")))
+
+
+def _command(*args: str) -> str:
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("movement", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_rule_5_procedure_4_the_movement_command_prints_the_same_misprint_note():
+    """«3W-3N-4N-4S-4E-4W-4S; № 16 постоянно на позиции 3E»: ``manage.py movement --participants 16 --format
+    text`` tells the director what the PDFs tell him — the book's route is misprinted and which one is played."""
+    text = _command("--participants", "16", "--format", "text")
+    note = str(book_correction(book_movement(16))[0])  # type: ignore[index]
+    assert "Note on the book (tables 3, 4):" in text and note in text
+    assert "corrects a misprint of the book" in text and "3W-3N-4N-3S-4E-4W-4S" in text
+
+
+@pytest.mark.parametrize("n", ["8", "24"])
+def test_rule_5_the_movement_command_prints_no_misprint_note_for_other_schemes(n):
+    assert "misprint" not in _command("--participants", n, "--format", "text")

@@ -181,10 +181,20 @@ def test_unequal_results_none() -> None:
 
 
 def test_custom_artificial_percentages() -> None:
+    """§11.2 Б.1 «по меньшей мере 60% (средний плюс)»: the organisers' A+ (62.5 %) is scored; A- stays 40 %."""
+    data = club_cup()
+    data["tournament"]["scoring"]["artificial"] = {"A-": 40, "A": "50", "A+": "62.5"}
+    results = score_document(data)["sessions"][0]["results"]
+    assert results[5]["matchpoints"] == {"N": "2", "E": "5/2", "S": "8/5", "W": "2"}
+
+
+def test_rule_11_2_B1_bundle_refuses_an_A_minus_other_than_the_books() -> None:
+    """§11.2 Б.1 «40% от макса (средний минус) для безусловно виновной стороны»: A- is fixed by the book, a bundle
+    asking 30 % is refused with the rule named."""
     data = club_cup()
     data["tournament"]["scoring"]["artificial"] = {"A-": 30, "A": "50", "A+": "62.5"}
-    results = score_document(data)["sessions"][0]["results"]
-    assert results[5]["matchpoints"] == {"N": "2", "E": "5/2", "S": "6/5", "W": "2"}
+    with pytest.raises(BundleInvalid, match="A- is 40 %.*fixed by the book"):
+        score_document(data)
 
 
 def test_multi_session_standings_sum_over_sessions() -> None:

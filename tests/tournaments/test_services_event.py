@@ -83,3 +83,41 @@ def test_database_refuses_impossible_states(session):
     with pytest.raises(IntegrityError), transaction.atomic():
         Tournament.objects.filter(pk=session.tournament_id).update(status="locked")  # locked but not final
     assert session.tournament.publication == Publication.DRAFT
+
+
+@pytest.mark.parametrize(
+    ("artificial", "words"),
+    [
+        ({"A-": 30, "A": 50, "A+": 60}, "A- is 40 %"),
+        ({"A-": 40, "A": 55, "A+": 60}, "A is 50 %"),
+        ({"A-": 40, "A": 50, "A+": 55}, r"A\+ is at least 60 %"),
+    ],
+)
+def test_rule_11_2_B1_the_tournament_service_refuses_another_A_minus_or_A(director, artificial, words):
+    """§11.2 Б.1: «40% от макса (средний минус) для безусловно виновной стороны; 50% (среднее) для частично
+    виновной стороны; и по меньшей мере 60% (средний плюс)» — A- and A are the book's, fixed; only A+ (at least
+    60 %) is the organisers'. The one service every channel calls refuses the rest, in words, and changes nothing."""
+    t = tournament_create(name="Кубок", user=director, now=timezone.now())
+    with pytest.raises(UserError, match=words):
+        tournament_update(tournament=t, user=director, changes={"artificial": artificial}, now=timezone.now())
+    t.refresh_from_db()
+    assert t.artificial == {"A-": 40, "A": 50, "A+": 60}
+    t = tournament_update(
+        tournament=t, user=director, changes={"artificial": {"A-": 40, "A": 50, "A+": 65}}, now=timezone.now()
+    )
+    assert t.artificial["A+"] == 65
+
+
+def test_rule_11_2_B1_the_refusal_of_another_A_minus_is_in_russian(director):
+    """§11.2 Б.1 «40% от макса (средний минус)»: the refusal reads in the director's language."""
+    from django.utils import translation
+
+    t = tournament_create(name="Кубок", user=director, now=timezone.now())
+    with translation.override("ru"), pytest.raises(UserError) as caught:
+        tournament_update(
+            tournament=t,
+            user=director,
+            changes={"artificial": {"A-": 35, "A": 50, "A+": 60}},
+            now=timezone.now(),
+        )
+    assert "число правил" in caught.value.message and "35 %" in caught.value.message

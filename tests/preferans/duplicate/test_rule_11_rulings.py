@@ -59,23 +59,27 @@ def _row(table: int, rnd: int, seats: list[int], vists: list[int], **extra: Any)
     "minus, average, plus, codes",
     [
         (40, 50, 60, []),  # the book's own values
-        (30, 45, 75, []),  # within the bounds: the organisers' choice
-        (41, 50, 60, ["artificial_minus_high"]),  # A- above 40 %
+        (40, 50, 75, []),  # A+ above 60 %: the organisers' choice («по меньшей мере»)
+        (40, 50, 100, []),
+        (30, 50, 60, ["artificial_minus_fixed"]),  # A- is 40 %, not less
+        (41, 50, 60, ["artificial_minus_fixed"]),  # nor more
+        (40, 45, 60, ["artificial_average_fixed"]),  # A is 50 %
+        (40, 55, 60, ["artificial_average_fixed"]),
         (40, 50, 59, ["artificial_plus_low"]),  # A+ below 60 %
-        (40, 70, 65, ["artificial_order"]),  # A above A+
         (
             45,
             50,
             55,
-            ["artificial_minus_high", "artificial_plus_low"],
-        ),  # and so A+ below A- cannot pass either
+            ["artificial_minus_fixed", "artificial_plus_low"],
+        ),
         (40, 50, 101, ["artificial_range"]),
     ],
 )
 def test_rule_11_2_B1_artificial_result_bounds(minus, average, plus, codes):
     """§11.2 Б.1: «40% от макса (средний минус) для безусловно виновной стороны; 50% (среднее) для частично
     виновной стороны; и по меньшей мере 60% (средний плюс) для невиновной стороны» — 40 % of the top for the side at
-    fault, 50 % for a side partly at fault, at least 60 % for the non-offending side."""
+    fault, 50 % for a side partly at fault, at least 60 % for the non-offending side. A− and A are fixed by the
+    book; only A+ («по меньшей мере 60%») is the organisers' setting."""
     problems = artificial_bounds({"A-": minus, "A": average, "A+": plus})
     assert [p.code for p in problems] == codes
 
@@ -142,11 +146,12 @@ def test_percentages_read_as_written():
 # --- §11.3 C --------------------------------------------------------------------------------------------------
 
 
-def test_rule_11_3_C_the_offender_gets_the_least_favourable_result():
+def test_rule_11_3_C_the_annulled_offender_gets_the_artificial_A_minus():
     """§11.3 В: «результат должен быть аннулирован. Но возможно сохранение результата ненарушивших игроков, если
     его получение не зависело от игры оппонентов» — the result is annulled, but the non-offenders' result may be
-    kept; §11.2 Б.2: «для нарушившей стороны — наименее выгодный из всех возможных результатов» — the offender gets
-    the least favourable result: 0 % of the top, out of his line's comparison (a side partly at fault: A)."""
+    kept. The offender's annulled result leaves him none reached naturally, so §11.2 Б.1 applies: «40% от макса
+    (средний минус) для безусловно виновной стороны» (a side partly at fault: «50% (среднее)»). The book does not
+    name the offender's result here: A− is the software's reading, as when the whole row is annulled."""
     p = propose(
         "wrong_cards",
         board=2,
@@ -157,16 +162,28 @@ def test_rule_11_3_C_the_offender_gets_the_least_favourable_result():
         percentages={"A-": Fraction(40), "A": Fraction(50), "A+": Fraction(60)},
     )
     assert p.code == "wrong_cards_keep"
-    assert [(c.kind, dict(c.values)) for c in p.changes] == [("row", {"percent": {"E": "0", "W": "50"}})]
-    # Scored: E earns nothing on the row and leaves the E line's comparison; N and S keep their vists, compared.
+    assert [(c.kind, dict(c.values)) for c in p.changes] == [("row", {"percent": {"E": "40", "W": "50"}})]
+    everything = propose(
+        "wrong_cards",
+        board=2,
+        seats=SEATS,
+        fault={"E": "offending", "W": "partly"},
+        facts={"play_completed": True},
+        current_vists=PLAYED,
+        percentages={"A-": Fraction(40), "A": Fraction(50), "A+": Fraction(60)},
+    )
+    # The whole row annulled: the offender gets A- there too; keeping the others' result does not worsen his.
+    assert everything.code == "wrong_cards_completed"
+    assert dict(everything.changes[0].values)["E"] == "A-"
+    # Scored: E earns 40 % on the row and leaves the E line's comparison; N and S keep their vists, compared.
     rows = [
-        _row(1, 1, [1, 2, 3, 4], [10, 30, -5, -35], percent={"E": "0", "W": "50"}),
+        _row(1, 1, [1, 2, 3, 4], [10, 30, -5, -35], percent={"E": "40", "W": "50"}),
         _row(2, 2, [5, 6, 7, 8], [4, -2, -2, 0]),
         _row(3, 3, [9, 10, 11, 12], [2, 5, -7, 0]),
     ]
     _b, scored = validate_and_score(_bundle(rows))
     first, second, third = scored.sessions[0].results
-    assert first.matchpoints["E"] == 0 and first.top["E"] == 4
+    assert first.matchpoints["E"] == Fraction(8, 5) and first.top["E"] == 4  # 40 % of the top 4
     assert first.matchpoints["W"] == 2  # 50 % of the top 4
     assert first.matchpoints["N"] == 4  # 10 beats 4 and 2: compared normally
     # The E line is the two other rows, scaled to three results (Neuberg: (mp + 1) · 3/2 − 1): 5 beats -2.

@@ -9,7 +9,8 @@ constraint cannot look at the tournament's row).
 
 Every change to a score these make is a :class:`ScoreChange` row: planned when the ruling, decision or
 correction is made, applied through the one result write path (``scoring.rows``) and linked to the audit
-entry it wrote. The workflows live in :mod:`appeals.services`; these models only store the facts.
+entry it wrote. The workflows live in :mod:`appeals.services`; these models only store the facts. The
+committee and the vote that elected it are in :mod:`appeals.models.committee`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from appeals.models.committee import CommitteeElection as CommitteeElection
+from appeals.models.committee import CommitteeMember
 from preferans.duplicate.deadlines import DEFAULT_FILING_MINUTES
 
 
@@ -100,38 +103,6 @@ class AppealSettings(models.Model):
 
     def __str__(self) -> str:
         return str(self.tournament)
-
-
-class CommitteeMember(models.Model):
-    """A member of the tournament's appeals committee («АКТ», elected from the most authoritative players)."""
-
-    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="committee")
-    name = models.CharField(_("name"), max_length=200)
-    participant = models.ForeignKey(
-        "tournaments.Participant",
-        models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("participant"),
-    )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("login"),
-    )
-    is_chair = models.BooleanField(_("chair"), default=False)
-
-    class Meta:
-        ordering = ["tournament", "-is_chair", "name"]
-        verbose_name = _("committee member")
-        verbose_name_plural = _("committee members")
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class Irregularity(Where, models.Model):

@@ -302,3 +302,11 @@ class DealAnswerSerializer(serializers.Serializer):
     penalty = serializers.ListField(
         child=serializers.DictField(), required=False, help_text=_("Corrections.")
     )
+    pending = serializers.DictField(
+        required=False,
+        allow_null=True,
+        help_text=_(
+            "Corrections of another player's entry: the warning or penalty that waits for the others' "
+            "confirmation (Code 4.2.7)."
+        ),
+    )

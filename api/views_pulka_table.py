@@ -236,9 +236,12 @@ class PulkaCorrectView(PulkaTableView):
         summary=gettext_lazy("Correct a deal"),
         description=gettext_lazy(
             "Players: only the last deal, before the next is written (Code 4.2.9; 409 "
-            "correction_too_late); once it was confirmed, the writer's first correction is a warning and each later "
-            "one a penalty (Code 4.2.7; `warning`, `penalty`). Directors: any deal, with a `reason`. The corrected "
-            "deal waits for the others' confirmation again. `version` as for a new deal."
+            "correction_too_late); never a deal the director wrote or corrected (403 director_entry_final) nor the "
+            "confirmed final deal of a finished pulka (409 pulka_finished). Once it was confirmed, the writer's own "
+            "first correction is a warning and each later one a penalty (Code 4.2.7; `warning`, `penalty`); "
+            "another player's correction of it brings them only when the others confirm it (`pending` until "
+            "then). Directors: any deal, with a `reason`. The corrected deal waits for the others' confirmation "
+            "again. `version` as for a new deal."
         ),
     )
     def post(self, request: Request, code: str, number: int) -> Response:
@@ -258,4 +261,10 @@ class PulkaCorrectView(PulkaTableView):
             reason=data.get("reason", ""),
             version=data["version"],
         )
-        return self.answer(table, number, warning=correction.warning, penalty=list(correction.penalty))
+        return self.answer(
+            table,
+            number,
+            warning=correction.warning,
+            penalty=list(correction.penalty),
+            pending=correction.pending,
+        )

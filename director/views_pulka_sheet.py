@@ -28,7 +28,8 @@ from director.forms_pulka import JsonRowForm, TableStopForm
 from preferans.pulka import DealScore, PulkaScore
 from preferans.pulka.setup import row_dealer_label
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
-from pulkas.services.sheet import TableSheet, correct_deal, enter_deal, load_sheet, reopen_table, stop_table
+from pulkas.services.sheet import TableSheet, correct_deal, enter_deal, load_sheet
+from pulkas.services.table_control import reopen_table, stop_table
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Tournament
 from ui.director_pages import directs

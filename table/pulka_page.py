@@ -26,9 +26,11 @@ from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services.sheet import TableSheet, load_sheet
+from pulkas.services.sheet_authority import check_player_corrects
 from table.device import DeviceTable, viewer
 from table.forms import contract_grid, initial_from_row, three_raspasy_hands
 from table.pulka_forms import DealForm, seat_lines
+from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from ui.display import describe_row
 from ui.labels import CALL_WORDS, sheet_labels
@@ -106,14 +108,27 @@ class PulkaPage:
         return last if last is not None and last.status == PulkaDeal.Status.ENTERED else None
 
     def can_correct(self, number: int | None) -> bool:
-        """Players correct only the last deal, before the next one (Code 4.2.9), while the round runs."""
+        """Players correct only the last deal, before the next one (Code 4.2.9), while the round runs; never the
+        director's entry, nor the confirmed final deal of a finished pulka (``pulkas.services.sheet_authority``)."""
         return (
             number is not None
             and number == len(self.deals)
             and number > 0
             and self.running
             and self.table.stopped_at is None
+            and self.deals[number - 1].status != PulkaDeal.Status.DIRECTOR  # the director's entry is final
+            and not (self.table.ended and self.deals[number - 1].status == PulkaDeal.Status.CONFIRMED)
         )
+
+    def why_not_correct(self, number: int | None) -> str:
+        """Why the players may not correct deal ``number`` in the service's words ("" if no such rule applies)."""
+        if number is None or not 0 < number <= len(self.deals):
+            return ""
+        try:
+            check_player_corrects(self.table, self.deals[number - 1], ended=self.table.ended)
+        except UserError as exc:
+            return exc.message
+        return ""
 
     def awaiting_seats(self, deal: PulkaDeal) -> list[str]:
         writer = next((s for s, p in self.seats.items() if p.pk == deal.entered_by_id), None)

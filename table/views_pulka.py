@@ -24,7 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from preferans.pulka import PulkaGame
-from pulkas.models import PulkaDeal, PulkaTable
+from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal
 from table.device import forget, remember, viewer
 from table.lookup import open_table, refused
@@ -166,7 +166,8 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
             request,
             page,
             status=409,
-            page_error=_("The sheet has changed since you opened it. Check it and write again."),
+            page_error=page.why_not_correct(correcting)
+            or _("The sheet has changed since you opened it. Check it and write again."),
         )
     ctx: dict[str, Any] = {"form": form, "correcting": correcting}
     if (
@@ -209,9 +210,7 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
                 reason=form.cleaned_data.get("reason") or "",
                 version=form.cleaned_data["version"],
             )
-            messages.success(
-                request, _corrected_message(page, correction.warning, correction.penalty, number)
-            )
+            messages.success(request, _corrected_message(page, correction, number))
             awaiting = True
     except PinRefused as exc:
         return render_page(request, page, status=exc.status, errors={exc.field: exc.message}, **ctx)
@@ -243,8 +242,19 @@ def _saved(request: HttpRequest, page: PulkaPage, deal: PulkaDeal, created: bool
         )
 
 
-def _corrected_message(page: PulkaPage, warning: bool, penalty: list[dict[str, object]], number: int) -> str:
-    if penalty:
+def _corrected_message(page: PulkaPage, correction: PulkaCorrection, number: int) -> str:
+    warning, penalty, pending = correction.warning, correction.penalty, correction.pending
+    if pending:
+        text = _(
+            "Deal %(n)s is corrected. If the others confirm the correction, the writer of the entry gets %(what)s "
+            "(Code 4.2.7); if he disputes it, call the director."
+        ) % {
+            "n": number,
+            "what": _("a penalty: %(entries)s") % {"entries": penalty_text(page, list(pending["penalty"]))}
+            if pending.get("penalty")
+            else _("a warning"),
+        }
+    elif penalty:
         text = _("Deal %(n)s is corrected. Penalty (Code 4.2.7): %(entries)s.") % {
             "n": number,
             "entries": penalty_text(page, list(penalty)),

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
+from preferans.pulka.setup import row_dealer_label
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services.sheet import TableSheet, load_sheet
 from pulkas.services.sheet_authority import check_player_corrects
@@ -83,8 +84,19 @@ class PulkaPage:
 
     def label(self, number: int) -> str:
         """The row's dealer label for deal ``number``: the dealer at 4 players, the first hand at 3 (P-23)."""
+        dealer, first = self.dealer_of(number)
+        return row_dealer_label(self.players, dealer, first)
+
+    def dealer_of(self, number: int) -> tuple[str, str]:
+        """Deal ``number``'s dealer and first hand as the sheet says (after any break the director recorded in
+        the dealing order, Code 3.2.14)."""
+        deals, nxt = self.score.deals, self.score.next_deal
+        if 0 < number <= len(deals):
+            return deals[number - 1].dealer, deals[number - 1].first_hand
+        if nxt is not None and nxt.number == number:
+            return nxt.dealer, nxt.first_hand
         setup = self.sheet.setup
-        return setup.row_dealer(number)
+        return setup.dealer(number), setup.first_hand(number)
 
     def seat_label(self, seat: str) -> str:
         p = self.seats.get(seat)
@@ -387,8 +399,8 @@ def render_page(
         "form": form if show_form else None,
         "editing": editing,
         "deal_number": number,
-        "deal_dealer": page.seat_label(page.sheet.setup.dealer(number)),
-        "deal_first": page.seat_label(page.sheet.setup.first_hand(number)),
+        "deal_dealer": page.seat_label(page.dealer_of(number)[0]),
+        "deal_first": page.seat_label(page.dealer_of(number)[1]),
         "meta_json": form_meta(page, number),
         "active": [(s, page.seats[s]) for s in active_seats(page.players, page.label(number))],
         "grid": contract_grid(),

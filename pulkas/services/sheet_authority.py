@@ -23,9 +23,10 @@ from django.utils.translation import gettext as _
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
 from tournaments.errors import Conflict, NotAllowed
 
-# What only the director writes into a deal: penalties (extra entries, penalty tricks). A player's correction keeps
+# What only the director writes into a deal: penalties (extra entries, penalty tricks) and breaks in the dealing
+# order (a deal dealt out of turn, a deal not written). A player's correction keeps
 # those already on the deal.
-DIRECTOR_ONLY = ("extra_entries", "penalty_tricks", "wrong_cards")
+DIRECTOR_ONLY = ("extra_entries", "penalty_tricks", "wrong_cards", "dealt_by", "not_written")
 
 
 def players_write_no_penalties(row: Mapping[str, Any], keep: Mapping[str, Any] | None = None) -> None:

@@ -27,7 +27,7 @@ from preferans.pulka import PulkaScore
 from preferans.pulka.setup import row_dealer_label
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services.sheet import TableSheet, load_sheet
-from pulkas.services.sheet_authority import check_player_corrects
+from pulkas.services.sheet_authority import check_player_corrects, time_over, time_words
 from table.device import DeviceTable, viewer
 from table.forms import contract_grid, initial_from_row, three_raspasy_hands
 from table.pulka_forms import DealForm, seat_lines
@@ -111,7 +111,12 @@ class PulkaPage:
 
     @property
     def can_write(self) -> bool:
-        return self.running and not self.table.finished and self.score.next_deal is not None
+        """A deal may be written now: not after the deal in progress at the time limit (004 fn 32, Code fn 94)."""
+        table, nxt = self.table, self.score.next_deal
+        if not self.running or table.finished or nxt is None:
+            return False
+        over = table.overtime_deal is not None and time_over(table, timezone.now())
+        return not (over and table.overtime_deal is not None and nxt.number > table.overtime_deal)
 
     @property
     def awaiting(self) -> PulkaDeal | None:
@@ -267,12 +272,14 @@ def clock(page: PulkaPage, now: dt.datetime) -> dict[str, Any]:
         return {"text": _("The round has ended.")}
     if page.table.finished:  # no clock to watch here: the other tables may still be playing
         return {"text": _("This table has finished; the round goes on at the other tables.")}
-    if rnd.ends_at is None:
+    limit = page.table.time_limit  # the round's, or the director's extension for this table
+    if limit is None:
         return {}
-    left = max(0, int((rnd.ends_at - now).total_seconds()))
+    left = max(0, int((limit - now).total_seconds()))
     hours, rest = divmod(left, 3600)
     return {
-        "ends_at": rnd.ends_at.isoformat(),
+        "words": time_words(page.table, now),
+        "ends_at": limit.isoformat(),
         "now": now.isoformat(),
         "left": f"{hours}:{rest // 60:02d}:{rest % 60:02d}",
         "over": left == 0,

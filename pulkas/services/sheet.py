@@ -109,6 +109,7 @@ def enter_deal(
     confirmations: Sequence[Participant] = (),
     key: str | None = None,
     version: int | None = None,
+    reason: str = "",
 ) -> tuple[PulkaDeal, bool]:
     """Write the next deal. A player of the table (``participant``) writes it and the others confirm; the
     director (``participant`` None, ``user``) writes it confirmed. ``confirmations``: other players of the table
@@ -169,6 +170,7 @@ def enter_deal(
         action="pulka_deal_entered",
         obj=deal,
         at=now,
+        reason=reason[:500],
         data={
             "table": table.number,
             "round": table.round.number,

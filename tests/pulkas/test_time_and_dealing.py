@@ -192,3 +192,34 @@ def test_players_cannot_write_breaks_in_the_order(director) -> None:
             participant=table.seats()["N"],
             now=timezone.now(),
         )
+
+
+def test_breaks_in_the_order_show_on_the_players_pages_and_files(client, dclient, director) -> None:
+    """A deal not written and a deal dealt out of turn are drawn and listed wherever a sheet is shown: the phone
+    page, the sheet's PDF, the director's page, the public round page."""
+    table = running_table(director)
+    t = table.round.tournament
+    now = timezone.now()
+    setup = sheet.load_sheet(table).setup
+    sheet.enter_deal(table=table, row={"not_written": True}, user=director, now=now, reason="3.2.17")
+    other = setup.dealer(3)  # deal 2 dealt by the one who should deal deal 3
+    first = setup.first_hand(3)
+    seats = ("N", "E", "S")
+    i = seats.index(first)
+    sheet.enter_deal(
+        table=table,
+        row={**six(first, 6, (seats[(i + 1) % 3], seats[(i + 2) % 3])), "dealt_by": other},
+        user=director,
+        now=now,
+    )
+    p = table.seats()["N"]
+    client.post(f"/pulka/{table.code}/", {"action": "show", "number": p.number, "pin": p.pin})
+    phone = client.get(f"/pulka/{table.code}/")
+    text = visible_text(phone)
+    assert "Сдача не записана" in text and f"сдавал {other} вне очереди" in text
+    nxt = sheet.load_sheet(table).score().next_deal
+    assert nxt is not None and nxt.dealer == setup.dealer(4)
+    pdf = client.get(f"/pulka/{table.code}/sheet.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert dclient.get(url("pulka_table", t, number=1, table=1)).status_code == 200
+    assert dclient.get(f"/t/{t.slug}/pulka/round/1/").status_code == 200

@@ -245,6 +245,9 @@ def _handle(request: HttpRequest, page: Page, action: str) -> str | None:
         row = form.row() if isinstance(form, PulkaRowForm) else data["row"]
         number = page.correct_number
         assert number is not None
+        dealt_by = page.sheet.deals[number - 1].row.get("dealt_by")
+        if isinstance(form, PulkaRowForm) and dealt_by:  # the form has no field for it: who dealt stays
+            row["dealt_by"] = dealt_by
         correction = correct_deal(
             table=table,
             number=number,

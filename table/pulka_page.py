@@ -120,8 +120,11 @@ class PulkaPage:
 
     @property
     def awaiting(self) -> PulkaDeal | None:
-        """The last deal, while the others have still to confirm it."""
+        """The last deal, while the others have still to confirm it (and may: the round runs, the table is not
+        stopped — ``pulkas.services.sheet_authority.check_player_confirms``)."""
         last = self.sheet.last
+        if not self.running or self.table.stopped_at is not None:
+            return None
         return last if last is not None and last.status == PulkaDeal.Status.ENTERED else None
 
     def can_correct(self, number: int | None) -> bool:

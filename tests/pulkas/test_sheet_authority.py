@@ -5,6 +5,7 @@ one write path (``pulkas.services.sheet``) and so on every channel (the phone pa
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from preferans.game.seats import hands_in_order
@@ -209,6 +210,10 @@ def test_no_confirmation_after_the_director_stopped_the_table_or_the_round_ended
         sheet.confirm_deal(table=table, number=1, participant=seats["E"], now=now)
     assert refused.value.code == "table_stopped"
     assert PulkaDeal.objects.get(table=table, number=1).confirmed_by == []
+    phone = Client()
+    p = seats["E"]
+    phone.post(f"/pulka/{table.code}/", {"action": "show", "number": p.number, "pin": p.pin})
+    assert 'value="confirm"' not in phone.get(f"/pulka/{table.code}/").content.decode()  # no form to refuse
     rounds.end_round(pulka_round=table.round, user=director, now=now)
     table_control.reopen_table(table=table, user=director, now=now, reason="test: the round has ended")
     with pytest.raises(Conflict) as refused:

@@ -223,3 +223,34 @@ def test_breaks_in_the_order_show_on_the_players_pages_and_files(client, dclient
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert dclient.get(url("pulka_table", t, number=1, table=1)).status_code == 200
     assert dclient.get(f"/t/{t.slug}/pulka/round/1/").status_code == 200
+
+
+def test_the_director_corrects_a_deal_dealt_out_of_turn_and_opens_a_deal_not_written(
+    dclient, director
+) -> None:
+    """Correcting a deal dealt out of turn keeps who dealt it (Code 3.2.14), so the later deals keep their dealers;
+    the correction form opens on a deal not written too."""
+    table = running_table(director)
+    t = table.round.tournament
+    page = url("pulka_table", t, number=1, table=1)
+    setup = sheet.load_sheet(table).setup
+    other = setup.dealer(2)
+    fields = six_fields(table, 2)
+    dclient.post(page, {"action": "enter", "dealt_by": other, "enter-version": 0, **fields})
+    sheet.enter_deal(table=table, row={"not_written": True}, user=director, now=timezone.now())
+    table.refresh_from_db()
+    fixed = {k.replace("enter-", "correct-"): v for k, v in six_fields(table, 2, tricks=7).items()}
+    response = dclient.post(
+        page,
+        {
+            "action": "correct",
+            "deal": 1,
+            "correct-version": table.version,
+            "correct-reason": "взятки",
+            **fixed,
+        },
+    )
+    assert response.status_code == 302, visible_text(response)[:1500]
+    deal = PulkaDeal.objects.get(table=table, number=1)
+    assert deal.row["dealt_by"] == other and deal.row["declarer"][1] == 7
+    assert dclient.get(page + "?correct=2").status_code == 200

@@ -136,8 +136,11 @@ class PulkaDealsView(PulkaTableView):
             "the round runs; with every other player's `confirmations` it is stored confirmed, else each confirms it "
             "later. A director writes it as the director's. The row is checked by the core against every deal "
             "before it (400 row_invalid, the reasons per field in `details`); `version` must be the sheet's (409 "
-            "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation. A retry with the "
-            "same key returns the same deal: 200 with «Idempotent-Replayed: true»."
+            "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation; after the time "
+            "limit the deal in progress is written, then 409 time_limit until the director extends the time or "
+            "stops the table (004 fn 32). A director may also write `dealt_by` and `not_written` (formats §7.1; "
+            "403 director_only from a player). A retry with the same key returns the same deal: 200 with "
+            "«Idempotent-Replayed: true»."
         ),
     )
     def post(self, request: Request, code: str) -> Response:

@@ -254,3 +254,39 @@ def test_the_director_corrects_a_deal_dealt_out_of_turn_and_opens_a_deal_not_wri
     deal = PulkaDeal.objects.get(table=table, number=1)
     assert deal.row["dealt_by"] == other and deal.row["declarer"][1] == 7
     assert dclient.get(page + "?correct=2").status_code == 200
+
+
+def test_the_bundle_carries_the_time_limit_a_waiting_penalty_and_the_breaks(director) -> None:
+    """Export → import keeps a table's extension and its deal written after the limit, a correction's warning
+    that waits for the others, and the rows with ``dealt_by`` / ``not_written`` (optional bundle fields)."""
+    import json
+
+    from events.bundles import export_bundle, import_bundle
+    from pulkas.models import PulkaCorrection
+    from pulkas.services.bundle import PART
+
+    table = running_table(director)
+    t = table.round.tournament
+    seats = table.seats()
+    now = table.round.ends_at + dt.timedelta(minutes=1)
+    sheet.enter_deal(table=table, row={"not_written": True}, user=director, now=now)
+    n, e, s = seats["N"], seats["E"], seats["S"]
+    writer = seats[sheet.load_sheet(table).score().next_deal.first_hand]
+    others = [p for p in (n, e, s) if p != writer]
+    table_control.extend_time(table=table, user=director, now=now, minutes=30, reason="спор")
+    sheet.enter_deal(table=table, row=row_for(table), participant=writer, confirmations=others, now=now)
+    wrong = dict(PulkaDeal.objects.get(table=table, number=2).row)
+    wrong["declarer"] = [wrong["declarer"][0], 5]
+    wrong["w1"] = [wrong["w1"][0], 3]
+    sheet.correct_deal(table=table, number=2, row=wrong, participant=others[0], now=now)
+    table_control.extend_time(table=table, user=director, now=now, minutes=1, reason="ещё")
+    sheet.enter_deal(table=table, row={"not_written": True}, user=director, now=now + dt.timedelta(minutes=2))
+    exported = json.loads(json.dumps(export_bundle(t), ensure_ascii=False))
+    part = exported[PART]
+    assert part["rounds"][0]["tables"][0]["overtime_deal"] == 3 and part["rounds"][0]["tables"][0]["ends_at"]
+    assert part["corrections"][0]["pending"] == {"warning": True, "penalty": [], "writer": writer.number}
+    again = import_bundle(data=exported, slug="copy", now=timezone.now())
+    copy = PulkaTable.objects.get(round__tournament=again)
+    assert copy.overtime_deal == 3 and copy.ends_at == PulkaTable.objects.get(pk=table.pk).ends_at
+    waiting = PulkaCorrection.objects.get(table=copy)
+    assert waiting.pending["writer"] == copy.seats()[next(k for k, v in seats.items() if v == writer)].pk

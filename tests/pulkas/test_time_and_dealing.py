@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from pulkas.models import PulkaDeal, PulkaTable
@@ -99,6 +100,9 @@ def test_the_time_limit_in_words_on_the_phone_and_the_directors_page(client, dcl
     doc = parse(page)
     assert "Новые сдачи" in doc.one(id="time-words").text()
     assert doc.find("form", id="extend-form") is not None
+    assert doc.one(id="table-state").get("data-state") == "time_up"
+    rounds_page = visible_text(dclient.get(reverse("director:pulka_rounds", kwargs={"slug": t.slug})))
+    assert "время вышло: стол ждёт судью" in rounds_page
     assert english_phrases(visible_text(page), t.name, *[p.name for p in seats.values()]) == []
     answer = dclient.post(
         url("pulka_table", t, number=1, table=1),

@@ -3,6 +3,7 @@ checked by ``pulkas.services.event``, deals by the pure core through ``pulkas.se
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.text import format_lazy
@@ -200,7 +201,38 @@ class IdentitySerializer(serializers.Serializer):
         return attrs
 
 
-class PulkaDealWriteSerializer(RowFieldsMixin, IdentitySerializer):
+class PulkaRowFieldsMixin(RowFieldsMixin):
+    """A pulka row (formats §7.1): the protocol row's fields, and the director's breaks in the dealing order."""
+
+    dealt_by = serializers.ChoiceField(
+        choices=["N", "E", "S", "W"],
+        required=False,
+        allow_null=True,
+        help_text=_("Directors only: the seat who dealt this deal out of turn; it stands (Code 3.2.14)."),
+    )
+    not_written = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text=_(
+            "Directors only: the deal passes without a written game, only extra entries (Code 3.2.17, 4.2.10)."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        data = kwargs.get("data")
+        if isinstance(data, Mapping) and data.get("not_written") is True:  # a deal not written has no game
+            for name in ("contract", "declarer", "w1", "w2"):
+                self.fields[name].required = False
+
+    def row(self) -> dict[str, Any]:
+        data = self.validated_data
+        out = super().row()
+        out.update({k: data[k] for k in ("dealt_by", "not_written") if data.get(k) is not None})
+        return out
+
+
+class PulkaDealWriteSerializer(PulkaRowFieldsMixin, IdentitySerializer):
     """The next deal: the row of formats.md §7.1, the writer, the others' confirmations, the sheet's version."""
 
     confirmations = ConfirmationSerializer(
@@ -222,7 +254,7 @@ class PulkaDealWriteSerializer(RowFieldsMixin, IdentitySerializer):
     )
 
 
-class PulkaCorrectSerializer(RowFieldsMixin, IdentitySerializer):
+class PulkaCorrectSerializer(PulkaRowFieldsMixin, IdentitySerializer):
     version = serializers.IntegerField(min_value=0, max_value=MAX_INT)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
 
@@ -308,4 +340,12 @@ class DealAnswerSerializer(serializers.Serializer):
     )
     penalty = serializers.ListField(
         child=serializers.DictField(), required=False, help_text=_("Corrections.")
+    )
+    pending = serializers.DictField(
+        required=False,
+        allow_null=True,
+        help_text=_(
+            "Corrections of another player's entry: the warning or penalty that waits for the others' "
+            "confirmation (Code 4.2.7)."
+        ),
     )

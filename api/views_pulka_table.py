@@ -136,8 +136,11 @@ class PulkaDealsView(PulkaTableView):
             "the round runs; with every other player's `confirmations` it is stored confirmed, else each confirms it "
             "later. A director writes it as the director's. The row is checked by the core against every deal "
             "before it (400 row_invalid, the reasons per field in `details`); `version` must be the sheet's (409 "
-            "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation. A retry with the "
-            "same key returns the same deal: 200 with «Idempotent-Replayed: true»."
+            "sheet_changed); 409 previous_unconfirmed while the last deal waits for confirmation; after the time "
+            "limit the deal in progress is written, then 409 time_limit until the director extends the time or "
+            "stops the table (004 fn 32). A director may also write `dealt_by` and `not_written` (formats §7.1; "
+            "403 director_only from a player). A retry with the same key returns the same deal: 200 with "
+            "«Idempotent-Replayed: true»."
         ),
     )
     def post(self, request: Request, code: str) -> Response:
@@ -236,11 +239,14 @@ class PulkaCorrectView(PulkaTableView):
         summary=gettext_lazy("Correct a deal"),
         description=gettext_lazy(
             "Players: only the last deal, before the next is written (Code 4.2.9, whose «until the next game is "
-            "bid» the software approximates so; 409 correction_too_late); once it was confirmed, each player who "
-            "gains from the wrong row answers for it, whoever typed it (Code 4.2.4): his first time a warning "
-            "(`warned` lists the seats), each later one the penalty of what he added in his own favour (Code 4.2.7; "
-            "`penalty`); a forgotten entry is written late without either (Code 4.2.10). Directors: any deal, with "
-            "a `reason`. The corrected deal waits for the others' confirmation again. `version` as for a new deal."
+            "bid» the software approximates so; 409 correction_too_late); never a deal the director wrote or "
+            "corrected (403 director_entry_final) nor the confirmed final deal of a finished pulka (409 "
+            "pulka_finished). Once it was confirmed, each player who gains from the wrong row answers for it, "
+            "whoever typed it (Code 4.2.4): his first time a warning (`warned` lists the seats), each later one the "
+            "penalty of what he added in his own favour (Code 4.2.7; `penalty`); a forgotten entry is written late "
+            "without either (Code 4.2.10). A correction that makes another player answer brings them only when the "
+            "others confirm it (`pending` until then). Directors: any deal, with a `reason`. The corrected deal "
+            "waits for the others' confirmation again. `version` as for a new deal."
         ),
     )
     def post(self, request: Request, code: str, number: int) -> Response:
@@ -266,4 +272,5 @@ class PulkaCorrectView(PulkaTableView):
             warning=correction.warning,
             warned=list(correction.warned),
             penalty=list(correction.penalty),
+            pending=correction.pending,
         )

@@ -368,3 +368,39 @@ class TableStopForm(SheetForm):
     """Stop a table (time limit) or reopen one stopped in error: with a reason."""
 
     reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class TableExtendForm(SheetForm):
+    """Give a table more time after its time limit (004 fn 32): minutes from now, with a reason."""
+
+    minutes = forms.IntegerField(label=_("Minutes from now"), min_value=1, max_value=600, initial=15)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class PassedDealForm(SheetForm):
+    """A deal not written: the deal passes (Code 3.2.17, 4.2.10), with the director's penalty on the mountain if
+    any («условленный ремиз (например, пять в гору)»)."""
+
+    seat = forms.ChoiceField(label=_("Penalty to (seat)"), required=False)
+    mountain = forms.IntegerField(
+        label=_("Penalty: points on the mountain"), min_value=1, max_value=100, required=False
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+    key = forms.CharField(widget=forms.HiddenInput, max_length=40, required=False)
+
+    def __init__(self, *args: Any, seats: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [("", "—"), *((s, s) for s in seats)]  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if bool(data.get("seat")) != bool(data.get("mountain")):
+            raise forms.ValidationError(_("Give both the seat and the points of the penalty, or neither."))
+        return data
+
+    def row(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        row: dict[str, Any] = {"not_written": True}
+        if data.get("seat"):
+            row["extra_entries"] = [{"type": "mountain", "seat": data["seat"], "amount": data["mountain"]}]
+        return row

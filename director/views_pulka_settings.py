@@ -21,6 +21,7 @@ from director.forms_pulka import TIEBREAK_FIELDS, PulkaSettingsForm, settings_st
 from events.settings import tournament_update
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services.event import check_settings, pulka_settings_update
+from pulkas.services.sheet_authority import time_over
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from ui.director_pages import directs, nav
@@ -32,6 +33,7 @@ TABLE_STATES = {
     "pool": gettext_lazy("ended by the pool"),
     "deal_limit": gettext_lazy("ended at the deal limit"),
     "stopped": gettext_lazy("stopped"),
+    "time_up": gettext_lazy("time is up: waits for the director"),
 }
 # The core's codes for a bad setting (preferans.pulka.setup.SetupError), in the director's words.
 
@@ -105,6 +107,9 @@ def table_state(table: PulkaTable) -> tuple[str, str]:
         code = "in_progress"
     if code == "in_progress" and table.round.status == PulkaRound.Status.PENDING:
         code = "waiting"
+    over = table.overtime_deal is not None and table.deals_count >= table.overtime_deal
+    if code == "in_progress" and over and time_over(table, timezone.now()):
+        code = "time_up"  # the deal in progress at the limit is written: only the director moves it on
     return code, str(TABLE_STATES[code])
 
 

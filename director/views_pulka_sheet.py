@@ -24,11 +24,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from director.forms_pulka import JsonRowForm, TableStopForm
+from director.forms_pulka import JsonRowForm, PassedDealForm, TableExtendForm, TableStopForm
 from preferans.pulka import DealScore, PulkaScore
 from preferans.pulka.setup import row_dealer_label
-from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
-from pulkas.services.sheet import TableSheet, correct_deal, enter_deal, load_sheet, reopen_table, stop_table
+from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
+from pulkas.services.sheet import TableSheet, correct_deal, enter_deal, load_sheet
+from pulkas.services.sheet_authority import time_words
+from pulkas.services.table_control import extend_time, reopen_table, stop_table
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Tournament
 from ui.director_pages import directs
@@ -39,7 +41,7 @@ from ui.row_form import PulkaRowForm, show_refusals
 
 from .views_pulka_settings import player_label, pulka_event, pulka_nav, table_state
 
-ACTIONS = ("enter", "enter_json", "correct", "correct_json", "stop", "reopen")
+ACTIONS = ("enter", "enter_json", "pass", "correct", "correct_json", "stop", "reopen", "extend")
 ENTRY_KINDS = {
     "pool": gettext_lazy("pool"),
     "mountain": gettext_lazy("mountain"),
@@ -140,17 +142,26 @@ class Page:
         def data(name: str) -> Any:
             return bound if action == name else None
 
+        seats = sheet.setup.seats
+        raw = request.POST.get("dealt_by") if bound else request.GET.get("dealt_by")
+        # a deal dealt out of turn (Code 3.2.14): the director says who dealt it, the form follows
+        self.dealt_by = raw if open_ and nxt is not None and raw in seats and raw != nxt.dealer else None
         if open_ and nxt is not None:
+            dealer = self.dealt_by or nxt.dealer
+            first = seats[(seats.index(dealer) + 1) % len(seats)]
             self.forms["enter"] = PulkaRowForm(
                 data("enter"),
                 players=players,
                 rules=rules,
-                dealer=row_dealer_label(players, nxt.dealer, nxt.first_hand),
+                dealer=row_dealer_label(players, dealer, first),
                 initial=version | {"key": _key(table)},
                 prefix="enter",
             )
             self.forms["enter_json"] = JsonRowForm(
                 data("enter_json"), initial=version | {"key": _key(table)}, prefix="json"
+            )
+            self.forms["pass"] = PassedDealForm(
+                data("pass"), seats=seats, initial=version | {"key": _key(table)}, prefix="pass"
             )
         if self.correct_number is not None:
             deal = sheet.deals[self.correct_number - 1]
@@ -173,6 +184,8 @@ class Page:
             )
         if not table.finished:
             self.forms["stop"] = TableStopForm(data("stop"), initial=version, prefix="stop")
+            if table.round.status == PulkaRound.Status.RUNNING:
+                self.forms["extend"] = TableExtendForm(data("extend"), initial=version, prefix="extend")
         elif table.stopped_at is not None:
             self.forms["reopen"] = TableStopForm(data("reopen"), initial=version, prefix="reopen")
 
@@ -204,17 +217,27 @@ def _handle(request: HttpRequest, page: Page, action: str) -> str | None:
     if form is None or not form.is_valid():
         return None
     table, data, now, user = page.table, form.cleaned_data, timezone.now(), request.user
-    if action in ("stop", "reopen") and data["version"] != table.version:
+    if action in ("stop", "reopen", "extend") and data["version"] != table.version:
         raise Conflict(
             _("The sheet has changed since you opened it (somebody else wrote on it). Reload and check it."),
             code="sheet_changed",
         )
-    if action in ("enter", "enter_json"):
-        row = form.row() if isinstance(form, PulkaRowForm) else data["row"]
+    if action in ("enter", "enter_json", "pass"):
+        row = form.row() if isinstance(form, (PulkaRowForm, PassedDealForm)) else data["row"]
+        if page.dealt_by and action != "enter_json":
+            row["dealt_by"] = page.dealt_by
         key = data.get("key") or None
         if key and not key.startswith(f"d{table.pk}-"):
             key = None
-        deal, created = enter_deal(table=table, row=row, now=now, user=user, key=key, version=data["version"])
+        deal, created = enter_deal(
+            table=table,
+            row=row,
+            now=now,
+            user=user,
+            key=key,
+            version=data["version"],
+            reason=data.get("reason") or "",
+        )
         if not created:
             return _("Deal %(n)s had already been saved; nothing was written twice.") % {"n": deal.number}
         return _("Deal %(n)s is written on the sheet.") % {"n": deal.number}
@@ -222,6 +245,9 @@ def _handle(request: HttpRequest, page: Page, action: str) -> str | None:
         row = form.row() if isinstance(form, PulkaRowForm) else data["row"]
         number = page.correct_number
         assert number is not None
+        dealt_by = page.sheet.deals[number - 1].row.get("dealt_by")
+        if isinstance(form, PulkaRowForm) and dealt_by:  # the form has no field for it: who dealt stays
+            row["dealt_by"] = dealt_by
         correction = correct_deal(
             table=table,
             number=number,
@@ -237,6 +263,9 @@ def _handle(request: HttpRequest, page: Page, action: str) -> str | None:
         elif correction.penalty:
             text += " " + _("The penalty of Code 4.2.7 is written with the deal.")
         return text
+    if action == "extend":
+        extend_time(table=table, user=user, now=now, minutes=data["minutes"], reason=data["reason"])
+        return _("Table %(n)s has %(m)s more minutes.") % {"n": table.number, "m": data["minutes"]}
     if action == "stop":
         stop_table(table=table, user=user, now=now, reason=data["reason"])
         return _("Table %(n)s is stopped; its sheet is closed (Code 4.2.3).") % {"n": table.number}
@@ -298,5 +327,10 @@ def table_sheet(request: HttpRequest, tournament: Tournament, number: int, table
         "rounds_url": reverse("director:pulka_rounds", kwargs={"slug": tournament.slug}) + f"?round={number}",
         "sheet_url": _sheet_url(tournament, pulka_table),
         "seat_count": len(sheet.setup.seats),
+        "time_limit": pulka_table.time_limit
+        if pulka_table.round.status == PulkaRound.Status.RUNNING
+        else None,
+        "time_words": time_words(pulka_table, timezone.now()),
+        "dealt_by": page.dealt_by,
     }
     return render(request, "director/pulka/table.html", context, status=status)

@@ -7,6 +7,7 @@ each deal, when a table was stopped) and a cache of what the core computed from 
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction
 
 from django.conf import settings
@@ -149,6 +150,10 @@ class PulkaTable(models.Model):
     )
     first_dealer = models.CharField(_("first dealer"), max_length=1, default="N")
     stopped_at = models.DateTimeField(_("stopped at"), null=True, blank=True)
+    # The time limit (004 fn 32): the director's extension for this table (None: the round's), and the deal that
+    # was in progress when the limit passed (the only one the players may still write, Code fn 94).
+    ends_at = models.DateTimeField(_("time limit extended to"), null=True, blank=True)
+    overtime_deal = models.PositiveSmallIntegerField(null=True, blank=True)
     # Bumped by every change to the table's sheet: a form carries it, so two people never overwrite each other.
     version = models.PositiveIntegerField(default=0)
     # Cache of the core's result.
@@ -198,6 +203,11 @@ class PulkaTable(models.Model):
     @property
     def finished(self) -> bool:
         return self.ended or self.stopped_at is not None
+
+    @property
+    def time_limit(self) -> dt.datetime | None:
+        """When the players' time ends at this table: the director's extension, else the round's limit."""
+        return self.ends_at or self.round.ends_at
 
 
 class PulkaTableResult(models.Model):
@@ -280,6 +290,9 @@ class PulkaCorrection(models.Model):
     # first time with a warning); empty on older records, where ``writer`` was the one warned
     warned = models.JSONField(default=list, blank=True)
     penalty = models.JSONField(default=list, blank=True)  # the extra entries written as the penalty
+    # A player's correction of another's entry: the warning or penalty it would bring, waiting for the others'
+    # confirmation ({"warning": bool, "penalty": [...]}); None once applied or when nothing waits.
+    pending = models.JSONField(null=True, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -24,11 +24,14 @@ from django.utils.translation import gettext as _
 
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
+from preferans.pulka.setup import row_dealer_label
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
 from pulkas.services.sheet import TableSheet, load_sheet
+from pulkas.services.sheet_authority import check_player_corrects, time_over, time_words
 from table.device import DeviceTable, viewer
 from table.forms import contract_grid, initial_from_row, three_raspasy_hands
 from table.pulka_forms import DealForm, seat_lines
+from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from ui.display import describe_row
 from ui.labels import CALL_WORDS, sheet_labels
@@ -81,8 +84,19 @@ class PulkaPage:
 
     def label(self, number: int) -> str:
         """The row's dealer label for deal ``number``: the dealer at 4 players, the first hand at 3 (P-23)."""
+        dealer, first = self.dealer_of(number)
+        return row_dealer_label(self.players, dealer, first)
+
+    def dealer_of(self, number: int) -> tuple[str, str]:
+        """Deal ``number``'s dealer and first hand as the sheet says (after any break the director recorded in
+        the dealing order, Code 3.2.14)."""
+        deals, nxt = self.score.deals, self.score.next_deal
+        if 0 < number <= len(deals):
+            return deals[number - 1].dealer, deals[number - 1].first_hand
+        if nxt is not None and nxt.number == number:
+            return nxt.dealer, nxt.first_hand
         setup = self.sheet.setup
-        return setup.row_dealer(number)
+        return setup.dealer(number), setup.first_hand(number)
 
     def seat_label(self, seat: str) -> str:
         p = self.seats.get(seat)
@@ -97,23 +111,44 @@ class PulkaPage:
 
     @property
     def can_write(self) -> bool:
-        return self.running and not self.table.finished and self.score.next_deal is not None
+        """A deal may be written now: not after the deal in progress at the time limit (004 fn 32, Code fn 94)."""
+        table, nxt = self.table, self.score.next_deal
+        if not self.running or table.finished or nxt is None:
+            return False
+        over = table.overtime_deal is not None and time_over(table, timezone.now())
+        return not (over and table.overtime_deal is not None and nxt.number > table.overtime_deal)
 
     @property
     def awaiting(self) -> PulkaDeal | None:
-        """The last deal, while the others have still to confirm it."""
+        """The last deal, while the others have still to confirm it (and may: the round runs, the table is not
+        stopped — ``pulkas.services.sheet_authority.check_player_confirms``)."""
         last = self.sheet.last
+        if not self.running or self.table.stopped_at is not None:
+            return None
         return last if last is not None and last.status == PulkaDeal.Status.ENTERED else None
 
     def can_correct(self, number: int | None) -> bool:
-        """Players correct only the last deal, before the next one (Code 4.2.9), while the round runs."""
+        """Players correct only the last deal, before the next one (Code 4.2.9), while the round runs; never the
+        director's entry, nor the confirmed final deal of a finished pulka (``pulkas.services.sheet_authority``)."""
         return (
             number is not None
             and number == len(self.deals)
             and number > 0
             and self.running
             and self.table.stopped_at is None
+            and self.deals[number - 1].status != PulkaDeal.Status.DIRECTOR  # the director's entry is final
+            and not (self.table.ended and self.deals[number - 1].status == PulkaDeal.Status.CONFIRMED)
         )
+
+    def why_not_correct(self, number: int | None) -> str:
+        """Why the players may not correct deal ``number`` in the service's words ("" if no such rule applies)."""
+        if number is None or not 0 < number <= len(self.deals):
+            return ""
+        try:
+            check_player_corrects(self.table, self.deals[number - 1], ended=self.table.ended)
+        except UserError as exc:
+            return exc.message
+        return ""
 
     def awaiting_seats(self, deal: PulkaDeal) -> list[str]:
         writer = next((s for s, p in self.seats.items() if p.pk == deal.entered_by_id), None)
@@ -264,12 +299,14 @@ def clock(page: PulkaPage, now: dt.datetime) -> dict[str, Any]:
         return {"text": _("The round has ended.")}
     if page.table.finished:  # no clock to watch here: the other tables may still be playing
         return {"text": _("This table has finished; the round goes on at the other tables.")}
-    if rnd.ends_at is None:
+    limit = page.table.time_limit  # the round's, or the director's extension for this table
+    if limit is None:
         return {}
-    left = max(0, int((rnd.ends_at - now).total_seconds()))
+    left = max(0, int((limit - now).total_seconds()))
     hours, rest = divmod(left, 3600)
     return {
-        "ends_at": rnd.ends_at.isoformat(),
+        "words": time_words(page.table, now),
+        "ends_at": limit.isoformat(),
         "now": now.isoformat(),
         "left": f"{hours}:{rest // 60:02d}:{rest % 60:02d}",
         "over": left == 0,
@@ -396,8 +433,8 @@ def render_page(
         "form": form if show_form else None,
         "editing": editing,
         "deal_number": number,
-        "deal_dealer": page.seat_label(page.sheet.setup.dealer(number)),
-        "deal_first": page.seat_label(page.sheet.setup.first_hand(number)),
+        "deal_dealer": page.seat_label(page.dealer_of(number)[0]),
+        "deal_first": page.seat_label(page.dealer_of(number)[1]),
         "meta_json": form_meta(page, number),
         "active": [(s, page.seats[s]) for s in active_seats(page.players, page.label(number))],
         "grid": contract_grid(),

@@ -168,7 +168,8 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
             request,
             page,
             status=409,
-            page_error=_("The sheet has changed since you opened it. Check it and write again."),
+            page_error=page.why_not_correct(correcting)
+            or _("The sheet has changed since you opened it. Check it and write again."),
         )
     ctx: dict[str, Any] = {"form": form, "correcting": correcting}
     if (
@@ -244,7 +245,19 @@ def _saved(request: HttpRequest, page: PulkaPage, deal: PulkaDeal, created: bool
 
 
 def _corrected_message(page: PulkaPage, correction: PulkaCorrection, number: int) -> str:
-    """What the correction did (Code 4.2.7): whose penalty, whose warning, or why there is none."""
+    """What the correction did (Code 4.2.7): whose penalty, whose warning, what waits, or why there is none."""
+    pending = correction.pending
+    if pending:
+        text = _(
+            "Deal %(n)s is corrected. If the others confirm the correction, the writer of the entry gets %(what)s "
+            "(Code 4.2.7); if he disputes it, call the director."
+        ) % {
+            "n": number,
+            "what": _("a penalty: %(entries)s") % {"entries": penalty_text(page, list(pending["penalty"]))}
+            if pending.get("penalty")
+            else _("a warning"),
+        }
+        return f"{text} {_('The others confirm it again.')}"
     warned, _penalised = answering(page, correction)
     parts = [_("Deal %(n)s is corrected.") % {"n": number}]
     if correction.penalty:

@@ -168,6 +168,8 @@ ACTION_LABELS: dict[str, Promise] = {
     "pulka_deal_corrected": gettext_lazy("Deal corrected"),
     "pulka_table_stopped": gettext_lazy("Table stopped"),
     "pulka_table_reopened": gettext_lazy("Table reopened"),
+    "pulka_time_extended": gettext_lazy("Time limit extended"),
+    "pulka_correction_confirmed": gettext_lazy("Correction confirmed: warning or penalty applied"),
 }
 
 # The kinds an audit page filters by (a code's prefix), in words.

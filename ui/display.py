@@ -82,6 +82,17 @@ def describe_row(row: dict[str, Any], players: int, dealer: str) -> str:
     """One line a player recognises: «6♠ — E 6, S 2 (whist), W 2 (whist), closed»."""
     if not row:
         return ""
+    dealt = (
+        " " + str(_("(dealt out of turn by %(seat)s, Code 3.2.14)") % {"seat": row["dealt_by"]})
+        if row.get("dealt_by")
+        else ""
+    )
+    if row.get("not_written"):  # a pulka deal that passed without a written game (Code 3.2.17, 4.2.10)
+        return str(_("Deal not written: the deal passes (Code 3.2.17, 4.2.10)")) + dealt
+    return _game_words(row) + dealt
+
+
+def _game_words(row: dict[str, Any]) -> str:
     contract = contract_label(str(row.get("contract", "")))
     cols = [row.get(k) or ["?", "?"] for k in ("declarer", "w1", "w2")]
     calls = row.get("calls") or {}

@@ -23,7 +23,15 @@ from .row_fields import ErrorList, RowError, RowInvalid, check_table, present
 from .variants import Rules
 from .vists import ledger_to_vists
 
-__all__ = ["ROW_FIELDS", "RowError", "RowInvalid", "parse_row", "score_row", "validate_row"]
+__all__ = [
+    "ROW_FIELDS",
+    "RowError",
+    "RowInvalid",
+    "parse_extra_entries",
+    "parse_row",
+    "score_row",
+    "validate_row",
+]
 
 ROW_FIELDS: tuple[str, ...] = (
     "contract",
@@ -94,6 +102,14 @@ def _extra_entries(row: Mapping[str, object], table: TableSeats, errors: ErrorLi
         else:
             entries.append(ExtraEntry(str(kind), amount, seat=str(entry["seat"])))
     return tuple(entries)
+
+
+def parse_extra_entries(
+    row: Mapping[str, object], table: TableSeats, errors: ErrorList
+) -> tuple[ExtraEntry, ...]:
+    """A row's ``extra_entries`` read and checked (problems go to ``errors``): for rows with no game of their own,
+    such as a pulka's deal not written (``preferans.pulka.dealing``)."""
+    return _extra_entries(row, table, errors)
 
 
 # -- the public functions -------------------------------------------------------------------------------

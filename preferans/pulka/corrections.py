@@ -32,9 +32,13 @@ from .setup import PulkaSetup
 __all__ = ["deal_ledger", "writing_penalties"]
 
 
-def deal_ledger(setup: PulkaSetup, number: int, row: Mapping[str, object]) -> Ledger:
-    """The ledger of deal ``number`` as ``row`` writes it (the row must be valid for that deal)."""
-    label = setup.row_dealer(number)
+def deal_ledger(
+    setup: PulkaSetup, number: int, row: Mapping[str, object], label: str | None = None
+) -> Ledger:
+    """The ledger of deal ``number`` as ``row`` writes it (the row must be valid for that deal). ``label`` is the
+    row's dealer label as the sheet was played (a deal dealt out of turn shifts the order, Code 3.2.14); without
+    it, the order from the first dealer."""
+    label = label or setup.row_dealer(number)
     deal, table = parse_row(row, rules=setup.rules, players=setup.players, dealer=label)
     return compute_ledger(deal, rules=setup.rules, table=table)
 
@@ -48,12 +52,13 @@ def writing_penalties(
     number: int,
     written: Mapping[str, object],
     corrected: Mapping[str, object],
+    label: str | None = None,
 ) -> dict[str, list[dict[str, object]]]:
     """Seat → the extra entries that punish that seat for what ``written`` gave him beyond ``corrected``.
 
     Only seats that gained appear, in seat order. A row that only left something off gives nobody a penalty.
     """
-    old, new = deal_ledger(setup, number, written), deal_ledger(setup, number, corrected)
+    old, new = deal_ledger(setup, number, written, label), deal_ledger(setup, number, corrected, label)
     zero = Fraction(0)
     out: dict[str, list[dict[str, object]]] = {}
     for seat in setup.seats:

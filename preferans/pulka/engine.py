@@ -27,7 +27,9 @@ from preferans.game import (
 from preferans.game.contracts import ContractError, ContractKind, parse_contract
 from preferans.game.rows import ROW_FIELDS
 
+from .dealing import DEALING_FIELDS, Dealing, dealing_of, not_written_deal
 from .ranking import Ranking, rank_players
+from .rounding import Rounding, round_whole
 from .setup import PulkaSetup
 from .sheet import ZERO, Help, PlayerSheet, Sheet
 
@@ -86,15 +88,6 @@ class DealScore:
     result: Mapping[str, Fraction]  # r_i (pulka §4.2), extra entries included
     helps: tuple[Help, ...]
     sheet: Mapping[str, PlayerSheet]  # after the deal and all it caused
-
-
-@dataclass(frozen=True)
-class Rounding:
-    """The 4.2.12 entry: ``seat`` gets ``mountain`` (−1 or +1) and ``vists_each`` whists (pulka §8.2)."""
-
-    seat: str
-    mountain: int
-    vists_each: int
 
 
 @dataclass(frozen=True)
@@ -162,6 +155,7 @@ class _State:
     setup: PulkaSetup
     sheet: Sheet
     chain: int = 0  # raspasy in a row before the next deal
+    shift: int = 0  # the dealing order's shift by the director's ``dealt_by`` (Code 3.2.14)
     ended_with: int | None = None  # the deal that ended the game
     reason: str | None = None
     problems: list[PulkaProblem] = dataclass_field(default_factory=list)
@@ -191,7 +185,7 @@ def _check_keys(state: _State, number: int, row: Mapping[str, object]) -> bool:
                 key=key,
             )
             ok = False
-        elif key not in ROW_FIELDS:
+        elif key not in ROW_FIELDS and key not in DEALING_FIELDS:
             state.problem(number, str(key), "pulka_unknown_field", f"unknown field {key!r}", key=key)
             ok = False
     return ok
@@ -285,17 +279,32 @@ def _play_row(state: _State, number: int, row: Mapping[str, object]) -> None:
         return
     start = len(state.problems)
     _check_keys(state, number, row)
+    dealing, wrong_dealer = dealing_of(row, number, Dealing(setup, state.shift))
+    if wrong_dealer is not None:
+        state.problem(
+            number, wrong_dealer.field, wrong_dealer.code, wrong_dealer.message, **wrong_dealer.params
+        )
+        return
+    dealer, first, label = dealing.dealer(number), dealing.first_hand(number), dealing.row_dealer(number)
+    if "not_written" in row:  # the deal passes: only extra entries (Code 3.2.17, 4.2.10); the chain stays
+        passed, seats, errors = not_written_deal(row, setup, label)
+        for error in errors:
+            state.problem(number, error.field, error.code, error.message, **dict(error.params))
+        if passed is not None and seats is not None:
+            _whole_extras(state, number, passed)
+        if passed is None or seats is None or len(state.problems) > start:
+            return
+        state.shift = dealing.shift
+        _write(state, number, passed, seats, dealer, first, None)
+        return
     kind = _contract_kind(row)
-    dealer = setup.dealer(number)
-    first = setup.first_hand(number)
     step: int | None = None
-    checked = dict(row)
+    checked = {k: v for k, v in row.items() if k not in DEALING_FIELDS}
     if kind is ContractKind.RASPASY:
         step = _step(state, number, row)
         checked["raspasy_step"] = step
     elif kind is not None:
         _check_exit(state, number, row)
-    label = setup.row_dealer(number)
     try:
         deal, table = parse_row(checked, rules=setup.rules, players=setup.players, dealer=label)
     except RowInvalid as exc:
@@ -307,6 +316,7 @@ def _play_row(state: _State, number: int, row: Mapping[str, object]) -> None:
     state.chain = state.chain + 1 if kind is ContractKind.RASPASY else 0
     if deal is None or len(state.problems) > start:
         return
+    state.shift = dealing.shift
     _write(state, number, deal, table, dealer, first, step)
 
 
@@ -341,8 +351,8 @@ def _write(
         sheet.mountain[seat] += amount
     for (writer, debtor), amount in extra.whists.items():
         sheet.add_whist(writer, debtor, amount)
-    # 4. the compensation column (P-19)
-    if setup.compensation is not None:
+    # 4. the compensation column (P-19); a deal not written (only extra entries) writes none: nothing was played
+    if setup.compensation is not None and deal.kind is not DealKind.NONE:
         for seat in setup.seats:
             sheet.column[seat] += setup.compensation.x if result[seat] > 0 else setup.compensation.y
     state.deals.append(
@@ -384,12 +394,12 @@ class PulkaGame:
         """Check ``row`` as the next deal; write it if it breaks no rule, else return what it breaks (and
         write nothing)."""
         state = self._state
-        start, chain = len(state.problems), state.chain
+        start, chain, shift = len(state.problems), state.chain, state.shift
         _play_row(state, len(state.deals) + 1, row)
         problems = tuple(state.problems[start:])
         if problems:
             del state.problems[start:]
-            state.chain = chain
+            state.chain, state.shift = chain, shift
         return problems
 
     def score(self, *, stopped: bool = False) -> PulkaScore:
@@ -427,17 +437,18 @@ def _finish(state: _State, stopped: bool) -> PulkaScore:
     column = dict(sheet.column)
     final = {s: settlement[s] + column[s] for s in setup.seats}
     ranking = rank_players(setup, state.deals, final)
-    rounding, whole = _round(sheet, closing, settlement, ranking.order)
+    rounding, whole = round_whole(sheet, closing, settlement, ranking.order)
     next_deal = None
     if not ended:
         number = len(state.deals) + 1
         rules = setup.rules
         chain = state.chain
         step = min(chain + 1, rules.progression_cap) if rules.progression.value != "none" else 1
+        dealing = Dealing(setup, state.shift)
         next_deal = NextDeal(
             number,
-            setup.dealer(number),
-            setup.first_hand(number),
+            dealing.dealer(number),
+            dealing.first_hand(number),
             step,
             chain,
             setup.exit_minimum(chain) if chain else None,
@@ -455,32 +466,3 @@ def _finish(state: _State, stopped: bool) -> PulkaScore:
         ranking,
         next_deal,
     )
-
-
-def _round(
-    sheet: Sheet, closing: Mapping[str, Fraction], exact: Mapping[str, Fraction], order: Sequence[str]
-) -> tuple[Rounding | None, dict[str, Fraction]]:
-    """Code 4.2.12 on the final sums (pulka §8.2, P-12)."""
-    seats = sheet.seats
-    n = len(seats)
-    value = exact[seats[0]]
-    q = value - (value.numerator // value.denominator)
-    if q == 0:
-        return None, dict(exact)
-    each = 10 // n
-    adjusted = sheet.copy()
-    if n == 3 and q == Fraction(2, 3):
-        seat, point = order[-1], 1
-        adjusted.mountain[seat] += 1
-        for other in seats:
-            if other != seat:
-                adjusted.add_whist(seat, other, Fraction(each))
-    else:
-        seat, point = order[0], -1
-        adjusted.mountain[seat] -= 1
-        for other in seats:
-            if other != seat:
-                adjusted.add_whist(other, seat, Fraction(each))
-    whole = adjusted.settle(closing)
-    assert all(v.denominator == 1 for v in whole.values()), whole
-    return Rounding(seat, point, each), whole

@@ -54,7 +54,17 @@ _INTS: dict[str, tuple[int, int, bool]] = {
     "seed": (0, 2**63 - 1, False),
 }
 _ROUND = ("number", "status", "seed", "drawn_by", "started_at", "ends_at", "ended_at", "tables", "byes")
-_TABLE = ("number", "code", "seats", "first_dealer", "stopped_at", "tie_decision", "deals")
+_TABLE = (
+    "number",
+    "code",
+    "seats",
+    "first_dealer",
+    "stopped_at",
+    "tie_decision",
+    "deals",
+    "ends_at",
+    "overtime_deal",
+)
 _DEAL = ("number", "row", "status", "entered_by", "confirmed_by")
 _CORRECTION = (
     "round",
@@ -68,6 +78,7 @@ _CORRECTION = (
     "penalty",
     "reason",
     "at",
+    "pending",
 )
 
 
@@ -95,6 +106,9 @@ def pulka_part(event: PulkaEvent) -> dict[str, Any]:
                     "first_dealer": t.first_dealer,
                     "stopped_at": _time(t.stopped_at),
                     "tie_decision": t.tie_decision,
+                    # the time limit's state, only when there is one (issue 28; optional: older bundles lack it)
+                    **({"ends_at": _time(t.ends_at)} if t.ends_at else {}),
+                    **({"overtime_deal": t.overtime_deal} if t.overtime_deal is not None else {}),
                     "deals": [
                         {
                             "number": d.number,
@@ -133,6 +147,12 @@ def pulka_part(event: PulkaEvent) -> dict[str, Any]:
             "penalty": c.penalty,
             "reason": c.reason,
             "at": _time(c.at),
+            # a waiting warning or penalty names its writer by participant number, as the bundle does
+            **(
+                {"pending": {**c.pending, "writer": numbers.get(c.pending.get("writer"))}}
+                if c.pending
+                else {}
+            ),
         }
         for c in PulkaCorrection.objects.filter(table__round__tournament=tournament)
         .select_related("table__round")
@@ -210,6 +230,9 @@ def restore_part(tournament: Tournament, part: Mapping[str, Any], *, now: dt.dat
             penalty=k.get("penalty", []),
             reason=k.get("reason", ""),
             at=_parse(k["at"]),
+            pending={**k["pending"], "writer": people[k["pending"]["writer"]].pk}
+            if k.get("pending") and k["pending"].get("writer") in people
+            else k.get("pending"),
         )
     if play_over(tournament):
         tournament.status = TournamentStatus.FINISHED
@@ -251,6 +274,8 @@ def _table(pulka_round: PulkaRound, t: Mapping[str, Any], people: Mapping[int, P
         seat_w=people[seats["W"]] if "W" in seats else None,
         stopped_at=_parse(t.get("stopped_at")),
         tie_decision=t.get("tie_decision"),
+        ends_at=_parse(t.get("ends_at")),
+        overtime_deal=t.get("overtime_deal"),
         version=len(t["deals"]),
     )
 

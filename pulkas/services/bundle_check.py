@@ -207,6 +207,8 @@ def _check_table(
     if not isinstance(table["first_dealer"], str) or table["first_dealer"] not in seats:
         c.add(_where("first_dealer", **at), "the first dealer is one of the table's seats")
     c.time(table.get("stopped_at"), _where("stopped_at", **at))
+    c.time(table.get("ends_at"), _where("ends_at", **at))
+    c.whole(table.get("overtime_deal"), _where("overtime_deal", **at), 1, MAX_DEALS, null=True)
     decision = table.get("tie_decision")
     if decision is not None and not (
         isinstance(decision, list) and all(s in SEATS[: len(seats)] for s in decision)
@@ -264,6 +266,21 @@ def _check_correction(c: _Check, k: object, i: int, tables: dict[tuple[int, int]
     penalty = k.get("penalty", [])
     if not isinstance(penalty, list) or not all(isinstance(e, Mapping) for e in penalty) or len(penalty) > 20:
         c.add(loc, "penalty is a list of at most 20 extra entries")
+    pending = k.get("pending")
+    if pending is not None and not (
+        isinstance(pending, Mapping)
+        and set(pending) <= {"warning", "warned", "penalty", "writer"}
+        and isinstance(pending.get("warning", False), bool)
+        and isinstance(pending.get("warned", []), list)
+        and len(pending.get("warned", [])) <= 4
+        and all(s in ("N", "E", "S", "W") for s in pending.get("warned", []))
+        and isinstance(pending.get("penalty", []), list)
+        and len(pending.get("penalty", [])) <= 20
+    ):
+        c.add(
+            loc,
+            "pending is null or {warning, warned, penalty, writer}: what waits for the others' confirmation",
+        )
     reason = k.get("reason", "")
     if (
         not isinstance(reason, str)

@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 from preferans.numbers import parse_fraction
 from preferans.pulka.forms import TablePlan, draw_tables, lucky_losers, order_by_rating, seat_by_rating
 from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
-from pulkas.services.sheet import event_of, load_sheet, refresh_cache, stop_table
+from pulkas.services.sheet import event_of, load_sheet, refresh_cache
 from pulkas.services.standings import event_table
+from pulkas.services.table_control import stop_table
 from tournaments.audit import log_action
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Participant, Tournament, TournamentStatus

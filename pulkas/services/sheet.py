@@ -12,84 +12,43 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from preferans.numbers import format_fraction
-from preferans.pulka import PulkaGame, PulkaProblem, PulkaScore, PulkaSetup, SetupError
+from preferans.pulka import PulkaGame
 from preferans.pulka.corrections import writing_penalties
-from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
+from preferans.pulka.setup import row_dealer_label
+from pulkas.models import PulkaCorrection, PulkaDeal, PulkaRound, PulkaTable
+from pulkas.services.sheet_authority import (
+    DIRECTOR_ONLY,
+    check_player_confirms,
+    check_player_corrects,
+    check_time_limit,
+)
+from pulkas.services.sheet_authority import players_write_no_penalties as _players_write_no_penalties
+from pulkas.services.sheet_load import TableSheet, _rejected, event_of, load_sheet, refresh_cache, table_setup
+from pulkas.services.sheet_pending import apply_confirmed_correction
+
+__all__ = [
+    "MAX_ROW_BYTES",
+    "TableSheet",
+    "confirm_deal",
+    "correct_deal",
+    "enter_deal",
+    "event_of",
+    "load_sheet",
+    "locked_table",
+    "refresh_cache",
+    "table_setup",
+]
 from tournaments.audit import log_action, player_actor
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import Participant, Tournament
-from tournaments.refusals import Refusal, ResultRejected
-from tournaments.setup_refusals import setup_refusal
+from tournaments.models import Participant
+from tournaments.refusals import ResultRejected
 
 MAX_ROW_BYTES = 4000
-# What only the director writes into a deal: penalties (extra entries, penalty tricks). A player's correction keeps
-# those already on the deal.
-DIRECTOR_ONLY = ("extra_entries", "penalty_tricks", "wrong_cards")
-
-
-@dataclass
-class TableSheet:
-    """A table with its deals loaded and played through the core."""
-
-    table: PulkaTable
-    event: PulkaEvent
-    setup: PulkaSetup
-    deals: list[PulkaDeal]
-    game: PulkaGame
-
-    @property
-    def tournament(self) -> Tournament:
-        return self.event.tournament
-
-    def score(self) -> PulkaScore:
-        return self.game.score(stopped=self.table.stopped_at is not None)
-
-    def seat_of(self, participant: Participant) -> str | None:
-        return next((s for s, pid in self.table.seat_ids().items() if pid == participant.pk), None)
-
-    @property
-    def last(self) -> PulkaDeal | None:
-        return self.deals[-1] if self.deals else None
-
-
-def _rejected(problems: Sequence[PulkaProblem]) -> ResultRejected:
-    return ResultRejected(Refusal(p.code, p.field, p.message, p.params) for p in problems)
-
-
-def event_of(tournament: Tournament) -> PulkaEvent:
-    event = PulkaEvent.objects.filter(tournament=tournament).first()
-    if event is None:
-        raise Conflict(_("This tournament is not played in pulkas."), code="not_pulka_event")
-    return event
-
-
-def table_setup(event: PulkaEvent, table: PulkaTable) -> PulkaSetup:
-    try:
-        return event.setup(table.players, table.first_dealer)
-    except SetupError as exc:
-        raise setup_refusal(exc) from exc
-
-
-def load_sheet(table: PulkaTable, *, event: PulkaEvent | None = None) -> TableSheet:
-    """The table's deals played through the core (they were each checked when written)."""
-    if event is None:
-        event = event_of(table.round.tournament)
-        event.tournament = table.round.tournament  # already loaded with the table: no second read
-    setup = table_setup(event, table)
-    game = PulkaGame(setup)
-    deals = list(table.deals.order_by("number"))
-    for deal in deals:
-        problems = game.add(deal.row)
-        if problems:  # pragma: no cover - every stored deal was checked; settings changed under it
-            raise _rejected(problems)
-    return TableSheet(table, event, setup, deals, game)
 
 
 def _locked_table(table: PulkaTable) -> PulkaTable:
@@ -99,6 +58,9 @@ def _locked_table(table: PulkaTable) -> PulkaTable:
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
+
+
+locked_table = _locked_table  # for the table's other services (``table_control``)
 
 
 def _check_version(table: PulkaTable, version: int | None) -> None:
@@ -122,50 +84,12 @@ def _check_open(sheet: TableSheet, *, director: bool) -> None:
         raise Conflict(_("The pulka has ended: no deal may follow (Code 4.2.3)."), code="pulka_ended")
 
 
-def _players_write_no_penalties(row: Mapping[str, Any], keep: Mapping[str, Any] | None = None) -> None:
-    """A player's row carries no extra entries or penalty tricks of its own (only those ``keep`` already has)."""
-    for key in DIRECTOR_ONLY:
-        if key in row and row[key] != (keep or {}).get(key):
-            raise NotAllowed(
-                _("Extra entries and penalty tricks are written by the director."), code="director_only"
-            )
-
-
 def _check_row_size(row: object) -> Mapping[str, Any]:
     if not isinstance(row, Mapping):
         raise ResultRejected.one("row", "row", "a deal is a JSON object")
     if len(json.dumps(row, ensure_ascii=False)) > MAX_ROW_BYTES:
         raise ResultRejected.one("row_size", "row", "the row is too long")
     return row
-
-
-def refresh_cache(sheet: TableSheet) -> PulkaScore:
-    """Write what the core computed into the table's cache and its players' results."""
-    score = sheet.score()
-    table = sheet.table
-    table.deals_count = len(score.deals)
-    table.ended = score.ended and score.reason in ("pool", "deal_limit")
-    table.reason = score.reason
-    advance = score.ranking.advance
-    table.advance = {"seats": list(advance.seats), "tied": list(advance.tied)} if advance else None
-    table.save(update_fields=["deals_count", "ended", "reason", "advance", "version"])
-    rule = sheet.event.rating_rule
-    vists, whole = score.vists, score.integer_vists
-    ids = table.seat_ids()
-    PulkaTableResult.objects.filter(table=table).delete()
-    PulkaTableResult.objects.bulk_create(
-        PulkaTableResult(
-            table=table,
-            participant_id=ids[seat],
-            seat=seat,
-            vists=format_fraction(vists[seat]),
-            integer_vists=int(whole[seat]),
-            rating=format_fraction(rule.round_rating(vists[seat], len(score.deals))),
-            rank=score.ranking.rank_text(seat),
-        )
-        for seat in sheet.setup.seats
-    )
-    return score
 
 
 def _actor(table: PulkaTable, participant: Participant | None, seat: str | None, user: Any) -> dict[str, Any]:
@@ -186,6 +110,7 @@ def enter_deal(
     confirmations: Sequence[Participant] = (),
     key: str | None = None,
     version: int | None = None,
+    reason: str = "",
 ) -> tuple[PulkaDeal, bool]:
     """Write the next deal. A player of the table (``participant``) writes it and the others confirm; the
     director (``participant`` None, ``user``) writes it confirmed. ``confirmations``: other players of the table
@@ -204,6 +129,7 @@ def enter_deal(
     _check_version(table, version)
     seat = None if director else _seated(sheet, participant)
     confirmed = _confirming_seats(sheet, confirmations, seat)
+    overtime = check_time_limit(table, len(sheet.deals) + 1, now, director=director)
     if sheet.last is not None and sheet.last.status == PulkaDeal.Status.ENTERED and not director:
         raise Conflict(
             _("Deal %(n)s is not confirmed yet: its writing is finished when the others confirm it.")
@@ -236,12 +162,16 @@ def enter_deal(
     )
     sheet.deals.append(deal)
     table.version += 1
+    if overtime:  # the deal in progress when the time limit passed: the last the players may write
+        table.overtime_deal = deal.number
+        table.save(update_fields=["overtime_deal"])
     refresh_cache(sheet)
     log_action(
         tournament=sheet.tournament,
         action="pulka_deal_entered",
         obj=deal,
         at=now,
+        reason=reason[:500],
         data={
             "table": table.number,
             "round": table.round.number,
@@ -282,7 +212,9 @@ def confirm_deal(*, table: PulkaTable, number: int, participant: Participant, no
     """Another player of the table agrees with deal ``number`` as written (the writer's pencil is down)."""
     table = _locked_table(table)
     sheet = load_sheet(table)
+    sheet.tournament.ensure_scores_open()
     seat = _seated(sheet, participant)
+    check_player_confirms(table)
     deal = next((d for d in sheet.deals if d.number == number), None)
     if deal is None:
         raise Conflict(_("There is no deal %(n)s on this sheet.") % {"n": number}, code="no_deal")
@@ -298,6 +230,8 @@ def confirm_deal(*, table: PulkaTable, number: int, participant: Participant, no
     deal.save(update_fields=["confirmed_by", "status", "updated_at"])
     table.version += 1
     table.save(update_fields=["version"])
+    if deal.status == PulkaDeal.Status.CONFIRMED:
+        apply_confirmed_correction(sheet, deal, now)
     log_action(
         tournament=sheet.tournament,
         action="pulka_deal_confirmed",
@@ -328,7 +262,8 @@ def correct_deal(
     Before anybody confirmed it the writer's pencil is still in his hand: no penalty (4.2.8). Once confirmed,
     each player who gains from the wrong row answers (4.2.4, 4.2.7; ``writing_penalties``): his first time at
     this table is a warning, each later one adds the penalty of 4.2.7 to the corrected row; a row that only left
-    something off carries neither (4.2.10). The director may correct any deal (a ruling, with a reason); that is
+    something off carries neither (4.2.10). A player's correction that makes ANOTHER player answer waits for the
+    others' confirmation (``sheet_pending``). The director may correct any deal (a ruling, with a reason); that is
     no writer's error and carries no 4.2.7 penalty. A deal a player corrected waits for the others' confirmation
     again."""
     row = _check_row_size(row)
@@ -353,6 +288,7 @@ def correct_deal(
                 ),
                 code="correction_too_late",
             )
+        check_player_corrects(table, deal, ended=table.ended)
     elif not reason.strip():
         raise UserError(_("Say why the director corrects the deal."), code="reason_required")
     replay = PulkaGame(sheet.setup)
@@ -374,10 +310,12 @@ def correct_deal(
     # Whoever GAINS from the wrong row answers (4.2.4: each keeps his own entries), the first time with a warning;
     # a row that only left something off is written late without penalty (4.2.10).
     penalised = not director and (deal.status != PulkaDeal.Status.ENTERED or bool(deal.confirmed_by))
-    answering = writing_penalties(sheet.setup, number, deal.row, corrected) if penalised else {}
+    played = replay.deals[-1]  # its dealer as the sheet was dealt (a deal out of turn shifts it, Code 3.2.14)
+    label = row_dealer_label(sheet.setup.players, played.dealer, played.first_hand)
+    answering = writing_penalties(sheet.setup, number, deal.row, corrected, label) if penalised else {}
     warned_before = PulkaCorrection.warned_seats(table) if answering else set()
-    warned = [seat for seat in answering if seat not in warned_before]
-    penalty = [e for seat, entries in answering.items() if seat in warned_before for e in entries]
+    warned = [s for s in answering if s not in warned_before]
+    penalty = [e for s, entries in answering.items() if s in warned_before for e in entries]
     warning = bool(warned)
     writer = table.seats().get(next(iter(answering))) if answering else None
     if penalty:
@@ -403,6 +341,28 @@ def correct_deal(
     for later, later_row in restepped:
         later.row = later_row
         later.save(update_fields=["row", "updated_at"])
+    # A player's correction of another's entry warns or penalises nobody by his click alone: it waits for the
+    # others' confirmation of the corrected deal (the writer's among them); a dispute goes to the director.
+    pending = None
+    by_other = not director and any(s != seat for s in answering)
+    if by_other and (warning or penalty):
+        pending = {
+            "warning": warning,
+            "warned": warned,
+            "penalty": penalty,
+            "writer": writer.pk if writer is not None else None,
+        }
+        warning, warned, penalty = False, [], []
+        if "extra_entries" in base:
+            corrected["extra_entries"] = base["extra_entries"]
+        else:
+            corrected.pop("extra_entries", None)
+    waiting = PulkaCorrection.objects.filter(table=table, deal_number=number, pending__isnull=False)
+    if pending is None and not director and deal.entered_by_id == getattr(participant, "pk", None):
+        # the corrector fixes his own correction before anybody confirmed it: what waited still waits
+        carried = waiting.order_by("-id").first()
+        pending = carried.pending if carried is not None else None
+    waiting.update(pending=None)
     old = deal.row
     deal.row = corrected
     deal.status = PulkaDeal.Status.DIRECTOR if director else PulkaDeal.Status.ENTERED
@@ -419,6 +379,7 @@ def correct_deal(
         warning=warning,
         warned=warned,
         penalty=penalty,
+        pending=pending,
         user=user if director else None,
         reason=reason[:500],
         at=now,
@@ -441,56 +402,8 @@ def correct_deal(
             "warning": warning,
             "warned": warned,
             "penalty": penalty,
+            "pending": pending,
         },
         **_actor(table, participant, seat, user),
     )
     return correction
-
-
-@transaction.atomic
-def stop_table(*, table: PulkaTable, user: Any, now: dt.datetime, reason: str = "") -> PulkaTable:
-    """The director stops the table (time limit, 004 fn[32]): the deal in progress is finished first (fn94),
-    then the sheet is closed by Code 4.2.3 — every unplayed pool point goes on the mountain."""
-    table = _locked_table(table)
-    sheet = load_sheet(table)
-    sheet.tournament.ensure_scores_open()
-    if table.finished:
-        return table
-    table.stopped_at = now
-    table.version += 1
-    table.save(update_fields=["stopped_at"])
-    refresh_cache(sheet)
-    log_action(
-        tournament=sheet.tournament,
-        action="pulka_table_stopped",
-        obj=table,
-        at=now,
-        user=user,
-        reason=reason,
-        data={"table": table.number, "round": table.round.number, "deals": len(sheet.deals)},
-    )
-    return table
-
-
-@transaction.atomic
-def reopen_table(*, table: PulkaTable, user: Any, now: dt.datetime, reason: str) -> PulkaTable:
-    """Undo a stop made in error (the director, with a reason)."""
-    table = _locked_table(table)
-    sheet = load_sheet(table)
-    sheet.tournament.ensure_scores_open()
-    if not reason.strip():
-        raise UserError(_("Say why the table is reopened."), code="reason_required")
-    table.stopped_at = None
-    table.version += 1
-    table.save(update_fields=["stopped_at"])
-    refresh_cache(sheet)
-    log_action(
-        tournament=sheet.tournament,
-        action="pulka_table_reopened",
-        obj=table,
-        at=now,
-        user=user,
-        reason=reason,
-        data={"table": table.number, "round": table.round.number},
-    )
-    return table

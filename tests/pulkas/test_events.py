@@ -175,6 +175,7 @@ def test_correction_warning_then_penalty(director) -> None:
         )
         for p in (writer, others[1]):
             sheet.confirm_deal(table=table, number=number, participant=p, now=now)
+        correction.refresh_from_db()  # E's correction counts once the others confirmed it (N among them)
         assert correction.writer == writer
         if number == 1:
             assert correction.warning and correction.warned == ["N"] and correction.penalty == []
@@ -257,13 +258,8 @@ def test_players_write_no_penalties_and_keep_the_directors(director) -> None:
     sheet.enter_deal(
         table=table, row={**_six("N", 6, ("E", "S")), "extra_entries": fine}, user=director, now=now
     )
-    sheet.correct_deal(table=table, number=1, row=_six("N", 5, ("E", "S")), participant=seats["E"], now=now)
+    # the director's deal is final for the players (issue 28): neither its row nor its penalty changes by them
+    for row in (_six("N", 5, ("E", "S")), {**_six("N", 5, ("E", "S")), "extra_entries": []}):
+        with pytest.raises(NotAllowed):
+            sheet.correct_deal(table=table, number=1, row=row, participant=seats["E"], now=now)
     assert PulkaDeal.objects.get(table=table, number=1).row["extra_entries"] == fine
-    with pytest.raises(NotAllowed):
-        sheet.correct_deal(
-            table=table,
-            number=1,
-            row={**_six("N", 5, ("E", "S")), "extra_entries": []},
-            participant=seats["E"],
-            now=now,
-        )

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from preferans.game.seats import active_seats, hands_in_order
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
-from pulkas.services import rounds, sheet
+from pulkas.services import rounds, sheet, table_control
 from pulkas.simulate import play_table
 from tests.html import english_phrases, lang, parse, visible_text
 from tests.publishing import publish_to
@@ -312,16 +312,21 @@ def test_correcting_the_last_deal(client, three):
     response = client.post(url(three), data)
     assert response.status_code == 302
     correction = PulkaCorrection.objects.get(table=three)
-    assert correction.warning and not correction.penalty  # the writer's first correction after confirming
+    # The row N typed gave E more whists than due: E gains, so E answers (Code 4.2.4, 4.2.7). E corrects his own
+    # gain himself: his first warning stands at once, nobody else's click is involved.
+    assert correction.warning and "E" in correction.warned and correction.pending is None
+    assert not correction.penalty
     deal = PulkaDeal.objects.get(table=three, number=1)
     assert deal.status == "entered" and deal.row["declarer"][1] == 7
+    # E fixes his own correction before anybody confirmed it: no warning, no penalty of its own
+    client.post(url(three), deal_post(three, "E", board=1, correct=1, t1="6", t2="2"))
+    last = PulkaCorrection.objects.filter(table=three).last()
+    assert last is not None and not last.warning and not last.penalty and last.pending is None
+    for seat in ("N", "S"):
+        sheet.confirm_deal(table=three, number=1, participant=seats(three)[seat], now=timezone.now())
     page = client.get(url(three))
     assert "предупреждение" in parse(page).by_id("deal-1").text()
     assert english_phrases(words(page), *data_names(three)) == []
-    # a correction before anybody confirmed it: no penalty, no warning
-    client.post(url(three), deal_post(three, "E", board=1, correct=1, t1="6", t2="2"))
-    last = PulkaCorrection.objects.filter(table=three).last()
-    assert last is not None and not last.warning and not last.penalty
     # only the last deal, and not a deal that does not exist
     response = client.post(url(three), deal_post(three, "E", board=2, correct=2))
     assert response.status_code == 409 and PulkaCorrection.objects.filter(table=three).count() == 2
@@ -330,7 +335,7 @@ def test_correcting_the_last_deal(client, three):
 # -- the end ----------------------------------------------------------------------------------------------
 def test_after_the_director_stops_the_table(client, four, director):
     play_table(four, random.Random(4), now=timezone.now(), deals=3)
-    sheet.stop_table(table=four, user=director, now=timezone.now(), reason="time")
+    table_control.stop_table(table=four, user=director, now=timezone.now(), reason="time")
     show(client, four, "S")
     page = client.get(url(four))
     doc = parse(page)

@@ -47,6 +47,7 @@ def written_and_corrected(table, typed_by: str, row: dict, corrected_by: str, fi
     for seat, p in seats.items():
         if seat != corrected_by:
             sheet.confirm_deal(table=table, number=deal.number, participant=p, now=now)
+    correction.refresh_from_db()  # a correction that makes another answer stands once the others confirmed it
     return correction
 
 

@@ -19,6 +19,7 @@ from appeals.services.fouled_boards import VERSION_LABELS, board_clear_fouled, b
 from boards.analysis import board_makeable
 from boards.models import Board
 from director.dashboard import dispute_lines
+from duplicate.late_boards import late_boards
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
@@ -116,6 +117,11 @@ def table_round(
         "table": table,
         "room": room,
         "rows": rows,
+        "late": {
+            s.late.board_number: s.played
+            for s in late_boards(session)
+            if (s.late.round_number, s.late.room, s.late.table_number) == (round, room, table)
+        },
     }
     return render(request, "director/table_round.html", context)
 

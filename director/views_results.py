@@ -194,6 +194,7 @@ def board_entry(
         players=players,
         dealer=dealer,
         rules=tournament.rules,
+        bidding=tournament.bidding_record,
         initial=ProtocolRowForm.initial_of(existing) if existing else None,
         revision=read,
     )
@@ -225,7 +226,7 @@ def board_entry(
             reason = form.cleaned_data.get("reason", "")
             replace, revision = form.read_revision()
             if kind == "row":
-                content: RowContent = PlayedRow(row=form.row())
+                content: RowContent = PlayedRow(row=form.row(), bidding=form.bidding_text())
             elif kind == "artificial":
                 content = ArtificialAdjustment(grades=form.adjusted(), percent=form.percent())
             else:

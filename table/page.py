@@ -167,6 +167,7 @@ def _blank_form(state: TableState, board: Board, result: Result | None, *, editi
             initial_from_row(result.row, players=state.players, dealer=board.dealer),
             replace=True,
             revision=result.revision,
+            bidding=result.bidding,
         )
     return PhoneRowForm(initial=initial, tournament=state.tournament, board=board)
 

@@ -17,6 +17,7 @@ from director.dashboard import overview
 from duplicate import at_table, table_rows
 from duplicate.duplication import set_duplicating
 from duplicate.gaps import publication_gaps, round_gaps
+from duplicate.late_boards import late_board_record
 from duplicate.missing_rows import REASON, missing_row_assign, missing_rows
 from duplicate.play_order import order_flags
 from duplicate.rounds import round_end, round_start
@@ -206,3 +207,23 @@ def test_rule_2_a_table_that_wrote_rows_plays_its_boards(session, director, dcli
     assert (
         response.status_code == 302 and session.seatings.get(round_number=1, table_number=4).duplicates_only
     )
+
+
+def test_rule_2_and_11_6_the_tables_phone_page_says_what_the_table_owes(session, director, client):
+    """§2 «…сами ее же не играют»: the phone page of a table that only duplicates its boards offers no row to write
+    and says why; §11.6 А.2 «…позднее все игроки сыграли правильную сдачу друг против друга»: the phone page of the
+    table names the board to be played later."""
+    set_duplicating(session=session, round=1, table=2, on=True, user=director, now=T0)
+    _start(session, director)
+    board = _set_boards(session, 1, 1)[3]
+    late_board_record(session=session, round=1, table=1, board=board.number, user=director, now=T0)
+    page2 = client.get(
+        f"/table/{Table.objects.get(session=session, number=2).code}/", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    html2 = page2.content.decode()
+    assert "only duplicates the boards" in html2 and 'name="contract"' not in html2
+    page1 = client.get(
+        f"/table/{Table.objects.get(session=session, number=1).code}/", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    html1 = page1.content.decode()
+    assert f"Board {board.number} of round 1 is to be played later" in html1 and 'name="contract"' in html1

@@ -309,7 +309,7 @@ def result_content(result: Result) -> RowContent:
         return ArtificialAdjustment(grades=dict(result.adjusted), **extra)
     if result.assigned:
         return AssignedAdjustment(vists=dict(result.assigned), **extra)
-    return PlayedRow(row=dict(result.row or {}), bidding=result.bidding, **extra)
+    return PlayedRow(row=dict(result.row or {}), **extra)  # bidding None: a correction keeps the stored one
 
 
 def result_delete(

@@ -14,7 +14,7 @@ from director.forms import TournamentForm
 from events.bundles import import_bundle, tournament_to_bundle
 from events.settings import tournament_update
 from scoring.models import BIDDING_MAX, Result
-from scoring.row_command import PlayedRow, RowCommand, RowPlace
+from scoring.row_command import ArtificialAdjustment, PlayedRow, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_save
 from tests.table.factory import make_event, pin_of
 from tests.table.test_page import row_post
@@ -107,3 +107,31 @@ def test_rule_13_1_the_director_sets_it_and_the_bundle_keeps_it(client, event, d
     assert Result.objects.get(session__tournament=copy).bidding == "6♠ пас пас"
     _set(event, director, on=False)
     assert "bidding_record" not in tournament_to_bundle(event)["tournament"]
+
+
+def test_rule_13_1_a_correction_that_does_not_name_the_bidding_keeps_it(event, director):
+    """§13.1 «запись торговли», the software's choice: a correction from a form without the bidding field (the
+    organisers turned written bidding off meanwhile) keeps the row's written bidding; an adjustment clears it."""
+    _set(event, director)
+    row = _save(event, "6♠ пас пас")
+    _set(event, director, on=False)
+    session = event.sessions.get()
+    place = RowPlace(session=session, board=1, round=1, table=1)
+    fixed = result_save(
+        RowCommand(
+            place,
+            PlayedRow(row={**ROW, "declarer": ["E", 7], "w1": ["S", 1], "w2": ["W", 2]}),
+            RowWriting(correction=True, reason="взятки", revision=row.revision),
+        ),
+        now=timezone.now(),
+    )
+    assert fixed.bidding == "6♠ пас пас" and fixed.row["declarer"] == ["E", 7]
+    adjusted = result_save(
+        RowCommand(
+            place,
+            ArtificialAdjustment(grades={"N": "A", "E": "A", "S": "A", "W": "A"}),
+            RowWriting(correction=True, reason="присуждённый", revision=fixed.revision),
+        ),
+        now=timezone.now(),
+    )
+    assert adjusted.bidding == ""

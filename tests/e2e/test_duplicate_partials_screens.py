@@ -70,6 +70,7 @@ def test_duplicate_partials_pages_fit_and_speak_russian(browser, live_server, dj
         ("table-round", "/director/dup28/s1/r1/t4/", ".late-board"),
         ("board-entry", f"/director/dup28/s1/r1/t1/b{board}/", "input[name=bidding]"),
         ("protocol", f"/t/dup28/boards/{board}/", ".bidding"),
+        ("settings", "/director/dup28/settings/", "#field-bidding_record input:checked"),
     ]
     ctx = browser.new_context(
         base_url=live_server.url, locale="ru-RU", viewport={"width": width, "height": 900}

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from boards.models import Board
+from director.dashboard_partials import partial_alerts
+from duplicate.missing_rows import MissingRow, missing_rows
 from duplicate.rests import Resting, session_rests
 from duplicate.rounds import RoundTimer, pick_round, round_timer
 from scoring.models import Result
@@ -33,9 +35,12 @@ class TableProgress:
     missing: tuple[int, ...]
     disputed: tuple[int, ...]
     unconfirmed: tuple[int, ...]
+    duplicating: bool = False  # §2: the table only duplicates its boards in this round, no row expected
 
     @property
     def state(self) -> str:
+        if self.duplicating:
+            return "duplicating"
         if self.disputed:
             return "disputed"
         if not self.missing:
@@ -81,6 +86,8 @@ class Overview:
     resting: list[Resting] = field(default_factory=list)
     # The standings: "current", "pending" (a change waits for its rescore) or "none" (nothing to score yet).
     standings: str = "none"
+    # Rows missing once their round ended, each with its proposed assigned result (general provisions).
+    proposals: list[MissingRow] = field(default_factory=list)
 
     @property
     def entered(self) -> int:
@@ -98,9 +105,9 @@ def _missing_by_round(session: Session, numbers: list[int]) -> dict[int, int]:
         return {}
     per_set = Counter(Board.objects.filter(session=session).values_list("set_number", flat=True))
     expected: Counter[int] = Counter()
-    for number, set_number in Seating.objects.filter(session=session, round_number__in=numbers).values_list(
-        "round_number", "set_number"
-    ):
+    for number, set_number in Seating.objects.filter(
+        session=session, round_number__in=numbers, duplicates_only=False
+    ).values_list("round_number", "set_number"):
         expected[number] += per_set.get(set_number, 0)
     entered = Counter(
         Result.objects.filter(session=session, round_number__in=numbers).values_list(
@@ -127,7 +134,7 @@ def table_states(session: Session, round_number: int) -> list[TableProgress]:
         results[(room, table)].append((board, status))
     out = []
     for s in seatings:
-        boards = tuple(sorted(boards_of.get(s.set_number, [])))
+        boards = () if s.duplicates_only else tuple(sorted(boards_of.get(s.set_number, [])))
         rows = results.get((s.room, s.table_number), [])
         entered = tuple(sorted(b for b, _ in rows))
         out.append(
@@ -142,6 +149,7 @@ def table_states(session: Session, round_number: int) -> list[TableProgress]:
                 missing=tuple(b for b in boards if b not in entered),
                 disputed=tuple(sorted(b for b, st in rows if st == Result.Status.DISPUTED)),
                 unconfirmed=tuple(sorted(b for b, st in rows if st == Result.Status.ENTERED)),
+                duplicating=s.duplicates_only,
             )
         )
     return out
@@ -171,6 +179,7 @@ def overview(
         ov.tables = table_states(session, rnd.number)
         ov.timer = round_timer(rnd, tournament)
         ov.resting = session_rests(session).get(rnd.number, [])
+    ov.proposals = missing_rows(session)
     _alerts(tournament, session, ov, now)
     _next(tournament, session, ov, now, round_number)
     return ov
@@ -231,6 +240,9 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
                     link=f"?round={number}",
                 )
             )
+    ov.alerts.extend(
+        Alert(level, text, link=link) for level, text, link in partial_alerts(tournament, session)
+    )
     fouled = list(Board.objects.filter(session=session, fouled=True).values_list("number", flat=True))
     if fouled:
         ov.alerts.append(Alert("info", _("Fouled boards: %(list)s.") % {"list": ", ".join(map(str, fouled))}))

@@ -79,6 +79,14 @@ class TournamentForm(forms.Form):
             "Who confirms the row the player at N entered: every opponent, or one of them is enough."
         ),
     )
+    bidding_record = forms.BooleanField(
+        label=_("Written bidding"),
+        required=False,
+        help_text=_(
+            "Rules §13.1: a special condition of the organisers («запись торговли»): each protocol row may carry "
+            "the bidding, shown on the protocol."
+        ),
+    )
     unequal_results = forms.ChoiceField(
         label=_("Boards with fewer results"), choices=UnequalResults.choices, initial=UnequalResults.NEUBERG
     )
@@ -198,6 +206,7 @@ class TournamentForm(forms.Form):
             "minutes_per_deal": t.minutes_per_deal,
             "correction_minutes": t.correction_minutes,
             "confirmation": t.confirmation,
+            "bidding_record": t.bidding_record,
             "unequal_results": t.unequal_results,
             "artificial_minus": art.get("A-", 40),
             "artificial_average": art.get("A", 50),

@@ -19,6 +19,7 @@ from appeals.services.fouled_boards import VERSION_LABELS, board_clear_fouled, b
 from boards.analysis import board_makeable
 from boards.models import Board
 from director.dashboard import dispute_lines
+from duplicate.late_boards import late_boards
 from scoring.confirmation import result_confirm
 from scoring.errors import ResultConflict
 from scoring.models import Result
@@ -116,6 +117,11 @@ def table_round(
         "table": table,
         "room": room,
         "rows": rows,
+        "late": {
+            s.late.board_number: s.played
+            for s in late_boards(session)
+            if (s.late.round_number, s.late.room, s.late.table_number) == (round, room, table)
+        },
     }
     return render(request, "director/table_round.html", context)
 
@@ -188,6 +194,7 @@ def board_entry(
         players=players,
         dealer=dealer,
         rules=tournament.rules,
+        bidding=tournament.bidding_record,
         initial=ProtocolRowForm.initial_of(existing) if existing else None,
         revision=read,
     )
@@ -219,7 +226,7 @@ def board_entry(
             reason = form.cleaned_data.get("reason", "")
             replace, revision = form.read_revision()
             if kind == "row":
-                content: RowContent = PlayedRow(row=form.row())
+                content: RowContent = PlayedRow(row=form.row(), bidding=form.bidding_text())
             elif kind == "artificial":
                 content = ArtificialAdjustment(grades=form.adjusted(), percent=form.percent())
             else:

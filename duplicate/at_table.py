@@ -92,7 +92,14 @@ class TableState:
 
     @property
     def can_enter(self) -> bool:
-        return self.round is not None and self.seating is not None and self.tournament.scores_open()
+        """A row may be entered here now: a round runs, the table plays in it (not only duplicating its boards,
+        §2) and the scores are open."""
+        return (
+            self.round is not None
+            and self.seating is not None
+            and not self.seating.duplicates_only
+            and self.tournament.scores_open()
+        )
 
 
 def table_state(table: Table, *, lean: bool = False) -> TableState:

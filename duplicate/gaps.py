@@ -1,6 +1,7 @@
 """What is still open in a duplicate session's results (``tournaments.gaps`` says what a gap is and how the
 director acknowledges it): a board a table should have played and has no row for (missing), a row the opponents
-have not confirmed yet (unconfirmed), or a row an opponent disputes (disputed)."""
+have not confirmed yet (unconfirmed), or a row an opponent disputes (disputed). A table that only duplicates its
+boards in a round (§2, ``duplicate.duplication``) has no gap there."""
 
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ def _session_gaps(session: Session, round_numbers: list[int]) -> list[Gap]:
     ).values_list("round_number", "room", "table_number", "board_number", "status"):
         rows[(rnd, room, table)][board] = status
     out: list[Gap] = []
-    seatings = Seating.objects.filter(session=session, round_number__in=round_numbers).order_by(
-        "round_number", "room", "table_number"
-    )
+    # §2 «сами ее же не играют»: a table that only duplicates its boards in a round owes no row there.
+    seatings = Seating.objects.filter(
+        session=session, round_number__in=round_numbers, duplicates_only=False
+    ).order_by("round_number", "room", "table_number")
     for s in seatings.values_list("round_number", "room", "table_number", "set_number"):
         rnd, room, table, set_number = s
         entered = rows.get((rnd, room, table), {})

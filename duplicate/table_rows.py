@@ -65,6 +65,7 @@ def table_submit(
     now: dt.datetime,
     confirmed_by: list[Participant] | tuple[Participant, ...] = (),
     revision: int | None = None,
+    bidding: str | None = None,
 ) -> tuple[Result, bool]:
     """The player at N writes the row of one board (``replace``: corrects it before anyone confirmed; with the
     ``revision`` he read, a row changed since is refused, :class:`~scoring.revisions.RowChanged`).
@@ -110,7 +111,7 @@ def table_submit(
         loaded_board=state.board(board_number) if state.boards_loaded else None,
         seating=state.seating,
     )
-    content = PlayedRow(row=dict(row))
+    content = PlayedRow(row=dict(row), bidding=bidding)
     author = RowAuthor(actor=actor_name(state, participant, seat))
     if replace:
         with write_transaction():

@@ -78,6 +78,8 @@ def _totals_to_bundle(tournament: Tournament) -> dict[str, Any]:
         share = carry_share(tournament.carry_over or "0")  # the settings form checked it
         if share:
             out["carry_over"] = format_fraction(share)
+    if tournament.bidding_record:
+        out["bidding_record"] = True  # rules §13.1, optional (docs/formats.md)
     return out
 
 
@@ -120,6 +122,7 @@ _ROW_COLUMNS = (
     "version",
     "annulled",
     "percent",
+    "bidding",
 )
 
 
@@ -142,6 +145,7 @@ def _result_rows(session: Session) -> list[dict[str, Any]]:
         version,
         annulled,
         percent,
+        bidding,
     ) in session.results.order_by("position", "id").values_list(*_ROW_COLUMNS):
         seats = {"N": n, "E": e, "S": s} if w is None else {"N": n, "E": e, "S": s, "W": w}
         row: dict[str, Any] = {"board": board, "round": rnd, "table": table}
@@ -159,6 +163,8 @@ def _result_rows(session: Session) -> list[dict[str, Any]]:
         if version and version != "A":
             row["version"] = version
         row.update(_seat_adjustments(annulled, percent))
+        if bidding:
+            row["bidding"] = bidding  # rules §13.1, optional (docs/formats.md §2.1)
         rows.append(row)
     return rows
 
@@ -183,6 +189,8 @@ def result_to_row(result: Result) -> dict[str, Any]:
     if result.version and result.version != "A":
         row["version"] = result.version
     row.update(_seat_adjustments(result.annulled, result.percent))
+    if result.bidding:
+        row["bidding"] = result.bidding
     return row
 
 
@@ -241,6 +249,7 @@ def _import_tournament(
         session_totals=t.get("session_totals", "matchpoints"),
         qualification=qualification,
         carry_over=t.get("carry_over", "0") if qualification is not None else "0",
+        bidding_record=t.get("bidding_record", False) is True,
     )
     if user is not None and getattr(user, "is_authenticated", False):
         tournament.directors.add(user)
@@ -348,6 +357,7 @@ def _row_to_result(
         assigned=row.get("assigned"),
         annulled=list(row.get("annulled") or ()),
         percent=dict(row["percent"]) if row.get("percent") else None,
+        bidding=row.get("bidding", ""),
     )
 
 

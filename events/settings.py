@@ -29,6 +29,7 @@ EDITABLE = (
     "minutes_per_deal",
     "correction_minutes",
     "confirmation",
+    "bidding_record",
     *STRUCTURAL,
     *SCORING,
 )

@@ -23,6 +23,7 @@ from results.data import Report, load_report
 from results.derived import frequencies, protocols
 from results.labels import contract_text
 from results.views_common import base_context, event_of, session_param, unpublished
+from scoring.models import Result
 
 
 @never_cache
@@ -43,14 +44,30 @@ def board_list(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "results/board_list.html", context)
 
 
-def _protocol_rows(protocol: Any, report: Report, lang: str) -> list[dict[str, Any]]:
+def _protocol_rows(
+    protocol: Any, report: Report, lang: str, biddings: dict[tuple[int, int, int], str] | None = None
+) -> list[dict[str, Any]]:
     out = []
     for r in protocol.rows:
         seats = []
         for seat in report.seats:
             seats.append(r.seats.get(seat))
-        out.append({"r": r, "contract": contract_text(r.contract, lang), "seats": seats})
+        bidding = (biddings or {}).get((r.round, r.room, r.table), "")
+        out.append({"r": r, "contract": contract_text(r.contract, lang), "seats": seats, "bidding": bidding})
     return out
+
+
+def _biddings(tournament: Any, session: int, number: int) -> dict[tuple[int, int, int], str]:
+    """§13.1 «запись торговли»: each row's written bidding, where the organisers set written bidding."""
+    if not tournament.bidding_record:
+        return {}
+    rows = Result.objects.filter(
+        session__tournament=tournament, session__number=session, board_number=number
+    ).exclude(bidding="")
+    return {
+        (rnd, room, table): bidding
+        for rnd, room, table, bidding in rows.values_list("round_number", "room", "table_number", "bidding")
+    }
 
 
 @never_cache
@@ -81,7 +98,9 @@ def board_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         session=session,
         protocol=protocol,
         visible=visible,
-        rows=_protocol_rows(protocol, report, lang) if visible else [],
+        rows=_protocol_rows(protocol, report, lang, _biddings(tournament, session.number, number))
+        if visible
+        else [],
         seats=report.seats,
         show_layout=show_layout,
         layout=_layout(protocol.board) if show_layout else None,

@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from preferans.duplicate.penalties import PenaltyRefusal, parse_penalty
 
+BIDDING_MAX = 200  # characters of a row's written bidding
+
 
 class Result(models.Model):
     class Status(models.TextChoices):
@@ -47,6 +49,8 @@ class Result(models.Model):
     vists = models.JSONField(_("vists"), null=True, blank=True)
     matchpoints = models.JSONField(_("matchpoints"), null=True, blank=True)
     top = models.JSONField(_("top"), null=True, blank=True)
+    # §13.1 «запись торговли»: the bidding as the table wrote it, when the organisers set written bidding.
+    bidding = models.CharField(_("bidding"), max_length=BIDDING_MAX, blank=True, default="")
     position = models.PositiveIntegerField(_("order of entry"), default=0)
     status = models.CharField(_("state"), max_length=16, choices=Status.choices, default=Status.ENTERED)
     confirmed_by = models.JSONField(_("confirmed by (seats)"), default=list, blank=True)
@@ -83,6 +87,34 @@ class Result(models.Model):
         if self.seat_w_id is not None:
             out["W"] = self.seat_w.number
         return out
+
+
+class LateBoard(models.Model):
+    """A board a table is to play later (§11.6 А.2 «Судья может потребовать, чтобы позднее все игроки сыграли
+    правильную сдачу друг против друга»): the director records it; the row is written at the table's place in
+    that round (the same players) and the late board is played once that row exists."""
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="late_boards")
+    room = models.PositiveSmallIntegerField(_("room"), default=1)
+    round_number = models.PositiveIntegerField(_("round"))
+    table_number = models.PositiveIntegerField(_("table"))
+    board_number = models.PositiveIntegerField(_("board"))
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["session", "round_number", "room", "table_number", "board_number"]
+        verbose_name = _("board to play later")
+        verbose_name_plural = _("boards to play later")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "room", "round_number", "table_number", "board_number"],
+                name="late_board_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"board {self.board_number}, table {self.table_number}, round {self.round_number} (later)"
 
 
 class Penalty(models.Model):

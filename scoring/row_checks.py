@@ -25,7 +25,7 @@ from boards.models import Board
 from preferans.game import RowInvalid, score_row
 from preferans.game.seats import table_seats
 from preferans.numbers import NumberFormatError, format_fraction, parse_fraction
-from scoring.models import Result
+from scoring.models import BIDDING_MAX, Result
 from scoring.seat_adjustments import annulled_either
 from tournaments.errors import Detail, UserError
 from tournaments.models import Participant, Seating, Session, Tournament
@@ -216,3 +216,39 @@ def board_of(
         }
         raise UserError(message, code="board_not_here", details=[Detail("board", "board_not_here", message)])
     return found
+
+
+def check_plays_boards(seating: Seating | None) -> None:
+    """§2 «сами ее же не играют»: a table that only duplicates its boards in a round writes no row there."""
+    if seating is not None and seating.duplicates_only:
+        raise UserError(
+            _(
+                "Table %(t)s only duplicates the boards for the other tables in round %(r)s and does not play "
+                "them (§2): it has no result to write."
+            )
+            % {"t": seating.table_number, "r": seating.round_number},
+            code="table_duplicates_only",
+        )
+
+
+def check_bidding(tournament: Tournament, bidding: str) -> str:
+    """§13.1 «запись торговли»: the bidding of a row, only where the organisers set written bidding; one line of
+    at most ``BIDDING_MAX`` printable characters (trimmed)."""
+    text = " ".join(str(bidding).split())
+    if not text:
+        return ""
+    if not tournament.bidding_record:
+        raise UserError(
+            _("The bidding is not recorded at this event: the organisers have not set written bidding."),
+            code="bidding_not_recorded",
+            details=[Detail("bidding", "bidding_not_recorded", _("Leave the bidding empty."))],
+        )
+    if len(text) > BIDDING_MAX or not text.isprintable():
+        raise UserError(
+            _("The bidding is at most %(n)s characters of text.") % {"n": BIDDING_MAX},
+            code="bidding_too_long",
+            details=[
+                Detail("bidding", "bidding_too_long", _("At most %(n)s characters.") % {"n": BIDDING_MAX})
+            ],
+        )
+    return text

@@ -82,6 +82,9 @@ class PlayedRow(_RowContent):
 
     kind: ClassVar[str] = "row"
     row: Mapping[str, Any]
+    # §13.1 «запись торговли»: the bidding as written, where the organisers set written bidding (None: a
+    # correction keeps the stored row's, a new row has none).
+    bidding: str | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()

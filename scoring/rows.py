@@ -35,7 +35,9 @@ from scoring.revisions import check_revision
 from scoring.row_checks import (
     board_of,
     check_adjustment,
+    check_bidding,
     check_not_played_before,
+    check_plays_boards,
     check_seats,
     compute_vists,
     seating_at,
@@ -93,6 +95,7 @@ def result_save(command: RowCommand, *, now: dt.datetime) -> Result:
                 round=place.round,
             )
         seats = {seat: p.number for seat, p in seating.seats().items()}
+    check_plays_boards(seating)
     participants = check_seats(tournament, seats, known=seating.seats() if seating is not None else None)
     annulled, percent = content.annulled, content.percent
     if writing.correction and (annulled is None or percent is None):
@@ -128,6 +131,7 @@ def result_save(command: RowCommand, *, now: dt.datetime) -> Result:
     dealer = found.dealer if found is not None else None
     deal: dict[str, Any] = {}
     vists: dict[str, str] | None = None
+    bidding: str | None = None if isinstance(content, PlayedRow) else ""
     adj, asg = check_adjustment(
         tournament,
         content.grades if isinstance(content, ArtificialAdjustment) else None,
@@ -144,6 +148,8 @@ def result_save(command: RowCommand, *, now: dt.datetime) -> Result:
         computed = compute_vists(tournament=tournament, row=row, dealer=dealer)
         deal = {k: row[k] for k in DEAL_FIELDS if k in row}
         vists = {s: format_fraction(v) for s, v in computed.items()}
+        if content.bidding is not None:
+            bidding = check_bidding(tournament, content.bidding)
     elif asg is not None:
         vists = asg
     values: dict[str, Any] = {
@@ -158,6 +164,7 @@ def result_save(command: RowCommand, *, now: dt.datetime) -> Result:
         "vists": vists,
         "status": writing.status,
         **seat_adjustments,
+        **({} if bidding is None else {"bidding": bidding}),
     }
     agreed = [seat for seat, _actor in writing.confirmations]
     if agreed:
@@ -302,7 +309,7 @@ def result_content(result: Result) -> RowContent:
         return ArtificialAdjustment(grades=dict(result.adjusted), **extra)
     if result.assigned:
         return AssignedAdjustment(vists=dict(result.assigned), **extra)
-    return PlayedRow(row=dict(result.row or {}), **extra)
+    return PlayedRow(row=dict(result.row or {}), **extra)  # bidding None: a correction keeps the stored one
 
 
 def result_delete(
@@ -343,5 +350,6 @@ def result_facts(result: Result) -> dict[str, Any]:
         **({"percent": result.percent} if result.percent else {}),
         "version": result.version,
         "vists": result.vists,
+        **({"bidding": result.bidding} if result.bidding else {}),
         "status": result.status,
     }

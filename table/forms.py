@@ -16,6 +16,7 @@ from boards.models import Board
 from preferans.game import ROW_CONTRACT_CODES
 from preferans.game.seats import table_seats
 from preferans.game.variants import Progression, Rules
+from scoring.models import BIDDING_MAX
 from tournaments.models import Tournament
 from ui.labels import CALL_WORDS, PLAY_WORDS, RED_SUITS, contract_label
 from ui.typed_row import TypedRow, three_raspasy_hands, typed_row
@@ -76,6 +77,8 @@ class PhoneRowForm(forms.Form):
     play = forms.ChoiceField(label=_("Play"), required=False, choices=PLAY_WORDS, initial="closed")
     misere_shared = forms.BooleanField(label=_("Misère shared with the dealer"), required=False)
     raspasy_step = forms.TypedChoiceField(label=_("Raspasy step"), required=False, coerce=int, choices=())
+    # §13.1 «запись торговли»: only where the organisers set written bidding.
+    bidding = forms.CharField(label=_("Bidding"), required=False, max_length=BIDDING_MAX)
 
     def __init__(
         self,
@@ -107,6 +110,12 @@ class PhoneRowForm(forms.Form):
             self.fields["raspasy_step"].choices = [("", "1")] + [(s, str(s)) for s in self.steps]
         else:
             del self.fields["raspasy_step"]
+        if tournament is None or not tournament.bidding_record:
+            del self.fields["bidding"]
+
+    def bidding_text(self) -> str | None:
+        """The written bidding (§13.1), or None where the event does not record it."""
+        return self.cleaned_data.get("bidding", "") if "bidding" in self.fields else None
 
     # -- the row ----------------------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:

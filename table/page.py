@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from boards.models import Board
 from duplicate import at_table, table_rows
 from duplicate.at_table import TableState
+from duplicate.late_boards import late_boards
 from duplicate.rests import next_seats
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from scoring.models import Result
@@ -167,6 +168,7 @@ def _blank_form(state: TableState, board: Board, result: Result | None, *, editi
             initial_from_row(result.row, players=state.players, dealer=board.dealer),
             replace=True,
             revision=result.revision,
+            bidding=result.bidding,
         )
     return PhoneRowForm(initial=initial, tournament=state.tournament, board=board)
 
@@ -245,6 +247,12 @@ def render_entry(
         "players": state.players,
         "session_finished": state.session.status == Session.Status.FINISHED,
         "page_error": page_error,
+        # §11.6 А.2: the boards this table is to play later (the director writes their rows)
+        "late_boards": [
+            s.late
+            for s in late_boards(state.session)
+            if not s.played and (s.late.room, s.late.table_number) == (state.table.room, state.table.number)
+        ],
         "preview_url": reverse("table:preview", kwargs={"code": state.table.code}),
         "qr_url": reverse("table:qr", kwargs={"code": state.table.code}),
         # «saved», the rows waiting for confirmations and «Confirm all» sit just above the next board to enter

@@ -139,6 +139,7 @@ def _check_or_save(
             participant=participant,
             board_number=board.number,
             row=form.row,
+            bidding=form.bidding_text(),
             idempotency_key=form.cleaned_data.get("key") or None,
             replace=bool(form.cleaned_data.get("replace")),
             revision=form.cleaned_data.get("revision"),

@@ -101,6 +101,10 @@ ACTION_LABELS: dict[str, Promise] = {
     "session.movement": gettext_lazy("Movement chosen"),
     "round.start": gettext_lazy("Round started"),
     "round.end": gettext_lazy("Round ended"),
+    "round.duplication": gettext_lazy(
+        "Table set to duplicate the boards without playing them, or to play them"
+    ),
+    "round.late_board": gettext_lazy("Board to be played later recorded"),
     "participant.create": gettext_lazy("Participant registered"),
     "participant.update": gettext_lazy("Participant changed"),
     "participant.delete": gettext_lazy("Participant deleted"),
@@ -206,6 +210,12 @@ SYSTEM_REASONS: dict[str, Promise] = {
     "results changed after they became final": gettext_lazy("the results changed after they became final"),
     "the series' master-point scheme changed": gettext_lazy("the series' master-point scheme changed"),
     "rebuild_players: computed again": gettext_lazy("computed again from the stored results"),
+    "missing protocol row: assigned result (general provisions)": gettext_lazy(
+        "the protocol had no record of the board: assigned result (general provisions)"
+    ),
+    "the director's ruling on a wrong board (§11.6 A.2)": gettext_lazy(
+        "the director's ruling on a wrong board (§11.6 A.2)"
+    ),
 }
 
 # A player at a table, either form: «3 Ivanov · 1/S»; before issue 17, in English «3 Ivanov (table 1, seat S)»;

@@ -18,7 +18,7 @@ from preferans.game import ROW_CONTRACT_CODES
 from preferans.game.seats import active_seats, table_seats
 from preferans.game.variants import Rules
 from preferans.numbers import format_fraction
-from scoring.models import Result
+from scoring.models import BIDDING_MAX, Result
 from tournaments.errors import UserError
 from ui.fields import JSONObjectField
 from ui.labels import contract_label
@@ -98,10 +98,16 @@ class ProtocolRowForm(RevisionForm):
             'number of cards, e.g. ["N"]), misere_shared, raspasy_step, extra_entries.'
         ),
     )
+    # §13.1 «запись торговли»: only where the organisers set written bidding.
+    bidding = forms.CharField(label=_("Bidding"), required=False, max_length=BIDDING_MAX)
     reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=500)
 
-    def __init__(self, *args: Any, players: int, dealer: str, rules: Rules, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, players: int, dealer: str, rules: Rules, bidding: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        if not bidding:
+            del self.fields["bidding"]
         self.players, self.dealer = players, dealer
         self.three_hands = three_raspasy_hands(players, rules)
         self.fields["contract"].choices = [("", "—")] + [(c, contract_label(c)) for c in ROW_CONTRACT_CODES]
@@ -156,7 +162,11 @@ class ProtocolRowForm(RevisionForm):
 
     @classmethod
     def initial_of(cls, result: Result) -> dict[str, Any]:
-        return cls.initial_of_row(result.row or {})
+        return cls.initial_of_row(result.row or {}) | ({"bidding": result.bidding} if result.bidding else {})
+
+    def bidding_text(self) -> str | None:
+        """The written bidding (§13.1), or None where the event does not record it."""
+        return self.cleaned_data.get("bidding", "") if "bidding" in self.fields else None
 
     @staticmethod
     def initial_of_row(row: Mapping[str, Any], extra_keys: tuple[str, ...] = EXTRA_KEYS) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from appeals.services._where import guard_form, rejection_text
 from appeals.services.pulka import pulka_irregularity_revise
 from appeals.services.ruling_texts import proposal_text
 from boards.models import Board as BoardRow
+from duplicate.late_boards import LATE_REASON, late_board_record
 from preferans.cards.deal import BoardError
 from preferans.cards.fouled import version_labels
 from preferans.duplicate import rulings
@@ -389,6 +390,7 @@ def irregularity_apply(
         irregularity.decided_by = user if getattr(user, "is_authenticated", False) else None
         irregularity.save()
         count = _apply_all(irregularity, user=user, now=now)
+        _play_later(irregularity, user=user, now=now)
         log_action(
             tournament=irregularity.tournament,
             action="irregularity.apply",
@@ -399,6 +401,33 @@ def irregularity_apply(
             data={"irregularity": irregularity.pk, "changes": count},
         )
     return irregularity
+
+
+def _play_later(irregularity: Irregularity, *, user: Any, now: dt.datetime) -> None:
+    """§11.6 А.2 «Судья может потребовать, чтобы позднее все игроки сыграли правильную сдачу друг против друга»:
+    a wrong-board ruling that says so, naming the board the table should have played, makes it a board the table
+    is to play later (``duplicate.late_boards``), tracked until its row is entered."""
+    facts = irregularity.facts or {}
+    intended = facts.get("intended_board")
+    if (
+        irregularity.kind != Irregularity.Kind.WRONG_BOARD
+        or irregularity.session is None
+        or not facts.get("play_later")
+        or not str(intended or "").isdigit()
+        or str((irregularity.proposal or {}).get("code") or "")
+        not in {"wrong_board_stands", "wrong_board_stands_enter"}
+    ):
+        return
+    late_board_record(
+        session=irregularity.session,
+        round=irregularity.round_number,
+        table=irregularity.table_number,
+        room=irregularity.room,
+        board=int(intended),
+        reason=LATE_REASON,
+        user=user,
+        now=now,
+    )
 
 
 def irregularity_dismiss(

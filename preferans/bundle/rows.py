@@ -52,10 +52,12 @@ _ROW_KEYS = frozenset(
         "assigned",
         "annulled",
         "percent",
+        "bidding",
         *DEAL_FIELDS,
     }
 )
 VERSION_MAX = 8  # a fouled board's version label, as stored
+BIDDING_MAX = 200  # a row's written bidding (rules §13.1), as stored
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,9 @@ class BundleResult:
     percent: Mapping[str, Fraction] | None = None
     """Per-seat percentages of the board-line top (:mod:`preferans.duplicate.artificial`): a non-offender's
     artificial result above A+ (§11.2 B1), or a seat of a played row taken out of the comparison (§11.3 C)."""
+    bidding: str = ""
+    """The bidding as the table wrote it (rules §13.1 «запись торговли», where the organisers set written
+    bidding): an optional one-line text of a played row, shown on the protocol; it never changes the score."""
     key: int | None = field(default=None, compare=False)
     """The caller's own name for the row (a database key); never read from or written to a file: scoring
     returns it with the row's numbers so that the caller matches them by key, not by position."""
@@ -181,6 +186,13 @@ def parse_result(
     if "vists" in row and not (has_adjusted or has_assigned):
         vists = _parse_seat_numbers(row["vists"], problems, loc, seat_keys, "vists")
     annulled, percent = parse_seat_adjustments(row, problems, loc, seat_keys, adjusted, artificial)
+    bidding = row.get("bidding", "")
+    if not isinstance(bidding, str):
+        problems.add(loc, f"bidding must be a text, not {describe(bidding)}")
+    else:
+        check_text(problems, loc, "bidding", bidding, BIDDING_MAX)
+        if bidding.strip() and (has_adjusted or has_assigned):
+            problems.add(loc, "bidding belongs to a played deal, not to an artificial or assigned result")
 
     if (
         len(problems) > before
@@ -206,6 +218,7 @@ def parse_result(
         room=room,
         annulled=annulled,
         percent=percent,
+        bidding=" ".join(str(bidding).split()),
     )
 
 
@@ -320,4 +333,6 @@ def result_to_dict(r: BundleResult) -> dict[str, Any]:
         out["annulled"] = list(r.annulled)
     if r.percent:
         out["percent"] = {seat: format_fraction(v) for seat, v in r.percent.items()}
+    if r.bidding:
+        out["bidding"] = r.bidding
     return out

@@ -69,6 +69,9 @@ class BundleTournament:
     """A final's qualification event, by its short name (slug); ``None``: none."""
     carry_over: Fraction = Fraction(0)
     """The share ``c`` of the qualification percent a final carries over, 0 to 1."""
+    bidding_record: bool = False
+    """Rules §13.1 «запись торговли»: the organisers set written bidding, so a played row may carry its bidding
+    (optional; written only when true)."""
 
 
 _TOURNAMENT_KEYS = frozenset(
@@ -82,6 +85,7 @@ _TOURNAMENT_KEYS = frozenset(
         "session_totals",
         "qualification",
         "carry_over",
+        "bidding_record",
     }
 )
 _SCORING_KEYS = frozenset({"unequal_results", "artificial"})
@@ -129,6 +133,9 @@ def parse_tournament(
         check_bound(problems, loc, "deals_per_set", given)
     scoring = _parse_scoring(raw.get("scoring", {}), problems)
     totals, qualification, carry = _parse_totals(raw, problems, loc)
+    bidding_record = raw.get("bidding_record", False)
+    if not isinstance(bidding_record, bool):
+        problems.add(loc, f"bidding_record must be true or false, not {bidding_record!r}")
     if len(problems) > before or scoring is None:
         return None, False
     assert isinstance(variant, str) and isinstance(players, int) and isinstance(deals, int)
@@ -138,7 +145,18 @@ def parse_tournament(
     if message is not None:
         problems.add(loc, f"rules: {message}")
     return (
-        BundleTournament(name, variant, rules, players, deals, scoring, totals, qualification, carry),
+        BundleTournament(
+            name,
+            variant,
+            rules,
+            players,
+            deals,
+            scoring,
+            totals,
+            qualification,
+            carry,
+            bidding_record is True,
+        ),
         message is None,
     )
 
@@ -259,6 +277,8 @@ def _totals_to_dict(t: BundleTournament) -> dict[str, Any]:
         out["qualification"] = t.qualification
     if t.carry_over:
         out["carry_over"] = format_fraction(t.carry_over)
+    if t.bidding_record:
+        out["bidding_record"] = True
     return out
 
 

@@ -61,6 +61,13 @@ PAGES: dict[str, Page] = {
     "director:board_entry": director_writes(
         lambda w: s1(w, round=1, table=1, board=w.round_board), lambda w: {"kind": "delete", "reason": "x"}
     ),
+    # What a table owes in a round (issue 28): nobody but the director may post them; what the director's POST
+    # does is tested in tests/tournaments/test_duplicate_partials.py and tests/appeals/test_rule_11_6_late_board.py.
+    "director:missing_row": Page(
+        DIRECTOR_ONLY, "P", kwargs=lambda w: s1(w, round=1, table=1, board=w.round_board), post=garbage
+    ),
+    "director:late_board": Page(DIRECTOR_ONLY, "P", kwargs=lambda w: s1(w, round=1, table=1), post=garbage),
+    "director:duplication": Page(DIRECTOR_ONLY, "P", kwargs=lambda w: s1(w, round=1, table=1), post=garbage),
     "director:boards": Page(DIRECTOR_ONLY, kwargs=s1),
     "director:board_detail": director_writes(board, lambda w: {"foul": "1", "note": "x"}),
     "director:board_layout": Page(DIRECTOR_ONLY, "GP", kwargs=board, post=garbage),

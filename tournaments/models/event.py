@@ -90,6 +90,10 @@ class Tournament(models.Model):
     )
     artificial = models.JSONField(_("artificial results, percent of the top"), default=default_artificial)
     minutes_per_deal = models.PositiveSmallIntegerField(_("minutes per deal"), default=5)
+    # §13.1: the organisers' special condition «запись торговли»: each protocol row may carry the bidding.
+    bidding_record = models.BooleanField(
+        _("written bidding (the protocol records the bidding)"), default=False
+    )
     correction_minutes = models.PositiveSmallIntegerField(_("correction period, minutes"), default=30)
     confirmation = models.CharField(
         _("confirmation of a result"), max_length=8, choices=Confirmation.choices, default=Confirmation.ALL

@@ -123,6 +123,9 @@ class Seating(models.Model):
     seat_w = models.ForeignKey(
         Participant, models.RESTRICT, related_name="+", null=True, blank=True, verbose_name="W"
     )
+    # §2 «сами её же не играют»: in this round the table only duplicates its set's boards for the other tables
+    # (or rooms) and does not play them; no row is expected from it (duplicate.duplication).
+    duplicates_only = models.BooleanField(_("duplicates the boards without playing them"), default=False)
 
     class Meta:
         ordering = ["session", "round_number", "room", "table_number"]

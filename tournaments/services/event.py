@@ -90,6 +90,7 @@ def tournament_create(
     zone: str = "",
     form: str = "duplicate",
     confirmation: str = Confirmation.ALL,
+    bidding_record: bool = False,
     now: dt.datetime,
 ) -> Tournament:
     """A new event (a duplicate one with its first session); the user who creates it directs it. Events of the
@@ -119,6 +120,7 @@ def tournament_create(
         zone=check_zone(zone),
         form=form,
         confirmation=check_confirmation(confirmation),
+        bidding_record=bool(bidding_record),
     )
     if getattr(user, "is_authenticated", False):
         tournament.directors.add(user)

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0005_result_revision'),
-        ('tournaments', '0011_duplicate_partials_bidding_duplication'),
+        ('tournaments', '0012_duplicate_partials_bidding_duplication'),
     ]
 
     operations = [

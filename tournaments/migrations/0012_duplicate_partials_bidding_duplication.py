@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_strike'),
+        ('tournaments', '0011_seeding_ratings_participant_rating'),
     ]
 
     operations = [

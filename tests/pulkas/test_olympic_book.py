@@ -158,3 +158,32 @@ def test_lucky_losers_only_by_the_option_and_their_ties_by_lot(director) -> None
         assert players_of(redraw) == again  # the recorded seed repeats the lot
         rounds.undraw_round(pulka_round=redraw, user=director, now=timezone.now())
     assert tables_of_lucky == {1, 2}
+
+
+@pytest.mark.parametrize("per_table", [3, 4])
+@pytest.mark.parametrize("players", range(6, 65))
+def test_the_draw_refuses_exactly_the_rounds_the_bracket_flags(director, players, per_table) -> None:
+    """«Остальные игроки выбывают», through the services, advance 1: the draw is refused exactly at the rounds the
+    bracket shown before round 1 flags; after the director's smallest decision every round is played only by
+    those who went on from the one before (no refill path: nobody out comes back), down to a single table."""
+    t = pulka_event(director, "olympic", players, per_table, pool=4)
+    _first, shown = olympic.event_bracket(t.pulka_event)
+    refused, previous, number = [], None, 1
+    while True:
+        try:
+            drawn = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=number)
+        except Conflict as exc:
+            assert exc.code == "olympic_winners_unseatable"
+            refused.append(number)
+            extra = shown.rounds[number - 1].extra
+            decide(t, number, list(range(1, extra + 1)), director)
+            continue
+        if previous is not None:
+            assert players_of(drawn) == previous and not drawn.byes.exists()
+        final = drawn.tables.count() == 1
+        previous = play_out(drawn, director)
+        if final:
+            break
+        number += 1
+    assert refused == list(shown.flagged)
+    assert rounds.play_over(t)

@@ -3,11 +3,17 @@ on a phone (390 px) and a laptop (1366 px): nothing wider than the screen, no En
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from django.utils import timezone
+
+from pulkas.services import rounds
 from tests.e2e.conftest import login, overflowing, screenshot
 from tests.html import english_phrases
-from tests.pulkas.factory import pulka_event
+from tests.publishing import publish_to
+from tests.pulkas.factory import play_to_the_end, pulka_event
+from tournaments.models import Publication
 
 
 @pytest.mark.parametrize("width", [390, 1366])
@@ -35,4 +41,30 @@ def test_the_bracket_on_the_rounds_and_settings_pages(browser, live_server, djan
         text = pg.locator("main").inner_text()
         assert english_phrases(text, t.name) == [], english_phrases(text, t.name)
         screenshot(pg, f"olympic-bracket-{name}-{width}")
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_lucky_loser_is_labelled_not_from_the_book(browser, live_server, django_user_model, width) -> None:
+    """The regulation's refill option (not from the book): the public bracket labels the lucky loser so."""
+    director = django_user_model.objects.create_user("oleg", password="pw-oleg-12345")
+    t = pulka_event(director, "olympic", 6, 3, name="Олимпийский вечер", pool=4, olympic_refill=True)
+    rng = random.Random(3)
+    for _ in range(2):
+        play_to_the_end(
+            t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng, 3
+        )
+    publish_to(t, Publication.PROVISIONAL, director, timezone.now())
+    context = browser.new_context(
+        base_url=live_server.url,
+        locale="ru-RU",
+        viewport={"width": width, "height": 900},
+        is_mobile=width < 500,
+    )
+    pg = context.new_page()
+    pg.goto(f"/t/{t.slug}/pulka/bracket/")
+    text = pg.locator("main").inner_text()
+    assert "лучший из выбывших, не по правилам" in text
+    assert english_phrases(text, t.name) == [] and overflowing(pg) == []
+    screenshot(pg, f"olympic-public-bracket-lucky-{width}")
     context.close()

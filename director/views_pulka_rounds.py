@@ -183,6 +183,12 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "round_pdfs": ROUND_PDFS,
         "olympic": olympic_panel(event) if tournament.form == "olympic" and not over else {},
     }
+    panel = context["olympic"]
+    if draw is not None and panel and not panel["refill"] and draw in panel["flagged"]:
+        context["next_step"] = _(
+            "Round %(n)s cannot be drawn as it stands: its winners could not be seated. See the bracket below: "
+            "change the round's advance in the settings, or record a decision of the director."
+        ) % {"n": draw}
     if request.GET.get("partial"):
         return render(request, "director/pulka/_tables.html", context)
     return render(request, "director/pulka/rounds.html", context)

@@ -45,6 +45,7 @@ def test_the_bracket_before_round_1_flags_the_rounds_that_cannot_seat(dclient, d
         words = visible_text(response)
         assert english_phrases(words, t.name) == [], english_phrases(words, t.name)
         assert "Остальные игроки выбывают" in words and "решение судьи" in words
+    assert "Тур 1 в нынешнем виде не разыграть" in visible_text(dclient.get(url("pulka_rounds", t)))
     en = visible_text(dclient.get(url("pulka_rounds", t), headers=EN))
     assert "the winners cannot be seated" in en
 

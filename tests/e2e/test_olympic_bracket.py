@@ -42,6 +42,16 @@ def test_the_bracket_on_the_rounds_and_settings_pages(browser, live_server, djan
         assert english_phrases(text, t.name) == [], english_phrases(text, t.name)
         screenshot(pg, f"olympic-bracket-{name}-{width}")
     context.close()
+    english = browser.new_context(
+        base_url=live_server.url, locale="en-US", viewport={"width": width, "height": 900}
+    )
+    pg = english.new_page()
+    login(pg, "olga", "pw-olga-12345")
+    pg.goto(f"/director/{t.slug}/pulka/")
+    assert "the winners cannot be seated" in pg.locator("#olympic-bracket").inner_text()
+    assert overflowing(pg) == []
+    screenshot(pg, f"olympic-bracket-rounds-en-{width}")
+    english.close()
 
 
 @pytest.mark.parametrize("width", [390, 1366])

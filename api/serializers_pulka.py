@@ -46,6 +46,13 @@ class PulkaSettingsSerializer(serializers.Serializer):
         help_text=_("Secondary criteria in order (pulka §9)."),
     )
     advance = serializers.ChoiceField(choices=[1, 2], help_text=_("Olympic: players going on from a table."))
+    advance_by_round = serializers.DictField(
+        child=serializers.ChoiceField(choices=[1, 2]),
+        help_text=_('Olympic: players going on from a table in particular rounds, e.g. {"2": 2}.'),
+    )
+    olympic_refill = serializers.BooleanField(
+        help_text=_("Olympic, not from the book: lucky losers and byes (off by default).")
+    )
     compensation_x = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
     compensation_y = serializers.IntegerField(min_value=-1000, max_value=1000, allow_null=True)
     rating_base = serializers.ChoiceField(choices=RatingChoice.choices)

@@ -32,7 +32,7 @@ MAX_SEED = 2**62 - 1
 
 def settings_state(tournament: Tournament, event: PulkaEvent) -> str:
     """A fingerprint of the settings a form was made from: a form sent after somebody else saved is refused."""
-    values = {k: getattr(event, k) for k in EVENT_FIELDS}
+    values = {k: getattr(event, k) for k in (*EVENT_FIELDS, "advance_by_round")}
     values |= {
         "variant": tournament.variant,
         "players_per_table": tournament.players_per_table,
@@ -112,6 +112,14 @@ class PulkaSettingsForm(forms.Form):
         coerce=int,
         help_text=_("The winner of each table, or the first two by the regulation."),
     )
+    olympic_refill = forms.BooleanField(
+        label=_("Lucky losers and byes (not from the book)"),
+        required=False,
+        help_text=_(
+            "Off by the book: only the table winners go on, the others are out. On: when too few go on, the "
+            "best losers fill a table (equal ones by lot), and a field of 5 gives a bye."
+        ),
+    )
     compensation_x = forms.IntegerField(
         label=_("Extra column: vists for a won deal (x)"),
         min_value=-1000,
@@ -157,10 +165,19 @@ class PulkaSettingsForm(forms.Form):
     state = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
     def __init__(
-        self, *args: Any, tournament: Tournament, event: PulkaEvent, fixed: bool, **kwargs: Any
+        self,
+        *args: Any,
+        tournament: Tournament,
+        event: PulkaEvent,
+        fixed: bool,
+        olympic_rounds: int = 0,
+        drawn: int = 0,
+        **kwargs: Any,
     ) -> None:
         kwargs.setdefault("initial", self.initial_of(tournament, event))
         super().__init__(*args, **kwargs)
+        self.event = event
+        self.round_fields = olympic_round_fields(self, event, olympic_rounds, drawn)
         for i, name in enumerate(TIEBREAK_FIELDS, start=1):
             self.fields[name] = forms.ChoiceField(
                 label=_("Tie-break %(n)s") % {"n": i},
@@ -172,7 +189,7 @@ class PulkaSettingsForm(forms.Form):
         )
         form = tournament.form
         if form != "olympic":
-            del self.fields["advance"]
+            del self.fields["advance"], self.fields["olympic_refill"]
         else:
             del self.fields["rounds"]
         if form != "swiss":
@@ -187,6 +204,8 @@ class PulkaSettingsForm(forms.Form):
                 "raspasy_exit",
                 *TIEBREAK_FIELDS,
                 "advance",
+                *self.round_fields,
+                "olympic_refill",
                 "compensation_x",
                 "compensation_y",
                 "rating_base",
@@ -248,7 +267,16 @@ class PulkaSettingsForm(forms.Form):
     def event_changes(self) -> dict[str, Any]:
         """What ``pulka_settings_update`` receives: every event setting this form holds."""
         d = self.cleaned_data
-        return {k: d[k] for k in EVENT_FIELDS if k in self.fields} | {"tiebreaks": d["tiebreaks"]}
+        out = {k: d[k] for k in EVENT_FIELDS if k in self.fields} | {"tiebreaks": d["tiebreaks"]}
+        if self.round_fields:
+            by_round = dict(self.event.advance_by_round or {})
+            for name in self.round_fields:
+                key = name.rsplit("_", 1)[1]
+                by_round.pop(key, None)
+                if d.get(name):
+                    by_round[key] = int(d[name])
+            out["advance_by_round"] = by_round
+        return out
 
     def tournament_changes(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -265,6 +293,7 @@ EVENT_FIELDS = (
     "round_minutes",
     "raspasy_exit",
     "advance",
+    "olympic_refill",
     "compensation_x",
     "compensation_y",
     "rating_base",
@@ -283,6 +312,7 @@ FIXED_ONCE_DRAWN = (
     "max_deals",
     "raspasy_exit",
     "advance",
+    "olympic_refill",
     "compensation_x",
     "compensation_y",
     "rating_base",
@@ -315,6 +345,25 @@ class DrawForm(forms.Form):
             "register, else 1500 (equal ratings by lot)."
         ),
     )
+
+
+def olympic_round_fields(form: forms.Form, event: PulkaEvent, rounds: int, drawn: int) -> list[str]:
+    """Olympic: «или еще и второй игрок, по регламенту» — one choice per round before the final (1 or 2 going on,
+    or as set for every round); a drawn round's is fixed."""
+    names = []
+    for n in range(1, rounds + 1):
+        name = f"advance_round_{n}"
+        form.fields[name] = forms.TypedChoiceField(
+            label=_("Round %(n)s: going on from a table") % {"n": n},
+            choices=[("", _("as above")), (1, "1"), (2, "2")],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            disabled=n <= drawn,
+        )
+        form.initial.setdefault(name, (event.advance_by_round or {}).get(str(n), ""))
+        names.append(name)
+    return names
 
 
 class RoundActionForm(forms.Form):

@@ -10,6 +10,7 @@ from . import (
     views_layout,
     views_participants,
     views_publish,
+    views_pulka_olympic,
     views_pulka_rounds,
     views_pulka_settings,
     views_pulka_sheet,
@@ -68,6 +69,7 @@ urlpatterns = [
     path(P + "r<int:number>/", views_pulka_rounds.round_action, name="pulka_round_action"),
     path(P + "r<int:number>/t<int:table>/", views_pulka_sheet.table_sheet, name="pulka_table"),
     path(P + "r<int:number>/t<int:table>/tie/", views_pulka_rounds.decide_tie, name="pulka_tie"),
+    path(P + "olympic-decision/", views_pulka_olympic.decision, name="pulka_olympic_decision"),
     path(P + "settings/", views_pulka_settings.settings, name="pulka_settings"),
     path(P + "standings/", views_pulka_standings.standings, name="pulka_standings"),
 ]

@@ -25,6 +25,7 @@ from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from ui.director_pages import directs, fail
 
+from .views_pulka_olympic import olympic_panel
 from .views_pulka_settings import player_label, pulka_event, pulka_nav, table_state
 
 SEAT_FIELDS = ("seat_n", "seat_e", "seat_s", "seat_w")
@@ -97,7 +98,7 @@ def table_cards(event: PulkaEvent, pulka_round: PulkaRound) -> list[TableCard]:
         )
         if olympic and advance["tied"] and table.finished:
             card.tied = [s for s in seats if s.tied]
-            card.places = event.advance - len(advance["seats"])
+            card.places = table.olympic_advance(event) - len(advance["seats"])
             card.tie_form = TieForm(
                 choices=[(s.seat, f"{s.seat} · {player_label(s.participant)}") for s in card.tied],
                 initial={"seats": decided, "decided": ",".join(decided)},
@@ -180,7 +181,14 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "ties": [c for c in cards if c.tie_form is not None],
         "playing": sum(1 for c in cards if c.state == "in_progress"),
         "round_pdfs": ROUND_PDFS,
+        "olympic": olympic_panel(event) if tournament.form == "olympic" and not over else {},
     }
+    panel = context["olympic"]
+    if draw is not None and panel and not panel["refill"] and draw in panel["flagged"]:
+        context["next_step"] = _(
+            "Round %(n)s cannot be drawn as it stands: its winners could not be seated. See the bracket below: "
+            "change the round's advance in the settings, or record a decision of the director."
+        ) % {"n": draw}
     if request.GET.get("partial"):
         return render(request, "director/pulka/_tables.html", context)
     return render(request, "director/pulka/rounds.html", context)

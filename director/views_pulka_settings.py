@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from director.forms_pulka import TIEBREAK_FIELDS, PulkaSettingsForm, settings_state
+from director.views_pulka_olympic import olympic_panel
 from events.settings import tournament_update
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
 from pulkas.services.event import check_settings, pulka_settings_update
@@ -60,6 +61,7 @@ FIXED_LABELS = (
     (gettext_lazy("the exit from raspasy"), ("raspasy_exit",)),
     (gettext_lazy("the tie-breaks"), TIEBREAK_FIELDS),
     (gettext_lazy("who goes on from a table"), ("advance",)),
+    (gettext_lazy("lucky losers and byes"), ("olympic_refill",)),
     (
         gettext_lazy("the extra column, the round rating and its compression"),
         ("compensation_x", "rating_base", "compression_threshold"),
@@ -132,8 +134,17 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Pool target, deal limit, time limit, raspasy exit, tie-breaks, advance, the extra column, the rating and
     its compression, rounds and the cut — and the game's variant, rules and players per table."""
     event = pulka_event(tournament)
-    fixed = PulkaRound.objects.filter(tournament=tournament).exists()
-    form = PulkaSettingsForm(request.POST or None, tournament=tournament, event=event, fixed=fixed)
+    drawn = PulkaRound.objects.filter(tournament=tournament).count()
+    fixed = drawn > 0
+    olympic = olympic_panel(event) if tournament.form == "olympic" else {}
+    form = PulkaSettingsForm(
+        request.POST or None,
+        tournament=tournament,
+        event=event,
+        fixed=fixed,
+        olympic_rounds=olympic.get("round_count", 0),
+        drawn=drawn,
+    )
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["state"] != settings_state(tournament, event):
             messages.error(
@@ -162,10 +173,16 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = pulka_nav(tournament, "settings") | {
         "form": form,
         "groups": [
-            (title, FieldGroup(form, names))
+            (
+                title,
+                FieldGroup(
+                    form, (*names, *form.round_fields, "olympic_refill") if "advance" in names else names
+                ),
+            )
             for title, names in SETTING_GROUPS
             if any(n in form.fields for n in names)
         ],
+        "olympic": olympic,
         "event": event,
         "fixed": fixed,
         "fixed_labels": [str(label) for label, names in FIXED_LABELS if any(n in form.fields for n in names)],

@@ -36,6 +36,10 @@ class PulkaEvent(models.Model):
     raspasy_exit = models.JSONField(_("exit from raspasy"), default=list, blank=True)
     tiebreaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
     advance = models.PositiveSmallIntegerField(_("players going on from a table"), default=1)
+    # Olympic: the regulation's advance for particular rounds ({"2": 2}); the other rounds take ``advance``.
+    advance_by_round = models.JSONField(_("players going on, by round"), default=dict, blank=True)
+    # Olympic, not from the book: refill a round with the best losers, byes for a field of 5. Off by default.
+    olympic_refill = models.BooleanField(_("lucky losers and byes (not from the book)"), default=False)
     compensation_x = models.SmallIntegerField(_("column: vists for a won deal (x)"), null=True, blank=True)
     compensation_y = models.SmallIntegerField(_("column: vists for another deal (y)"), null=True, blank=True)
     rating_base = models.CharField(
@@ -85,8 +89,15 @@ class PulkaEvent(models.Model):
             compression = Compression(Fraction(self.compression_threshold), self.compression_divisor)
         return RatingRule(RatingBase(self.rating_base), compression)
 
-    def setup(self, players: int, first_dealer: str) -> PulkaSetup:
-        """The pure core's parameters of one table's pulka (raises ``SetupError`` on bad settings)."""
+    def advance_for(self, round_number: int) -> int:
+        """Olympic: how many go on from a table of round ``round_number`` by the regulation (004-II: «или еще и
+        второй игрок, по регламенту»)."""
+        value = (self.advance_by_round or {}).get(str(round_number), self.advance)
+        return int(value)
+
+    def setup(self, players: int, first_dealer: str, advance: int | None = None) -> PulkaSetup:
+        """The pure core's parameters of one table's pulka (raises ``SetupError`` on bad settings);
+        ``advance``: an Olympic table's own (its round's, or one more by a decision of the director)."""
         tournament = self.tournament
         rules = dict(tournament.rule_overrides or {})
         if self.raspasy_exit:
@@ -100,7 +111,7 @@ class PulkaEvent(models.Model):
             max_deals=self.max_deals,
             compensation=self.compensation,
             tiebreaks=tuple(self.tiebreaks or ()),
-            advance=self.advance if tournament.form == "olympic" else None,
+            advance=(advance or self.advance) if tournament.form == "olympic" else None,
         )
 
 
@@ -209,6 +220,16 @@ class PulkaTable(models.Model):
         """When the players' time ends at this table: the director's extension, else the round's limit."""
         return self.ends_at or self.round.ends_at
 
+    def olympic_advance(self, event: PulkaEvent) -> int:
+        """How many go on from this Olympic table: its round's advance by the regulation, or 2 where a decision
+        of the director sends the second-placed on too (:class:`OlympicDecision`)."""
+        number = self.round.number
+        k = event.advance_for(number)
+        decision = OlympicDecision.objects.filter(
+            tournament_id=self.round.tournament_id, round_number=number
+        ).first()
+        return 2 if decision is not None and self.number in decision.tables else k
+
 
 class PulkaTableResult(models.Model):
     """A player's result at one table (the cache of the core's settlement; exact numbers as strings)."""
@@ -242,6 +263,30 @@ class PulkaBye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: bye {self.participant_id}"
+
+
+class OlympicDecision(models.Model):
+    """Olympic: a decision of the director for a round, made before it is drawn, when its table winners could
+    not be seated in the next round — the next-placed player also goes on at the chosen tables (audited)."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="olympic_decisions")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    tables = models.JSONField(_("tables"), default=list)  # table numbers, 1-based
+    reason = models.CharField(_("reason"), max_length=500)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round_number"], name="olympic_decision_one_per_round"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} / {self.round_number}: {self.tables}"
 
 
 class PulkaDeal(models.Model):

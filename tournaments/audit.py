@@ -167,6 +167,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "pulka_round_started": gettext_lazy("Round started"),
     "pulka_round_ended": gettext_lazy("Round ended"),
     "pulka_tie_decided": gettext_lazy("Tie decided"),
+    "pulka_olympic_decision": gettext_lazy("Olympic: the second-placed sent on by decision"),
     "pulka_deal_entered": gettext_lazy("Deal recorded"),
     "pulka_deal_confirmed": gettext_lazy("Deal confirmed"),
     "pulka_deal_corrected": gettext_lazy("Deal corrected"),

@@ -20,6 +20,7 @@ from preferans.bundle.document import BundleInvalid
 from preferans.bundle.shape import Loc, Problem
 from preferans.pulka import PulkaGame, SetupError
 from pulkas.models import (
+    OlympicDecision,
     PulkaBye,
     PulkaCorrection,
     PulkaDeal,
@@ -158,12 +159,19 @@ def pulka_part(event: PulkaEvent) -> dict[str, Any]:
         .select_related("table__round")
         .order_by("at", "id")
     ]
-    return {
+    part: dict[str, Any] = {
         "form": tournament.form,
         "settings": {k: getattr(event, k) for k in SETTINGS},
         "rounds": rounds,
         "corrections": corrections,
     }
+    decisions = [
+        {"round": d.round_number, "tables": list(d.tables), "reason": d.reason, "at": _time(d.at)}
+        for d in OlympicDecision.objects.filter(tournament=tournament).order_by("round_number")
+    ]
+    if decisions:  # Olympic: the director's decisions that sent the second-placed on
+        part["olympic_decisions"] = decisions
+    return part
 
 
 # -- checking the part (no database) --------------------------------------------------------------------
@@ -195,6 +203,14 @@ def restore_part(tournament: Tournament, part: Mapping[str, Any], *, now: dt.dat
     except UserError as exc:
         raise BundleInvalid([Problem(exc.message, Loc(where=f"{PART}.settings"))]) from exc
     event.save()
+    for d in part.get("olympic_decisions", []):  # before the tables: they decide who goes on from them
+        OlympicDecision.objects.create(
+            tournament=tournament,
+            round_number=d["round"],
+            tables=sorted(d["tables"]),
+            reason=d["reason"],
+            at=_parse(d["at"]) or now,
+        )
     people = {p.number: p for p in Participant.objects.filter(tournament=tournament)}
     problems: list[Problem] = []
     tables: dict[tuple[int, int], PulkaTable] = {}
@@ -286,7 +302,7 @@ def _replay(
     """Every deal through the core, in order; stored and cached only if the core accepts them all."""
     at = {"round": table.round.number, "table": table.number}
     try:
-        game = PulkaGame(event.setup(table.players, table.first_dealer))
+        game = PulkaGame(event.setup(table.players, table.first_dealer, table.olympic_advance(event)))
     except SetupError as exc:
         return [Problem(str(exc), _where("settings", **at))]
     deals = list(t["deals"])
@@ -309,9 +325,9 @@ def _replay(
     decision = table.tie_decision
     if decision is not None:
         advance = table.advance or {"seats": [], "tied": []}
-        if not set(decision) <= set(advance["tied"]) or len(set(decision)) != event.advance - len(
-            advance["seats"]
-        ):
+        if not set(decision) <= set(advance["tied"]) or len(set(decision)) != table.olympic_advance(
+            event
+        ) - len(advance["seats"]):
             return [
                 Problem(
                     f"tie_decision {decision} does not choose among the tied seats {advance['tied']}",

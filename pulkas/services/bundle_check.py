@@ -99,7 +99,7 @@ def check_part(part: object, numbers: set[int]) -> list[Problem]:
         part,
         _where("").at(where=PART),
         ("form", "settings", "rounds"),
-        ("form", "settings", "rounds", "corrections"),
+        ("form", "settings", "rounds", "corrections", "olympic_decisions"),
     ):
         return c.problems
     assert isinstance(part, Mapping)
@@ -113,7 +113,33 @@ def check_part(part: object, numbers: set[int]) -> list[Problem]:
         _check_round(c, r, i, len(rounds), tables, codes)
     for i, k in enumerate(c.list(part.get("corrections", []), _where("corrections"), MAX_CORRECTIONS)):
         _check_correction(c, k, i, tables)
+    seen: set[int] = set()
+    for i, d in enumerate(c.list(part.get("olympic_decisions", []), _where("olympic_decisions"), MAX_ROUNDS)):
+        _check_decision(c, d, i, seen)
     return c.problems
+
+
+def _check_decision(c: _Check, d: object, i: int, seen: set[int]) -> None:
+    """An Olympic decision of the director: its round (once), the tables whose second-placed go on, why."""
+    loc = _where(f"olympic_decisions.{i}")
+    if not c.obj(d, loc, ("round", "tables", "reason", "at"), ("round", "tables", "reason", "at")):
+        return
+    assert isinstance(d, Mapping)
+    if c.whole(d["round"], _where(f"olympic_decisions.{i}.round"), 1, MAX_ROUNDS):
+        if d["round"] in seen:
+            c.add(loc, "one decision a round")
+        seen.add(d["round"])
+    tables = d["tables"]
+    if not (
+        isinstance(tables, list)
+        and 1 <= len(tables) <= MAX_TABLES
+        and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_TABLES for n in tables)
+        and len(set(tables)) == len(tables)
+    ):
+        c.add(_where(f"olympic_decisions.{i}.tables"), "must be a list of distinct table numbers")
+    if not isinstance(d["reason"], str) or not d["reason"].strip() or len(d["reason"]) > 500:
+        c.add(_where(f"olympic_decisions.{i}.reason"), "must be a reason of 1 to 500 characters")
+    c.time(d["at"], _where(f"olympic_decisions.{i}.at"))
 
 
 def _check_settings(c: _Check, settings: object) -> None:
@@ -133,6 +159,14 @@ def _check_settings(c: _Check, settings: object) -> None:
             c.add(loc, "must be a list of contract levels 6 to 10")
         elif key == "tiebreaks" and not (isinstance(value, list) and all(v in TIEBREAKS for v in value)):
             c.add(loc, f"must be a list of {', '.join(TIEBREAKS)}")
+        elif key == "olympic_refill" and not isinstance(value, bool):
+            c.add(loc, "must be true or false")
+        elif key == "advance_by_round" and not (
+            isinstance(value, Mapping)
+            and len(value) <= MAX_ROUNDS
+            and all(str(k).isdigit() and v in (1, 2) and not isinstance(v, bool) for k, v in value.items())
+        ):
+            c.add(loc, 'must map round numbers to 1 or 2, like {"2": 2}')
         elif key == "rating_base" and value not in RatingChoice.values:
             c.add(loc, f"must be one of {', '.join(RatingChoice.values)}")
 

@@ -24,10 +24,22 @@ from tournaments.setup_refusals import setup_refusal
 
 PULKA_FORMS = (Form.OLYMPIC, Form.COMPENSATION, Form.SWISS)
 # Settings that decide how a pulka is scored or who plays: fixed once a round has been drawn.
-SCORING = ("pool", "max_deals", "raspasy_exit", "tiebreaks", "advance", "compensation_x", "compensation_y")
+SCORING = (
+    "pool",
+    "max_deals",
+    "raspasy_exit",
+    "tiebreaks",
+    "advance",
+    "olympic_refill",
+    "compensation_x",
+    "compensation_y",
+)
 RATING = ("rating_base", "compression_threshold", "compression_divisor", "cut_after", "cut_to")
 FREE = ("round_minutes", "rounds")
-EDITABLE = (*SCORING, *RATING, *FREE)
+# Olympic: the regulation's advance by round ({"2": 2}), open for every round not yet drawn.
+BY_ROUND = ("advance_by_round",)
+EDITABLE = (*SCORING, *RATING, *FREE, *BY_ROUND)
+MAX_ROUND = 50
 
 DEFAULTS: dict[str, dict[str, Any]] = {
     Form.OLYMPIC: {"pool": 20, "max_deals": None, "rounds": 3},
@@ -56,6 +68,13 @@ def check_settings(tournament: Tournament, event: PulkaEvent) -> None:
             raise UserError(_("The cut comes after one of the rounds before the last."))
         if event.cut_to < 3:
             raise UserError(_("The cut keeps at least 3 players (one table)."))
+    by_round = event.advance_by_round or {}
+    if not isinstance(by_round, dict) or any(
+        not (str(k).isdigit() and 1 <= int(k) <= MAX_ROUND) or v not in (1, 2) for k, v in by_round.items()
+    ):
+        raise UserError(
+            _("Players going on by round: 1 or 2 for a round from 1 to 50."), code="advance_by_round"
+        )
     if event.compression_divisor is not None and event.compression_threshold is None:
         raise UserError(_("The compression divisor needs a threshold."))
 
@@ -109,6 +128,8 @@ def pulka_settings_update(
             ),
             code="settings_fixed",
         )
+    if "advance_by_round" in changed:
+        _check_rounds_not_drawn(event, changed["advance_by_round"])
     candidate = copy.copy(event)  # a refused change leaves the caller's object as it was
     for key, value in changed.items():
         setattr(candidate, key, value)
@@ -125,3 +146,18 @@ def pulka_settings_update(
         data={k: v for k, v in changed.items()},
     )
     return event
+
+
+def _check_rounds_not_drawn(event: PulkaEvent, new: Any) -> None:
+    """The regulation's advance of a round is fixed once the round is drawn (its players know it)."""
+    old = {k: event.advance_for(int(k)) for k in (event.advance_by_round or {})}
+    fresh = {str(k): v for k, v in (new or {}).items()} if isinstance(new, dict) else {}
+    drawn = set(PulkaRound.objects.filter(tournament=event.tournament).values_list("number", flat=True))
+    for key in set(old) | set(fresh):
+        if not str(key).isdigit() or int(key) not in drawn:
+            continue
+        if fresh.get(key, event.advance) != old.get(key, event.advance):
+            raise UserError(
+                _("Round %(n)s has been drawn: how many go on from its tables is fixed.") % {"n": key},
+                code="settings_fixed",
+            )

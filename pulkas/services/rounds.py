@@ -1,7 +1,7 @@
 """Rounds of a pulka event: the draw, start, the time limit, the end, who goes on and who sits where next.
 
-Olympic (004-II): round 1 by lot; then the players ranked 1…K at each table (and those with a bye) go on, drawn
-by lot, until one table is left — the final. Compensation (004-III) and Swiss: everybody plays every round; round
+Olympic (004-II): round 1 by lot; then the players ranked 1…K at each table go on, drawn by lot, until one
+table is left — the final (``pulkas.services.olympic``: nobody out comes back). Compensation (004-III) and Swiss: everybody plays every round; round
 1 by lot, then by the tournament rating (table 1 the top-rated, P-26); Swiss keeps only the top M after round k.
 Every draw uses a seed recorded on the round, so it can be shown and repeated.
 """
@@ -18,9 +18,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from preferans.numbers import parse_fraction
-from preferans.pulka.forms import TablePlan, draw_tables, lucky_losers, order_by_rating, seat_by_rating
+from preferans.pulka.forms import TablePlan, draw_tables, order_by_rating, seat_by_rating
 from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
+from pulkas.services import olympic
 from pulkas.services.sheet import event_of, load_sheet, refresh_cache
 from pulkas.services.standings import event_table
 from pulkas.services.table_control import stop_table
@@ -57,40 +57,6 @@ def play_over(tournament: Tournament) -> bool:
     if event is None or last is None or last.status != PulkaRound.Status.ENDED:
         return False
     return bool(event_over(event, last))
-
-
-def _olympic_field(event: PulkaEvent, last: PulkaRound) -> list[int]:
-    """Who goes on from ``last``: ranks 1…K at every table, the director's choice among players tied at the cut,
-    the byes; lucky losers (best round rating) fill up to a table of 3."""
-    going: list[int] = []
-    others: dict[int, Fraction] = {}
-    for table in last.tables.order_by("number"):
-        if not table.finished:
-            raise Conflict(
-                _("Table %(n)s is still playing: end the round first.") % {"n": table.number},
-                code="round_open",
-            )
-        advance = table.advance or {"seats": [], "tied": []}
-        ids = table.seat_ids()
-        chosen = list(advance["seats"])
-        if advance["tied"]:
-            if table.tie_decision is None:
-                raise Conflict(
-                    _(
-                        "Table %(n)s: %(seats)s are tied at the cut. Decide who goes on (by the regulation or by "
-                        "lot) on the round's page."
-                    )
-                    % {"n": table.number, "seats": ", ".join(advance["tied"])},
-                    code="tie_undecided",
-                )
-            chosen += list(table.tie_decision)
-        going += [ids[s] for s in chosen]
-        for result in table.results.all():
-            if result.participant_id not in going:
-                others[result.participant_id] = parse_fraction(result.rating)
-    going += list(last.byes.values_list("participant_id", flat=True))
-    going += [int(x) for x in lucky_losers(going, {k: v for k, v in others.items() if k not in going}, 3)]
-    return going
 
 
 def _rated_field(event: PulkaEvent, tournament: Tournament, number: int, rng: random.Random) -> list[int]:
@@ -131,14 +97,8 @@ def draw_round(
     over = event_over(event, last)
     if over:
         raise Conflict(over, code="event_over")
-    if tournament.form == "olympic":
-        ids = (
-            list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
-            if last is None
-            else _olympic_field(event, last)
-        )
-        plan = draw_tables(sorted(ids), per_table, rng)
-        drawn_by = "lot"
+    if tournament.form == "olympic":  # by the book: pulkas.services.olympic
+        plan, drawn_by = olympic.draw(event, last, number, rng), "lot"
     else:
         if last is None and ratings is not None:
             by_number = Participant.objects.filter(tournament=tournament).order_by("number")
@@ -294,7 +254,7 @@ def decide_tie(
     )
     event = event_of(table.round.tournament)
     advance = table.advance or {"seats": [], "tied": []}
-    places = event.advance - len(advance["seats"])
+    places = table.olympic_advance(event) - len(advance["seats"])
     chosen = list(dict.fromkeys(seats))
     if not advance["tied"] or any(s not in advance["tied"] for s in chosen) or len(chosen) != places:
         raise UserError(

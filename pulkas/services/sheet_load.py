@@ -56,7 +56,10 @@ def event_of(tournament: Tournament) -> PulkaEvent:
 
 def table_setup(event: PulkaEvent, table: PulkaTable) -> PulkaSetup:
     try:
-        return event.setup(table.players, table.first_dealer)
+        olympic = event.tournament.form == "olympic"
+        return event.setup(
+            table.players, table.first_dealer, table.olympic_advance(event) if olympic else None
+        )
     except SetupError as exc:
         raise setup_refusal(exc) from exc
 

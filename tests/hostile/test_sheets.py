@@ -88,7 +88,7 @@ def pulka(director):
 
 @pytest.fixture
 def olympic(director):
-    t = pulka_event(director, "olympic", 15, 3, slug="hostile-olympic", names=SURNAMES, pool=4)
+    t = pulka_event(director, "olympic", 15, 3, slug="hostile-olympic", names=SURNAMES, pool=4, advance=2)
     _name_them(t)
     play_to_the_end(
         t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), random.Random(11)

@@ -35,6 +35,9 @@ PAGES: dict[str, Page] = {
     "director:pulka_tie": Page(
         DIRECTOR_ONLY, "P", kwargs=lambda w: event(w, number=1, table=1), post=garbage
     ),
+    "director:pulka_olympic_decision": Page(
+        DIRECTOR_ONLY, "P", kwargs=lambda w: {"slug": w.olympic_slug}, post=garbage
+    ),
     "director:pulka_settings": Page(DIRECTOR_ONLY, "GP", kwargs=event, post=garbage),
     "director:pulka_standings": Page(DIRECTOR_ONLY, kwargs=event),
     "results:pulka-standings": Page(RESULTS, kwargs=event),

@@ -152,7 +152,7 @@ def play_to_the_end(
     rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
     for table in PulkaTable.objects.filter(round=pulka_round):
         if table.advance and table.advance["tied"]:
-            places = tournament.pulka_event.advance - len(table.advance["seats"])
+            places = table.olympic_advance(tournament.pulka_event) - len(table.advance["seats"])
             rounds.decide_tie(
                 table=table, seats=table.advance["tied"][:places], user=director, now=now, reason="lot"
             )

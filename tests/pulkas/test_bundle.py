@@ -17,7 +17,7 @@ from events.bundles import export_bundle, import_bundle, tournament_to_bundle
 from preferans.bundle.document import BundleInvalid
 from preferans.pulka.document import PulkaDocument, result_document
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaEvent, PulkaRound, PulkaTable
-from pulkas.services import rounds, sheet
+from pulkas.services import olympic, rounds, sheet
 from pulkas.services.bundle import PART
 from pulkas.services.standings import event_table
 from pulkas.simulate import play_table
@@ -81,9 +81,20 @@ def compensation_event(director) -> Tournament:
 
 
 def olympic_event(director) -> Tournament:
-    """Two tables stopped without a deal (all three tied at the cut), the director's tie decisions, a final drawn."""
+    """Two tables (one played to the pool, one stopped without a deal: all three tied at the cut); the
+    director's decision that table 2's second-placed go on too (two winners cannot make a final), the tie
+    decisions, a final of three drawn."""
     t = pulka_event(director, "olympic", 6, 3, pool=6)
     now = timezone.now()
+    olympic.record_decision(
+        event=t.pulka_event,
+        round_number=1,
+        tables=[2],
+        reason="регламент: финал втроём",
+        expected=None,
+        user=director,
+        now=now,
+    )
     r1 = rounds.draw_round(tournament=t, user=director, now=now, seed=3)
     rounds.start_round(pulka_round=r1, user=director, now=now)
     play_table(r1.tables.get(number=1), random.Random(2), now=now)  # to the pool
@@ -91,10 +102,15 @@ def olympic_event(director) -> Tournament:
     for table in r1.tables.order_by("number"):
         if table.advance["tied"]:
             rounds.decide_tie(
-                table=table, seats=table.advance["tied"][:1], user=director, now=now, reason="lot"
+                table=table,
+                seats=table.advance["tied"][: 2 - len(table.advance["seats"]) if table.number == 2 else 1],
+                user=director,
+                now=now,
+                reason="lot",
             )
     rounds.end_round(pulka_round=r1, user=director, now=now)
-    rounds.draw_round(tournament=t, user=director, now=now, seed=4)
+    final = rounds.draw_round(tournament=t, user=director, now=now, seed=4)
+    assert final.tables.get().players == 3
     return t
 
 
@@ -216,6 +232,7 @@ def test_a_malformed_part_names_every_problem_and_saves_nothing(director):
     part["corrections"] = [
         {"round": 7, "table": 1, "deal": 1, "old_row": {}, "new_row": [], "at": None, "warned": ["X"]}
     ]
+    part["olympic_decisions"][0]["tables"] = [2, 2]
     bundle["sessions"] = [{"number": 1}]
     count = Tournament.objects.count()
     with pytest.raises(BundleInvalid) as caught:
@@ -232,6 +249,7 @@ def test_a_malformed_part_names_every_problem_and_saves_nothing(director):
         "corrections.0.new_row",
         "corrections.0.at",
         "warned lists the seats warned",
+        "olympic_decisions.0.tables: must be a list of distinct table numbers",
         "sessions: an event played in pulkas",
     ):
         assert expected in text, (expected, text)

@@ -196,7 +196,7 @@ def test_settings_saved_and_refused(dclient, director):
 
 
 def test_settings_fixed_once_a_round_is_drawn(dclient, director):
-    t = pulka_event(director, "olympic", 6, 3, pool=6)
+    t = pulka_event(director, "olympic", 9, 3, pool=6)
     rounds.draw_round(tournament=t, user=director, now=timezone.now())
     page = url("pulka_settings", t)
     response = dclient.get(page)
@@ -275,7 +275,7 @@ def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
 
 
 def test_olympic_tie_decided_on_the_rounds_page(dclient, director):
-    t = pulka_event(director, "olympic", 6, 3, pool=6)
+    t = pulka_event(director, "olympic", 9, 3, pool=6)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=3)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     rounds.stop_round(pulka_round=r, user=director, now=timezone.now())  # no deals: all three tied at the cut
@@ -527,7 +527,7 @@ def test_russian_pages_have_no_english_words(dclient, director):
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=1)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
     play_table(r.tables.get(number=1), random.Random(2), now=timezone.now(), deals=4)
-    o = pulka_event(director, "olympic", 6, 3, pool=4)
+    o = pulka_event(director, "olympic", 9, 3, pool=4)
     ro = rounds.draw_round(tournament=o, user=director, now=timezone.now(), seed=1)
     rounds.start_round(pulka_round=ro, user=director, now=timezone.now())
     rounds.stop_round(pulka_round=ro, user=director, now=timezone.now())

@@ -129,7 +129,7 @@ def test_the_write_path_refuses_and_keeps_nothing(director) -> None:
 
 
 def test_settings_fixed_once_drawn(director) -> None:
-    t = pulka_event(director, "olympic", 6, 3)
+    t = pulka_event(director, "olympic", 9, 3)
     event = t.pulka_event
     with pytest.raises(UserError):
         pulka_settings_update(event=event, changes={"raspasy_exit": [11]}, user=director, now=timezone.now())

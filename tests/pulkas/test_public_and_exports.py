@@ -44,8 +44,11 @@ def publish(t) -> None:
 
 @pytest.fixture
 def olympic(director):
-    """15 players at tables of 3: five winners (a table of 4 and a bye), then a final of 3 with a lucky loser."""
-    t = pulka_event(director, "olympic", 15, 3, slug="olympic-cup", names=SURNAMES, pool=4)
+    """15 players at tables of 3: five winners (a table of 4 and a bye), then a final of 3 with a lucky loser —
+    by the regulation's option of lucky losers and byes (not from the book: off by default)."""
+    t = pulka_event(
+        director, "olympic", 15, 3, slug="olympic-cup", names=SURNAMES, pool=4, olympic_refill=True
+    )
     rng = random.Random(11)
     for _ in range(3):
         play_to_the_end(t, director, rounds.draw_round(tournament=t, user=director, now=timezone.now()), rng)

@@ -174,7 +174,7 @@ def test_pulka_link_before_the_draw_then_the_table_then_the_bye(director) -> Non
 
 
 def test_olympic_link_follows_the_winner_and_tells_the_others_they_are_out(director) -> None:
-    t = pulka_event(director, "olympic", 8, 4, "olymp", pool=4)
+    t = pulka_event(director, "olympic", 12, 4, "olymp", pool=4)  # three winners make the final (004-II)
     first = draw(t, director)
     people = list(t.participants.order_by("number"))
     client = Client()

@@ -97,7 +97,7 @@ class Command(BaseCommand):
         rounds.stop_round(pulka_round=first, user=user, now=now)
         for table in first.tables.all():
             if table.advance and table.advance["tied"]:
-                places = tournament.pulka_event.advance - len(table.advance["seats"])
+                places = table.olympic_advance(tournament.pulka_event) - len(table.advance["seats"])
                 rounds.decide_tie(
                     table=table, seats=table.advance["tied"][:places], user=user, now=now, reason="жребий"
                 )

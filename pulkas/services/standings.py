@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import groupby
 
 from preferans.numbers import parse_fraction
+from preferans.pulka.byes import bye_rating
 from preferans.pulka.forms import standings as rank_standings
 from preferans.pulka.ranking import format_rank
 from pulkas.models import PulkaBye, PulkaEvent, PulkaRound, PulkaTableResult
@@ -88,6 +89,11 @@ def event_table(tournament: Tournament) -> EventTable:
     rounds, by_round, byes = _results(tournament)
     participants = list(Participant.objects.filter(tournament=tournament).order_by("number"))
     cut = cut_players(event, rounds, by_round)
+    bye_ratings = {  # the round's average (preferans.pulka.byes: the software's choice, the book has no byes)
+        r.number: bye_rating(parse_fraction(x.rating) for x in by_round.get(r.number, {}).values())
+        for r in rounds
+        if byes.get(r.number)
+    }
     lines: dict[int, PlayerLine] = {}
     for p in participants:
         line = PlayerLine(p, [])
@@ -99,7 +105,7 @@ def event_table(tournament: Tournament) -> EventTable:
                 line.ratings.append(rating)
                 line.vists += parse_fraction(result.vists)
             elif p.pk in byes.get(r.number, set()):
-                line.ratings.append(Fraction(0))  # a bye counts 0 (the table average of a zero-sum rating)
+                line.ratings.append(bye_ratings[r.number])
                 line.byes.append(r.number)
             else:
                 line.ratings.append(None)

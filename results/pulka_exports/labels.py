@@ -82,7 +82,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "rating_per_deal": "Рейтинг тура — висты игрока в пульке, делённые на число её сдач.",
         "rating_vists": "Рейтинг тура — висты игрока в пульке.",
         "compression": "Выше {t} он сжимается (делится на {d}).",
-        "order_rule": "Место определяет сумма рейтингов, при равенстве — сумма вистов. Тур без стола — 0.",
+        "order_rule": "Место определяет сумма рейтингов, при равенстве — сумма вистов. Тур без стола — средний рейтинг тура.",
         "olympic_rule": "Сначала места финального стола, затем выбывшие — по туру выбывания (позже выбывшие "
         "выше), внутри тура — по рейтингу в нём.",
     },
@@ -152,7 +152,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "rating_per_deal": "A round's rating is the player's vists in the pulka divided by its number of deals.",
         "rating_vists": "A round's rating is the player's vists in the pulka.",
         "compression": "Above {t} it is compressed (divided by {d}).",
-        "order_rule": "The total of the ratings decides the place, then the total vists. A bye counts 0.",
+        "order_rule": "The total of the ratings decides the place, then the total vists. A bye counts the round's average rating.",
         "olympic_rule": "The final table first, then the others by the round they went out in (latest first), "
         "within a round by their rating there.",
     },

@@ -120,11 +120,11 @@ def read_seating(raw: object) -> tuple[tuple[list[list[str]], list[str]] | None,
     tables, byes = raw.get("tables"), raw.get("byes", [])
     problems: list[str] = []
     if not isinstance(tables, list) or not all(
-        isinstance(t, list) and len(t) <= 4 and all(_is_id(p) for p in t) for t in tables
+        isinstance(t, list) and all(_is_id(p) for p in t) for t in tables
     ):
-        problems.append("seating tables: a list of tables, each a list of at most 4 ids")
-    elif len(tables) > MAX_PLAYERS:
-        problems.append(f"seating tables: at most {MAX_PLAYERS}")
+        problems.append("seating tables: a list of tables, each a list of ids")
+    elif sum(len(t) for t in tables) > MAX_PLAYERS:
+        problems.append(f"seating tables: at most {MAX_PLAYERS} places")
     if not isinstance(byes, list) or len(byes) > MAX_PLAYERS or not all(_is_id(p) for p in byes):
         problems.append("seating byes: a list of ids")
     if problems or not isinstance(tables, list) or not isinstance(byes, list):

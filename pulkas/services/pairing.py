@@ -35,6 +35,6 @@ def paired_plan(
 ) -> tuple[TablePlan, Pairing[int]]:
     """The round's tables for ``ranked`` (best first) by the event's form; seats at a table by lot from ``rng``."""
     form = "swiss" if tournament.form == "swiss" else "compensation"
-    history = earlier_tables(tournament) if form == "swiss" else []
+    history = earlier_tables(tournament)  # compensation reports its repeats too
     seating = pair(form, per_table, ranked, history, rng.randrange(2**32), PAIRING_SECONDS)
     return TablePlan(tuple(seating.tables), tuple(seating.byes)), seating

@@ -64,8 +64,10 @@ def check(
     tables: Sequence[Sequence[str]],
     byes: Sequence[str],
     time_limit: float = DEFAULT_SECONDS,
+    least: tuple[int, int] | None = None,
 ) -> Check:
-    """Check ``tables`` and ``byes`` for the round of ``players`` (ranking order) after ``history``."""
+    """Check ``tables`` and ``byes`` for the round of ``players`` (ranking order) after ``history``. ``least``:
+    the best known (R, D) when the caller has it (a field above the enumeration limit is then not searched)."""
     form = Form(form)
     problems = _problems(players, per_table, tables, byes)
     sizes, bye_count = split_tables(len(players), per_table)
@@ -83,6 +85,8 @@ def check(
     if len(seated) <= ENUMERATION_LIMIT:
         least = least_by_enumeration(build_problem(seated, sizes, history))
         proved = True
+    elif least is not None:
+        proved = False
     else:
         best = pair(form, per_table, players, history, 0, time_limit)
         least, proved = (best.repeats, best.displacement), best.optimal

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
+from .enumerate import ENUMERATION_LIMIT, least_seating
 from .problem import Problem
 from .search import improve
 from .sizes import book_tables, split_tables
@@ -41,14 +42,17 @@ def build_problem(seated: Sequence[P], sizes: list[int], history: Iterable[Itera
     """The numbers of pairing §4: ranks of the seated players and who of them met whom."""
     rank = {p: i for i, p in enumerate(seated)}
     met: list[set[int]] = [set() for _ in seated]
+    rounds: list[list[list[int]]] = []
     for round_ in history:
+        cliques: list[list[int]] = []
         for table in round_:
-            ranks = [rank[p] for p in table if p in rank]
+            ranks = sorted({rank[p] for p in table if p in rank})
             for i in ranks:
-                for j in ranks:
-                    if i != j:
-                        met[i].add(j)
-    return Problem(sizes, met)
+                met[i].update(j for j in ranks if j != i)
+            if len(ranks) > 1:
+                cliques.append(ranks)
+        rounds.append(cliques)
+    return Problem(sizes, met, rounds)
 
 
 def pair(
@@ -68,7 +72,9 @@ def pair(
     problem = build_problem(seated, sizes, history)
     seat = book_tables(sizes)
     optimal = True
-    if form is Form.SWISS and problem.cost(seat)[0] > 0:
+    if form is Form.SWISS and problem.cost(seat)[0] > 0 and len(seated) <= ENUMERATION_LIMIT:
+        seat = least_seating(problem)[1]  # a small field: every seating looked at (at most 34,650)
+    elif form is Form.SWISS and problem.cost(seat)[0] > 0:
         started = time.monotonic()
         seat = improve(problem, started + time_limit * 0.2)
         if problem.cost(seat)[0] > 0 or problem.cost(seat)[1] > 0:

@@ -16,6 +16,8 @@ __all__ = ["Problem"]
 class Problem:
     sizes: list[int]
     met: list[set[int]]  # met[r]: the ranks r met before (seated players only)
+    # the earlier rounds' tables as ranks (seated players, at least two of them): every table a clique of ``met``
+    rounds: list[list[list[int]]] = field(default_factory=list)
     spans: list[tuple[int, int]] = field(init=False)
     starts: list[int] = field(init=False)
     ends: list[int] = field(init=False)

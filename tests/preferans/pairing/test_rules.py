@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -10,6 +11,8 @@ from preferans.pairing import intervals, pair, split_tables
 from preferans.pairing.enumerate import least_by_enumeration
 from preferans.pairing.measure import shift
 from preferans.pairing.pair import build_problem
+from preferans.pairing.search import improve
+from preferans.pairing.solver import solve
 
 
 @pytest.mark.parametrize(
@@ -114,8 +117,11 @@ def test_solver_agrees_with_plain_enumeration(seed) -> None:
             tables.append(order[start : start + size])
             start += size
         history.append(tables)
-    seating = pair("swiss", s, players, history, seed, 5)
     sizes, byes = split_tables(n, s)
-    least = least_by_enumeration(build_problem(players[: n - byes], sizes, history))
-    assert (seating.repeats, seating.displacement) == least
-    assert seating.optimal
+    problem = build_problem(players[: n - byes], sizes, history)
+    least = least_by_enumeration(problem)
+    solved = solve(problem, improve(problem, time.monotonic() + 0.5), 5)
+    assert problem.valid(solved.seat) and solved.proved
+    assert problem.cost(solved.seat) == least
+    seating = pair("swiss", s, players, history, seed, 5)  # the product's path (enumeration up to 12 players)
+    assert (seating.repeats, seating.displacement) == least and seating.optimal

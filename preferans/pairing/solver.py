@@ -12,11 +12,13 @@ from __future__ import annotations
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from .problem import Problem
 from .search import improve
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["Solved", "solve"]
 
@@ -76,6 +78,8 @@ class _Model:
     """x[p, k]: rank p at table k (within its domain); z[p, q]: the pair met before and sits together."""
 
     def __init__(self, problem: Problem, domain: list[list[int]]) -> None:
+        from ortools.sat.python import cp_model  # loaded when a search needs it (0.5 s): not on every import
+
         self.model = model = cp_model.CpModel()
         self.domain = domain
         n = problem.players
@@ -125,6 +129,8 @@ class _Model:
 
     def run(self, seconds: float, workers: int, linearization: int = 1) -> tuple[bool, list[int] | None]:
         """Whether the optimum was proved, and the best seating found (None: none in time)."""
+        from ortools.sat.python import cp_model
+
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(seconds, 0.05)
         solver.parameters.num_workers = workers

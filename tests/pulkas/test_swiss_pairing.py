@@ -4,17 +4,20 @@ tables; R, D and the proof are on the round, in the audit and on the director's 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from events.bundles import export_bundle, import_bundle
 from preferans.pairing.enumerate import least_by_enumeration
 from preferans.pairing.pair import build_problem
 from preferans.pairing.sizes import intervals, split_tables
 from pulkas.models import PulkaRound
 from pulkas.services import rounds
+from pulkas.services.bundle import PART
 from tests.pulkas.factory import play_to_the_end, pulka_event
 from tournaments.models import AuditEntry
 
@@ -90,3 +93,20 @@ def test_the_director_reads_the_repeats_in_words(client, director) -> None:
     assert "Рассадка по швейцарской системе" in page
     entry = AuditEntry.objects.get(tournament=t, action="pulka_round_drawn", data__round=2)
     assert entry.data["repeats"] == second.repeats and entry.data["pairing_optimal"] is True
+
+
+def test_a_swiss_round_survives_the_bundle_round_trip(director) -> None:
+    """docs/pulka-bundle.md: ``drawn_by`` is ``lot``, ``rating`` or ``swiss``; an exported Swiss event with a round
+    seated by the Swiss imports again with that round as it was."""
+    t = pulka_event(director, "swiss", 9, 3, pool=4, rounds=3)
+    now = timezone.now()
+    r = rounds.draw_round(tournament=t, user=director, now=now, seed=1)
+    play_to_the_end(t, director, r, random.Random(5), deals=3)
+    rounds.draw_round(tournament=t, user=director, now=now, seed=2)
+    exported = json.loads(json.dumps(export_bundle(t), ensure_ascii=False))
+    assert [x["drawn_by"] for x in exported[PART]["rounds"]] == ["lot", "swiss"]
+    again = import_bundle(data=exported, slug="swiss-copy", now=now)
+    assert list(PulkaRound.objects.filter(tournament=again).values_list("drawn_by", flat=True)) == [
+        "lot",
+        "swiss",
+    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .problem import Problem
 from .search import improve
@@ -77,7 +77,8 @@ def _relabel(problem: Problem, seat: list[int]) -> list[int]:
 class _Model:
     """x[p, k]: rank p at table k (within its domain); z[p, q]: the pair met before and sits together."""
 
-    def __init__(self, problem: Problem, domain: list[list[int]]) -> None:
+    def __init__(self, problem: Problem, domain: list[list[int]], repeats: bool = True) -> None:
+        """``repeats`` False: no z and no repeat cuts (the caller forbids every repeat itself)."""
         from ortools.sat.python import cp_model  # loaded when a search needs it (0.5 s): not on every import
 
         self.model = model = cp_model.CpModel()
@@ -91,6 +92,13 @@ class _Model:
         for k, size in enumerate(problem.sizes):
             model.add(sum(self.x[p, k] for p in range(n) if (p, k) in self.x) == size)
         self.z: list[cp_model.IntVar] = []
+        self.shift = sum(problem.d(p, k) * v for (p, k), v in self.x.items())
+        self.repeats: Any = 0  # the sum of z (a linear expression), 0 without them
+        if repeats:
+            self._repeats(problem, domain)
+
+    def _repeats(self, problem: Problem, domain: list[list[int]]) -> None:
+        model, n = self.model, problem.players
         touching: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
         for p, others in enumerate(problem.met):
             for q in others:
@@ -121,7 +129,6 @@ class _Model:
             mates = sum((problem.sizes[k] - 1) * self.x[p, k] for k in tables)
             model.add(sum(touching[p]) >= mates - strangers)
         self.repeats = sum(self.z)
-        self.shift = sum(problem.d(p, k) * v for (p, k), v in self.x.items())
 
     def hint(self, seat: list[int]) -> None:
         for (p, k), v in self.x.items():
@@ -173,9 +180,11 @@ def solve(problem: Problem, hint: list[int], seconds: float, workers: int = 2) -
             best = improve(problem, time.monotonic() + 0.1 * (deadline - time.monotonic()), seat)
         proved_r = optimal
     r_best, d_best = problem.cost(best)
-    second = _Model(problem, domain)
-    second.model.add(second.repeats <= r_best)
-    if r_best == 0:  # nobody meets again: at most one of every earlier table at a table
+    # with R = 0 (measured faster): no repeat variables, at most one of every earlier table at a table
+    second = _Model(problem, domain, repeats=r_best > 0)
+    if r_best > 0:
+        second.model.add(second.repeats <= r_best)
+    else:
         for round_ in problem.rounds:
             for clique in round_:
                 for k in range(len(problem.sizes)):

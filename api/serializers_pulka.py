@@ -135,7 +135,7 @@ class PulkaRoundSerializer(serializers.Serializer):
     seed = serializers.CharField(
         help_text=_("The draw's seed (a whole number as a string: it may exceed 2^53).")
     )
-    drawn_by = serializers.CharField(help_text=_("lot or rating."))
+    drawn_by = serializers.CharField(help_text=_("lot, rating or swiss."))
     started_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True, help_text=_("The time limit."))
     ended_at = serializers.DateTimeField(allow_null=True)

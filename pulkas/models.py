@@ -125,7 +125,12 @@ class PulkaRound(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
     seed = models.BigIntegerField(_("draw seed"))
-    drawn_by = models.CharField(_("seating"), max_length=16, default="lot")  # lot | rating
+    drawn_by = models.CharField(_("seating"), max_length=16, default="lot")  # lot | rating | swiss
+    # The seating's repeats R and displacement D (docs/pairing.md), and whether (R, D) is proved least; None for a
+    # round drawn by lot (round 1, Olympic).
+    repeats = models.PositiveIntegerField(_("repeated meetings"), null=True, blank=True)
+    displacement = models.PositiveIntegerField(_("displacement"), null=True, blank=True)
+    pairing_optimal = models.BooleanField(_("proved least"), null=True, blank=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     ends_at = models.DateTimeField(_("time limit"), null=True, blank=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)

@@ -16,6 +16,8 @@ from fractions import Fraction
 from itertools import groupby
 from typing import TypeVar
 
+from preferans.pairing.sizes import split_tables  # pairing §1: the one rule of table sizes
+
 __all__ = [
     "Compression",
     "RatingBase",
@@ -75,21 +77,6 @@ class TablePlan:
 
     tables: tuple[tuple[Hashable, ...], ...]
     byes: tuple[Hashable, ...]
-
-
-def split_tables(players: int, per_table: int) -> tuple[list[int], int]:
-    """Table sizes (3 or 4 each) for ``players`` and the number of byes: as many tables of ``per_table`` as the
-    field allows, the rest of the other size; byes only when no split exists (5 players, fewer than 3)."""
-    if per_table not in (3, 4):
-        raise ValueError(f"a table has 3 or 4 players, not {per_table}")
-    for byes in range(players + 1):
-        m = players - byes
-        low, high = -(-m // 4), m // 3  # t tables hold 3t…4t players
-        if m >= 3 and low <= high:
-            t = low if per_table == 4 else high
-            fours = m - 3 * t
-            return [4] * fours + [3] * (t - fours), byes
-    return [], players
 
 
 def draw_tables(players: Sequence[P], per_table: int, rng: random.Random) -> TablePlan:

@@ -189,8 +189,8 @@ def _check_round(
     elif r["status"] != PulkaRound.Status.PENDING and r.get("started_at") is None:
         c.add(_where("started_at", round=n), "a round that has started has its start time")
     c.whole(r["seed"], _where("seed", round=n), 0, 2**63 - 1)
-    if r.get("drawn_by", "lot") not in ("lot", "rating"):
-        c.add(_where("drawn_by", round=n), "must be lot or rating")
+    if r.get("drawn_by", "lot") not in ("lot", "rating", "swiss"):
+        c.add(_where("drawn_by", round=n), "must be lot, rating or swiss")
     for key in ("started_at", "ends_at", "ended_at"):
         c.time(r.get(key), _where(key, round=n))
     seated: set[object] = set()

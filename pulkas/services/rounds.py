@@ -1,8 +1,11 @@
 """Rounds of a pulka event: the draw, start, the time limit, the end, who goes on and who sits where next.
 
-Olympic (004-II): round 1 by lot; then the players ranked 1…K at each table go on, drawn by lot, until one
-table is left — the final (``pulkas.services.olympic``: nobody out comes back). Compensation (004-III) and Swiss: everybody plays every round; round
-1 by lot, then by the tournament rating (table 1 the top-rated, P-26); Swiss keeps only the top M after round k.
+Olympic (004-II): round 1 by lot; then the players ranked 1…K at each table go on, drawn by lot, until one table
+is left — the final (``pulkas.services.olympic``: nobody out comes back). Compensation (004-III) and Swiss:
+everybody plays every round; round 1 by lot (or by the register's rating), then: compensation by the tournament
+rating (table 1 the top-rated, P-26), Swiss by the least repeated meetings, then the least displacement from that
+order (``services.pairing``, docs/pairing.md); Swiss may keep only the top M after round k (the clubs' cut, an
+option).
 Every draw uses a seed recorded on the round, so it can be shown and repeated.
 """
 
@@ -18,9 +21,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from preferans.pairing import Pairing
 from preferans.pulka.forms import TablePlan, draw_tables, order_by_rating, seat_by_rating
 from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services import olympic
+from pulkas.services.pairing import paired_plan
 from pulkas.services.sheet import event_of, load_sheet, refresh_cache
 from pulkas.services.standings import event_table
 from pulkas.services.table_control import stop_table
@@ -94,6 +99,8 @@ def draw_round(
     seed = seed if seed is not None else secrets.randbelow(2**62)
     rng = random.Random(seed)
     per_table = int(tournament.players_per_table)
+    seating: Pairing[int] | None = None
+    ranked: list[int] = []  # the order the round was seated in (compensation and Swiss after round 1)
     over = event_over(event, last)
     if over:
         raise Conflict(over, code="event_over")
@@ -108,16 +115,15 @@ def draw_round(
             ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
             plan, drawn_by = draw_tables(sorted(ids), per_table, rng), "lot"
         else:
-            plan, drawn_by = (
-                seat_by_rating(_rated_field(event, tournament, number, rng), per_table, rng),
-                "rating",
-            )
+            ranked = _rated_field(event, tournament, number, rng)
+            plan, seating = paired_plan(tournament, ranked, per_table, rng)
+            drawn_by = "swiss" if tournament.form == "swiss" else "rating"
     if not plan.tables:
         raise UserError(
             _("A table needs 3 or 4 players; there are not enough players."), code="too_few_players"
         )
     pulka_round = PulkaRound.objects.create(
-        tournament=tournament, number=number, seed=seed, drawn_by=drawn_by
+        tournament=tournament, number=number, seed=seed, drawn_by=drawn_by, **_pairing_fields(seating)
     )
     _create_tables(pulka_round, event, plan, rng)
     if tournament.status == TournamentStatus.SETUP:
@@ -135,9 +141,22 @@ def draw_round(
             "by": drawn_by,
             "tables": len(plan.tables),
             "byes": len(plan.byes),
+            **_pairing_fields(seating),
+            **({"ranking": ranked} if seating is not None else {}),
         },
     )
     return pulka_round
+
+
+def _pairing_fields(seating: Pairing[int] | None) -> dict[str, Any]:
+    """R, D and whether they are proved least, for the round and its audit entry (docs/pairing.md)."""
+    if seating is None:
+        return {}
+    return {
+        "repeats": seating.repeats,
+        "displacement": seating.displacement,
+        "pairing_optimal": seating.optimal,
+    }
 
 
 def _create_tables(pulka_round: PulkaRound, event: PulkaEvent, plan: TablePlan, rng: random.Random) -> None:

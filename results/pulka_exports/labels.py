@@ -70,6 +70,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "in_progress": "играется",
         "not_started": "не начата",
         "seated_by_rating": "по рейтингу турнира: лучшие — за первым столом; при равенстве и позиции за столом — жребий",
+        "seated_by_swiss": "по швейцарской системе: как можно меньше повторных встреч, затем как можно ближе к рейтингу "
+        "турнира; позиции за столом — жребий",
         "seated_by_lot": "жребием",
         "no_rounds": "Рассадки первого тура ещё нет.",
         "no_round": "Такого тура нет.",
@@ -140,6 +142,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "in_progress": "playing",
         "not_started": "not started",
         "seated_by_rating": "by the tournament rating: the top-rated at table 1; equal ratings and seats by lot",
+        "seated_by_swiss": "by the Swiss: the fewest repeated meetings, then the closest to the tournament rating; "
+        "seats by lot",
         "seated_by_lot": "by lot",
         "no_rounds": "No round has been drawn yet.",
         "no_round": "There is no such round.",

@@ -247,10 +247,14 @@ def seating_pdf(view: EventView, r: RoundView, *, lang: str, now: dt.datetime) -
     title = lab["seating_final"] if r.final else lab["seating_of"].format(n=r.number)
     doc = _doc(view, title, lang, now)
     y = doc.heading(doc.new_page(), title, size=16)
-    by_rating = r.pulka_round.drawn_by == "rating"
-    y = doc.paragraph(
-        y, f"{lab['seating']}: {lab['seated_by_rating'] if by_rating else lab['seated_by_lot']}."
+    by_rating = r.pulka_round.drawn_by in (
+        "rating",
+        "swiss",
+    )  # both show the rating each player was seated by
+    how = {"rating": "seated_by_rating", "swiss": "seated_by_swiss"}.get(
+        r.pulka_round.drawn_by, "seated_by_lot"
     )
+    y = doc.paragraph(y, f"{lab['seating']}: {lab[how]}.")
     before = ratings_before(view.standings, r.number) if by_rating else {}
     cols = [
         Col(lab["table"], 8, "c"),

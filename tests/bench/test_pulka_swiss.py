@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from preferans.pairing.enumerate import least_by_enumeration
+from preferans.pairing.pair import build_problem
+from preferans.pairing.sizes import split_tables
 from pulkas.models import PulkaDeal, PulkaRound, PulkaTable
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +29,21 @@ def load_bench():
     return module
 
 
+def least_after(pulka_round: PulkaRound) -> tuple[int, int]:
+    """The least (R, D) by plain enumeration for the round's field in its ranking, after the earlier rounds."""
+    entry = AuditEntry.objects.get(action="pulka_round_drawn", data__round=pulka_round.number)
+    ranked = entry.data["ranking"]  # the order the round was seated in
+    earlier = [
+        [list(t.seat_ids().values()) for t in r.tables.all()]
+        for r in PulkaRound.objects.filter(number__lt=pulka_round.number)
+    ]
+    sizes, _byes = split_tables(len(ranked), 4)
+    seat = {p: t.number - 1 for t in pulka_round.tables.all() for p in t.seat_ids().values()}
+    problem = build_problem(ranked, sizes, earlier)
+    assert problem.cost([seat[p] for p in ranked]) == (pulka_round.repeats, pulka_round.displacement)
+    return least_by_enumeration(problem)
+
+
 def test_tiny_swiss_event(director) -> None:
     bench = load_bench()
     lines: list[str] = []
@@ -32,7 +51,10 @@ def test_tiny_swiss_event(director) -> None:
         players=12, rounds=2, deals=3, pool=50, user=director, profile=True, progress=lines.append
     )
     assert [s.number for s in stats] == [1, 2] and len(lines) == 2
-    assert [s.drawn_by for s in stats] == ["lot", "rating"]
+    # round 2 is seated by the Swiss (pairing-spec §4), not strictly by rating: its (R, D) is the least
+    assert [s.drawn_by for s in stats] == ["lot", "swiss"]
+    second = PulkaRound.objects.get(number=2)
+    assert second.pairing_optimal is True and (second.repeats, second.displacement) == least_after(second)
     assert [s.tables for s in stats] == [3, 3] and [s.byes for s in stats] == [0, 0]
     # every deal went through the write path and was timed once
     assert [s.deals for s in stats] == [9, 9]
@@ -45,7 +67,7 @@ def test_tiny_swiss_event(director) -> None:
         mean, p95, top = s.per_deal()
         assert 0 < mean <= top and p95 <= top
     text = bench.report(stats, meter, vendor="test", players=12, deals=3, pool=50)
-    assert "total: 18 deals" in text and "re-seating by rating" in text
+    assert "total: 18 deals" in text and "re-seating by the Swiss" in text
     assert all(f"=== profile: {p} (all rounds) ===" in text for p in bench.PHASES)
 
 

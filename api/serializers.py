@@ -19,7 +19,7 @@ from preferans.bundle.bounds import (
 )
 from preferans.game import ROW_CONTRACT_CODES, ROW_FIELDS
 from scoring.confirmation import confirmer_seats
-from scoring.models import Penalty, Result, Standing
+from scoring.models import BIDDING_MAX, Penalty, Result, Standing
 from tournaments.models import Round, Seating, Session, Table, Tournament
 
 SEATS = ("N", "E", "S", "W")
@@ -151,6 +151,17 @@ class RowFieldsMixin(serializers.Serializer):
         allow_null=True,
         help_text=_("Optional: the vists as written; refused unless they equal the computed ones."),
     )
+    bidding = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        max_length=BIDDING_MAX * 2,  # the service trims spaces and refuses more than BIDDING_MAX in words
+        trim_whitespace=False,
+        help_text=_(
+            "Optional (rules §13.1, written bidding): the bidding as written, one line; only where the organisers "
+            "set written bidding. Omitted on a correction: the stored bidding stays."
+        ),
+    )
 
     def row(self) -> dict[str, Any]:
         data = self.validated_data
@@ -231,6 +242,9 @@ class ResultSerializer(serializers.Serializer):
     wrong_cards = serializers.ListField(child=serializers.CharField(), read_only=True, allow_null=True)
     misere_shared = serializers.BooleanField(read_only=True, allow_null=True)
     raspasy_step = serializers.IntegerField(read_only=True, allow_null=True)
+    bidding = serializers.CharField(
+        read_only=True, help_text=_("The bidding as written (rules §13.1), or empty.")
+    )
     adjusted = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)
     assigned = serializers.DictField(child=serializers.CharField(), read_only=True, allow_null=True)
     annulled = serializers.ListField(
@@ -291,6 +305,7 @@ class ResultSerializer(serializers.Serializer):
             "version": instance.version,
             "revision": instance.revision,
             "vists": instance.vists,
+            "bidding": instance.bidding,
             "matchpoints": instance.matchpoints if show_scores else None,
             "top": (str(top) if top is not None else None) if show_scores else None,
             "status": instance.status,

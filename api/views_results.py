@@ -186,6 +186,7 @@ class ResultViewSet(
             idempotency_key=key,
             confirmed_by=others,
             now=timezone.now(),
+            bidding=data.get("bidding"),
         )
         return self._answer(result, status.HTTP_201_CREATED, replayed=not created)
 
@@ -221,7 +222,7 @@ class ResultViewSet(
                 room=data.get("room", 1),
                 seats=data.get("seats"),
             )
-            content = PlayedRow(row=row, version=data.get("version"))
+            content = PlayedRow(row=row, version=data.get("version"), bidding=data.get("bidding"))
             writing = RowWriting(
                 status=Result.Status.DIRECTOR, reason=data.get("reason", ""), idempotency_key=scoped
             )
@@ -287,6 +288,7 @@ class ResultViewSet(
                 replace=True,
                 revision=revision,
                 now=timezone.now(),
+                bidding=serializer.validated_data.get("bidding"),
             )
             return self._answer(updated, status.HTTP_200_OK)
         tournament = result.session.tournament
@@ -306,7 +308,13 @@ class ResultViewSet(
             status=Result.Status.DIRECTOR,
         )
         updated = result_save(
-            RowCommand(place, PlayedRow(row=row), writing, RowAuthor(user=user)), now=timezone.now()
+            RowCommand(
+                place,
+                PlayedRow(row=row, bidding=serializer.validated_data.get("bidding")),
+                writing,
+                RowAuthor(user=user),
+            ),
+            now=timezone.now(),
         )
         return self._answer(updated, status.HTTP_200_OK)
 

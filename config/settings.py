@@ -326,6 +326,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name for the set of seats, whichever field offers it (a pulka row's `dealt_by`, a seat elsewhere).
+    "ENUM_NAME_OVERRIDES": {"SeatEnum": ["N", "E", "S", "W"]},
 }
 
 # Headers on every response, in development too (docs/deployment.md, «Security settings»). Scripts come only

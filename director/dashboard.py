@@ -19,8 +19,9 @@ from director.dashboard_partials import partial_alerts
 from duplicate.missing_rows import MissingRow, missing_rows
 from duplicate.rests import Resting, session_rests
 from duplicate.rounds import RoundTimer, pick_round, round_timer
+from duplicate.session_facts import SessionFacts
 from scoring.models import Result
-from tournaments.models import Publication, Round, Seating, Session, Table, Tournament
+from tournaments.models import Publication, Round, Session, Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -98,43 +99,33 @@ class Overview:
         return sum(len(t.boards) for t in self.tables)
 
 
-def _missing_by_round(session: Session, numbers: list[int]) -> dict[int, int]:
+def _missing_by_round(facts: SessionFacts, numbers: list[int]) -> dict[int, int]:
     """How many results each of these rounds lacks (boards its tables should have played, less the rows
-    entered), in three queries whatever the number of rounds."""
-    if not numbers:
-        return {}
-    per_set = Counter(Board.objects.filter(session=session).values_list("set_number", flat=True))
+    entered), from the session's facts read once."""
+    wanted = set(numbers)
     expected: Counter[int] = Counter()
-    for number, set_number in Seating.objects.filter(
-        session=session, round_number__in=numbers, duplicates_only=False
-    ).values_list("round_number", "set_number"):
-        expected[number] += per_set.get(set_number, 0)
-    entered = Counter(
-        Result.objects.filter(session=session, round_number__in=numbers).values_list(
-            "round_number", flat=True
-        )
-    )
+    for s in facts.seatings:
+        if s.round_number in wanted and not s.duplicates_only:
+            expected[s.round_number] += len(facts.boards_of.get(s.set_number, []))
+    entered = Counter(r.round for r in facts.rows if r.round in wanted)
     return {n: max(0, expected[n] - entered[n]) for n in numbers}
 
 
-def table_states(session: Session, round_number: int) -> list[TableProgress]:
-    seatings = list(
-        Seating.objects.filter(session=session, round_number=round_number)
-        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
-        .order_by("room", "table_number")
+def table_states(
+    session: Session, round_number: int, facts: SessionFacts | None = None
+) -> list[TableProgress]:
+    facts = facts or SessionFacts(session)
+    seatings = sorted(
+        (s for s in facts.seatings if s.round_number == round_number), key=lambda s: (s.room, s.table_number)
     )
     codes = {(t.room, t.number): t.code for t in Table.objects.filter(session=session)}
-    boards_of: dict[int, list[int]] = defaultdict(list)
-    for number, set_number in Board.objects.filter(session=session).values_list("number", "set_number"):
-        boards_of[set_number].append(number)
     results: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
-    for room, table, board, status in Result.objects.filter(
-        session=session, round_number=round_number
-    ).values_list("room", "table_number", "board_number", "status"):
-        results[(room, table)].append((board, status))
+    for r in facts.rows:
+        if r.round == round_number:
+            results[(r.room, r.table)].append((r.board, r.status))
     out = []
     for s in seatings:
-        boards = () if s.duplicates_only else tuple(sorted(boards_of.get(s.set_number, [])))
+        boards = () if s.duplicates_only else tuple(facts.boards_of.get(s.set_number, []))
         rows = results.get((s.room, s.table_number), [])
         entered = tuple(sorted(b for b, _ in rows))
         out.append(
@@ -175,17 +166,20 @@ def overview(
     rounds = list(session.rounds.order_by("number"))
     rnd = pick_round(rounds, round_number)
     ov = Overview(session=session, round=rnd, rounds=rounds)
+    facts = SessionFacts(session)  # read once for every section below
     if rnd is not None:
-        ov.tables = table_states(session, rnd.number)
+        ov.tables = table_states(session, rnd.number, facts)
         ov.timer = round_timer(rnd, tournament)
         ov.resting = session_rests(session).get(rnd.number, [])
-    ov.proposals = missing_rows(session)
-    _alerts(tournament, session, ov, now)
+    ov.proposals = missing_rows(session, facts)
+    _alerts(tournament, session, ov, now, facts)
     _next(tournament, session, ov, now, round_number)
     return ov
 
 
-def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.datetime) -> None:
+def _alerts(
+    tournament: Tournament, session: Session, ov: Overview, now: dt.datetime, facts: SessionFacts
+) -> None:
     disputed = list(
         Result.objects.filter(session=session, status=Result.Status.DISPUTED)
         .select_related("seat_n", "seat_e", "seat_s", "seat_w")
@@ -226,7 +220,7 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
         for r in ov.rounds
         if r.status == Round.Status.ENDED and (rnd is None or r.number != rnd.number)
     ]
-    for number, missing in _missing_by_round(session, ended).items():
+    for number, missing in _missing_by_round(facts, ended).items():
         if missing:
             ov.alerts.append(
                 Alert(
@@ -241,7 +235,7 @@ def _alerts(tournament: Tournament, session: Session, ov: Overview, now: dt.date
                 )
             )
     ov.alerts.extend(
-        Alert(level, text, link=link) for level, text, link in partial_alerts(tournament, session)
+        Alert(level, text, link=link) for level, text, link in partial_alerts(tournament, session, facts)
     )
     fouled = list(Board.objects.filter(session=session, fouled=True).values_list("number", flat=True))
     if fouled:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from duplicate.late_boards import late_boards
 from duplicate.play_order import order_flags
+from duplicate.session_facts import SessionFacts
 from tournaments.models import Session, Tournament
 
 
@@ -27,9 +28,11 @@ def _where(round: int, table: int, room: int) -> str:
     return where
 
 
-def partial_alerts(tournament: Tournament, session: Session) -> list[tuple[str, str, str]]:
+def partial_alerts(
+    tournament: Tournament, session: Session, facts: SessionFacts | None = None
+) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
-    for flag in order_flags(session):
+    for flag in order_flags(session, facts):
         out.append(
             (
                 "warning",
@@ -45,7 +48,7 @@ def partial_alerts(tournament: Tournament, session: Session) -> list[tuple[str, 
                 _table_page(tournament, session, flag.round, flag.table, flag.room) + f"#board-{flag.board}",
             )
         )
-    for state in late_boards(session):
+    for state in late_boards(session, facts):
         if state.played:
             continue
         late = state.late

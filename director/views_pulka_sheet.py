@@ -321,7 +321,7 @@ def table_sheet(request: HttpRequest, tournament: Tournament, number: int, table
         "next_dealer": names.get(score.next_deal.dealer, "") if score.next_deal else "",
         "forms": page.forms,
         "correct_number": page.correct_number,
-        "corrections": list(PulkaCorrection.objects.filter(table=pulka_table).select_related("user")),
+        "corrections": _corrections(pulka_table, names),
         "svg": mark_safe(sheet_svg(score, names=names, labels=sheet_labels())),  # noqa: S308 - escaped by drawing
         "players_url": f"/pulka/{pulka_table.code}/",
         "rounds_url": reverse("director:pulka_rounds", kwargs={"slug": tournament.slug}) + f"?round={number}",
@@ -334,3 +334,20 @@ def table_sheet(request: HttpRequest, tournament: Tournament, number: int, table
         "dealt_by": page.dealt_by,
     }
     return render(request, "director/pulka/table.html", context, status=status)
+
+
+def _corrections(pulka_table: PulkaTable, names: dict[str, str]) -> list[dict[str, Any]]:
+    """The table's corrections with who answered for each (Code 4.2.4, 4.2.7): the warned and the penalised by
+    name (``PulkaCorrection.answering``, the rule the phone page asks too)."""
+    seat_of = {pid: seat for seat, pid in pulka_table.seat_ids().items()}
+    out = []
+    for c in PulkaCorrection.objects.filter(table=pulka_table).select_related("user").order_by("id"):
+        warned, penalised = c.answering(seat_of.get(c.writer_id) if c.writer_id else None)
+        out.append(
+            {
+                "c": c,
+                "warned": ", ".join(names.get(s, s) for s in warned),
+                "penalised": ", ".join(names.get(s, s) for s in penalised),
+            }
+        )
+    return out

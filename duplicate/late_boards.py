@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from boards.models import Board
+from duplicate.session_facts import SessionFacts
 from scoring.models import LateBoard, Result
 from tournaments.audit import log_action
 from tournaments.errors import UserError
@@ -110,23 +111,21 @@ class LateBoardState:
     played: bool
 
 
-def late_boards(session: Session) -> list[LateBoardState]:
+def late_boards(session: Session, facts: SessionFacts | None = None) -> list[LateBoardState]:
     """The session's boards to play later, each with whether its row is written."""
-    rows = set(
-        Result.objects.filter(session=session).values_list(
-            "round_number", "room", "table_number", "board_number"
-        )
-    )
+    facts = facts or SessionFacts(session)
     return [
-        LateBoardState(late, (late.round_number, late.room, late.table_number, late.board_number) in rows)
-        for late in LateBoard.objects.filter(session=session)
+        LateBoardState(
+            late, (late.round_number, late.room, late.table_number, late.board_number) in facts.row_places
+        )
+        for late in facts.late
     ]
 
 
-def late_places(session: Session) -> set[tuple[int, int, int, int]]:
+def late_places(session: Session, facts: SessionFacts | None = None) -> set[tuple[int, int, int, int]]:
     """(round, room, table, board) of every board to play later that has no row yet."""
     return {
         (s.late.round_number, s.late.room, s.late.table_number, s.late.board_number)
-        for s in late_boards(session)
+        for s in late_boards(session, facts)
         if not s.played
     }

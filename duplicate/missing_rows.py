@@ -13,21 +13,20 @@ seat when he accepts it.
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from boards.models import Board
 from duplicate.late_boards import late_places
+from duplicate.session_facts import SessionFacts
 from preferans.duplicate.rulings import Fault, grades_by_fault
 from scoring.models import Result
 from scoring.row_command import ArtificialAdjustment, RowAuthor, RowCommand, RowPlace, RowWriting
 from scoring.rows import result_save
 from tournaments.errors import UserError
-from tournaments.models import Participant, Round, Seating, Session
+from tournaments.models import Participant, Round, Session
 
 # The reason the audit trail keeps (the code's words; tournaments.audit.SYSTEM_REASONS translates them).
 REASON = "missing protocol row: assigned result (general provisions)"
@@ -46,31 +45,21 @@ class MissingRow:
     grades: dict[str, str]
 
 
-def missing_rows(session: Session) -> list[MissingRow]:
+def missing_rows(session: Session, facts: SessionFacts | None = None) -> list[MissingRow]:
     """Every row missing in the ended rounds of the session, each with its proposed artificial result."""
-    ended = list(session.rounds.filter(status=Round.Status.ENDED).values_list("number", flat=True))
+    ended = set(session.rounds.filter(status=Round.Status.ENDED).values_list("number", flat=True))
     if not ended:
         return []
-    boards_of: dict[int, list[int]] = defaultdict(list)
-    for number, set_number in Board.objects.filter(session=session).values_list("number", "set_number"):
-        boards_of[set_number].append(number)
-    rows = set(
-        Result.objects.filter(session=session, round_number__in=ended).values_list(
-            "round_number", "room", "table_number", "board_number"
-        )
-    )
-    later = late_places(session)
+    facts = facts or SessionFacts(session)
+    later = late_places(session, facts)
     out: list[MissingRow] = []
-    seatings = (
-        Seating.objects.filter(session=session, round_number__in=ended, duplicates_only=False)
-        .select_related("seat_n", "seat_e", "seat_s", "seat_w")
-        .order_by("round_number", "room", "table_number")
-    )
-    for s in seatings:
+    for s in facts.seatings:
+        if s.round_number not in ended or s.duplicates_only:
+            continue
         seats = s.seats()
-        for board in sorted(boards_of.get(s.set_number, [])):
+        for board in facts.boards_of.get(s.set_number, []):
             place = (s.round_number, s.room, s.table_number, board)
-            if place in rows or place in later:
+            if place in facts.row_places or place in later:
                 continue
             fault = {seat: str(DEFAULT_FAULT) for seat in seats}
             out.append(

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from boards.models import Board
+from duplicate.session_facts import SessionFacts
 from preferans.duplicate.play_order import out_of_order
 from scoring.models import Result
-from tournaments.models import Seating, Session
+from tournaments.models import Session
 
 
 @dataclass(frozen=True)
@@ -26,28 +26,21 @@ class OrderFlag:
     skipped: tuple[int, ...]
 
 
-def order_flags(session: Session) -> list[OrderFlag]:
+def order_flags(session: Session, facts: SessionFacts | None = None) -> list[OrderFlag]:
     """Every row of the session a player wrote before a lower-numbered board of the table's set had a row."""
-    boards_of: dict[int, list[int]] = defaultdict(list)
-    for number, set_number in Board.objects.filter(session=session).values_list("number", "set_number"):
-        boards_of[set_number].append(number)
+    facts = facts or SessionFacts(session)
     written: dict[tuple[int, int, int], dict[int, int]] = defaultdict(dict)
     by_player: dict[tuple[int, int, int], set[int]] = defaultdict(set)
-    for rnd, room, table, board, position, status in Result.objects.filter(session=session).values_list(
-        "round_number", "room", "table_number", "board_number", "position", "status"
-    ):
-        written[(rnd, room, table)][board] = position
-        if status != Result.Status.DIRECTOR:
-            by_player[(rnd, room, table)].add(board)
+    for r in facts.rows:
+        written[(r.round, r.room, r.table)][r.board] = r.position
+        if r.status != Result.Status.DIRECTOR:
+            by_player[(r.round, r.room, r.table)].add(r.board)
     out: list[OrderFlag] = []
-    seatings = Seating.objects.filter(session=session, duplicates_only=False).order_by(
-        "round_number", "room", "table_number"
-    )
-    for rnd, room, table, set_number in seatings.values_list(
-        "round_number", "room", "table_number", "set_number"
-    ):
-        place = (rnd, room, table)
-        for flag in out_of_order(boards_of.get(set_number, []), written.get(place, {})):
+    for s in facts.seatings:
+        if s.duplicates_only:
+            continue
+        place = (s.round_number, s.room, s.table_number)
+        for flag in out_of_order(facts.boards_of.get(s.set_number, []), written.get(place, {})):
             if flag.board in by_player[place]:
-                out.append(OrderFlag(rnd, room, table, flag.board, flag.skipped))
+                out.append(OrderFlag(s.round_number, s.room, s.table_number, flag.board, flag.skipped))
     return out

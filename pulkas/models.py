@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -354,6 +355,22 @@ class PulkaCorrection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} deal {self.deal_number} corrected"
+
+    def answering(self, writer_seat: str | None = None) -> tuple[list[str], list[str]]:
+        """Who this correction warned and who it penalised (Code 4.2.4, 4.2.7), as seats; what still waits for the
+        others' confirmation counts too. The warned are the ``warned`` seats (an older record names only its
+        ``writer``, whose seat the caller passes); the penalised are the seats the penalty entries punish (a
+        mountain entry's seat, a whist entry's ``to``)."""
+        record: dict[str, Any] = self.pending if isinstance(self.pending, dict) else {}
+        warned = list(self.warned or record.get("warned") or [])
+        if not warned and (self.warning or record.get("warning")) and writer_seat:
+            warned = [writer_seat]
+        penalised: list[str] = []
+        for entry in [*self.penalty, *(record.get("penalty") or [])]:
+            seat = str(entry.get("to") if entry.get("type") == "whist" else entry.get("seat"))
+            if seat not in penalised:
+                penalised.append(seat)
+        return warned, penalised
 
     @classmethod
     def warned_seats(cls, table: PulkaTable) -> set[str]:

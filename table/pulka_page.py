@@ -205,18 +205,10 @@ def penalty_text(page: PulkaPage, entries: list[dict[str, Any]]) -> str:
 
 
 def answering(page: PulkaPage, correction: PulkaCorrection) -> tuple[str, str]:
-    """Who was warned and who was penalised by a correction (Code 4.2.4, 4.2.7), as seat labels joined by commas.
-
-    The warned are the record's ``warned`` seats (an older record names only its writer); the penalised are the
-    seats the penalty entries punish (a mountain entry's seat, a whist entry's ``to``)."""
-    warned = list(correction.warned or [])
-    if not warned and correction.warning and correction.writer is not None:
-        warned = [page.seat_of(correction.writer) or ""]
-    penalised: list[str] = []
-    for entry in correction.penalty:
-        seat = str(entry.get("to") if entry.get("type") == "whist" else entry.get("seat"))
-        if seat not in penalised:
-            penalised.append(seat)
+    """Who was warned and who was penalised by a correction (Code 4.2.4, 4.2.7), as seat labels joined by commas
+    (``PulkaCorrection.answering``: the one rule, the director's page asks it too)."""
+    writer_seat = page.seat_of(correction.writer) if correction.writer is not None else None
+    warned, penalised = correction.answering(writer_seat)
     return ", ".join(page.seat_label(s) for s in warned), ", ".join(page.seat_label(s) for s in penalised)
 
 

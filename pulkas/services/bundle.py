@@ -54,7 +54,18 @@ _INTS: dict[str, tuple[int, int, bool]] = {
     "cut_to": (1, 32767, True),
     "seed": (0, 2**63 - 1, False),
 }
-_ROUND = ("number", "status", "seed", "drawn_by", "started_at", "ends_at", "ended_at", "tables", "byes")
+_ROUND = (
+    "number",
+    "status",
+    "seed",
+    "drawn_by",
+    "started_at",
+    "ends_at",
+    "ended_at",
+    "tables",
+    "byes",
+    "pairing",
+)
 _TABLE = (
     "number",
     "code",
@@ -84,6 +95,27 @@ _CORRECTION = (
 
 
 # -- export ---------------------------------------------------------------------------------------------
+
+
+def _pairing_of(r: PulkaRound) -> dict[str, Any]:
+    """A drawn round's seating figures (docs/pairing.md), optional in the bundle: only when the draw recorded them."""
+    if r.repeats is None:
+        return {}
+    return {
+        "pairing": {"repeats": r.repeats, "displacement": r.displacement, "optimal": bool(r.pairing_optimal)}
+    }
+
+
+def _pairing_fields(pairing: Mapping[str, Any] | None) -> dict[str, Any]:
+    if not pairing:
+        return {}
+    return {
+        "repeats": pairing["repeats"],
+        "displacement": pairing["displacement"],
+        "pairing_optimal": pairing["optimal"],
+    }
+
+
 def _time(value: dt.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
@@ -133,6 +165,7 @@ def pulka_part(event: PulkaEvent) -> dict[str, Any]:
                 "ended_at": _time(r.ended_at),
                 "tables": tables,
                 "byes": sorted(numbers[b.participant_id] for b in r.byes.all()),
+                **_pairing_of(r),
             }
         )
     corrections = [
@@ -224,6 +257,7 @@ def restore_part(tournament: Tournament, part: Mapping[str, Any], *, now: dt.dat
             started_at=_parse(r.get("started_at")),
             ends_at=_parse(r.get("ends_at")),
             ended_at=_parse(r.get("ended_at")),
+            **_pairing_fields(r.get("pairing")),
         )
         for t in r["tables"]:
             table = _table(pulka_round, t, people)

@@ -193,6 +193,20 @@ def _check_round(
         c.add(_where("drawn_by", round=n), "must be lot, rating or swiss")
     for key in ("started_at", "ends_at", "ended_at"):
         c.time(r.get(key), _where(key, round=n))
+    pairing = r.get("pairing")
+    if pairing is not None and not (
+        isinstance(pairing, Mapping)
+        and set(pairing) == {"repeats", "displacement", "optimal"}
+        and all(
+            isinstance(pairing[k], int) and not isinstance(pairing[k], bool) and 0 <= pairing[k] <= 10**6
+            for k in ("repeats", "displacement")
+        )
+        and isinstance(pairing["optimal"], bool)
+    ):
+        c.add(
+            _where("pairing", round=n),
+            "is {repeats, displacement, optimal}: whole numbers from 0 to 1,000,000 and true or false",
+        )
     seated: set[object] = set()
     for j, table in enumerate(c.list(r["tables"], _where("tables", round=n), MAX_TABLES)):
         _check_table(c, table, j, n, r["status"] == PulkaRound.Status.PENDING, tables, codes, seated)

@@ -462,3 +462,14 @@ def test_a_bye_is_marked(director) -> None:
     wb = load_workbook(io.BytesIO(build_file(t.pk, "pulka_workbook", "xlsx", {"lang": "ru"})[1]))
     values = {r[1]: r for r in wb["Итоги"].iter_rows(min_row=3, values_only=True)}
     assert values[bye.participant.number][4:6] == ("без стола", 0)  # round 1: no table, a rating of 0
+
+
+def test_the_workbook_labels_a_lucky_loser_as_not_from_the_book(olympic) -> None:
+    """004-II «Остальные игроки выбывают»: a lucky loser exists only by the regulation's option, and every file
+    that names one says it is not from the book, as the pages do."""
+    wb = load_workbook(io.BytesIO(build_file(olympic.pk, "pulka_workbook", "xlsx", {"lang": "ru"})[1]))
+    cells = [str(c.value) for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.value]
+    assert "лучший из выбывших, не по правилам" in cells
+    wb = load_workbook(io.BytesIO(build_file(olympic.pk, "pulka_workbook", "xlsx", {"lang": "en"})[1]))
+    cells = [str(c.value) for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.value]
+    assert "lucky loser, not from the book" in cells

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.bundles import export_bundle, import_bundle
+from preferans.bundle.document import BundleInvalid
 from preferans.pairing.enumerate import least_by_enumeration
 from preferans.pairing.pair import build_problem
 from preferans.pairing.sizes import intervals, split_tables
@@ -110,3 +111,20 @@ def test_a_swiss_round_survives_the_bundle_round_trip(director) -> None:
         "lot",
         "swiss",
     ]
+    second = PulkaRound.objects.get(tournament=t, number=2)
+    assert exported[PART]["rounds"][1]["pairing"] == {
+        "repeats": second.repeats,
+        "displacement": second.displacement,
+        "optimal": second.pairing_optimal,
+    }
+    assert "pairing" not in exported[PART]["rounds"][0]  # round 1 was drawn by lot: no seating figures
+    copy = PulkaRound.objects.get(tournament=again, number=2)
+    assert (copy.repeats, copy.displacement, copy.pairing_optimal) == (
+        second.repeats,
+        second.displacement,
+        second.pairing_optimal,
+    )
+    exported[PART]["rounds"][1]["pairing"] = {"repeats": -1, "displacement": 0, "optimal": "yes"}
+    with pytest.raises(BundleInvalid) as caught:
+        import_bundle(data=exported, slug="swiss-bad", now=now)
+    assert "pairing" in str(caught.value)

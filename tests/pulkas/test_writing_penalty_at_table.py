@@ -83,3 +83,22 @@ def test_a_forgotten_entry_is_written_late_without_warning_or_penalty(table) -> 
     assert correction.writer is None and not correction.warning and correction.penalty == []
     again = written_and_corrected(table, "N", six(6, 2, 2), "E", six(5, 3, 2))
     assert again.warned == ["N"]  # the forgotten entry was no warning: N's first error is still a warning
+
+
+def test_the_directors_list_of_corrections_names_who_answered(client, director, table) -> None:
+    """4.2.4, 4.2.7: the director's sheet lists each correction with the players warned and penalised by name, as
+    the phone page does (one rule: ``PulkaCorrection.answering``)."""
+    from django.urls import reverse
+
+    from tests.html import parse
+
+    seats = table.seats()
+    written_and_corrected(table, "E", six(6, 2, 2), "S", six(5, 3, 2))  # N gained: N's warning
+    written_and_corrected(table, "S", six(6, 2, 2), "E", six(5, 3, 2))  # N again: N's penalty
+    client.force_login(director)
+    t = table.round.tournament
+    page = reverse("director:pulka_table", kwargs={"slug": t.slug, "number": 1, "table": table.number})
+    items = [li.text() for li in parse(client.get(page)).one("ul", id="corrections").find_all("li")]
+    n = f"{seats['N'].number} {seats['N'].name}"
+    assert len(items) == 2, items
+    assert items[0].endswith(f"предупреждение: {n}") and items[1].endswith(f"наказание: {n}")

@@ -15,7 +15,6 @@ CP-SAT's presolve is switched off: measured, it spends seconds on these wide mod
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .problem import Problem
@@ -25,9 +24,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SET_BUDGET", "least_repeats", "least_shift", "place", "set_count"]
 
-SET_BUDGET = (
-    20_000  # possible tables (sets of ranks) the least-R model may hold: 24 players at tables of 4 is 10,626
-)
+# possible tables (sets of ranks) a model may hold of one size: 24 players at tables of 4 is C(24, 4) = 10,626
+SET_BUDGET = 20_000
 PAIR_BUDGET = 90_000  # (set, table) variables the least-D model may hold after pruning
 
 
@@ -43,20 +41,26 @@ def set_count(problem: Problem) -> int:
     return total
 
 
-def _sets(problem: Problem, size: int, r_max: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every set of ``size`` ranks with at most ``r_max`` repeats, with its repeats."""
+def _sets(problem: Problem, size: int, r_max: int, cap: int) -> list[tuple[tuple[int, ...], int]] | None:
+    """Every set of ``size`` ranks with at most ``r_max`` repeats, with its repeats, grown rank by rank (a set is
+    dropped as soon as it has too many repeats; with ``r_max`` = 0 these are the cliques of the "not met" graph);
+    None when there are more than ``cap``."""
     met = problem.met
-    out = []
-    for chosen in combinations(range(problem.players), size):
-        r = 0
-        for i, p in enumerate(chosen):
-            seen = met[p]
-            for q in chosen[i + 1 :]:
-                if q in seen:
-                    r += 1
-        if r <= r_max:
+    n = problem.players
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def grow(chosen: tuple[int, ...], r: int, start: int) -> bool:
+        if len(chosen) == size:
             out.append((chosen, r))
-    return out
+            return len(out) <= cap
+        for q in range(start, n - (size - len(chosen)) + 1):
+            seen = met[q]
+            rr = r + sum(1 for p in chosen if p in seen) if seen else r
+            if rr <= r_max and not grow((*chosen, q), rr, q + 1):
+                return False
+        return True
+
+    return out if grow((), 0, 0) else None
 
 
 def _groups(seat: list[int], tables: int) -> list[tuple[int, ...]]:
@@ -125,7 +129,7 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
     given = set(_groups(hint, len(problem.sizes)))
     for size in sorted(set(problem.sizes)):
         of_size = []
-        for group, r in _sets(problem, size, r_hint):
+        for group, r in _sets(problem, size, r_hint, set_count(problem)) or []:  # never over: all sets
             v = model.new_bool_var("")
             if group in given:
                 model.add_hint(v, True)
@@ -150,7 +154,8 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
 
 def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool, list[int]] | None:
     """The least D among seatings whose R is at most the hint's, and whether it was proved within ``seconds``;
-    None when the model would exceed its budget."""
+    None when the model would exceed its budgets (more than ``SET_BUDGET`` sets of one size with at most that R,
+    or ``PAIR_BUDGET`` pairs). Every table is open to every rank: a proof here is a proof over all seatings."""
     from ortools.sat.python import cp_model
 
     r_max, d_hint = problem.cost(hint)
@@ -160,7 +165,12 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
         [min((problem.d(q, j) for j in range(t) if j != k), default=0) for q in range(n)] for k in range(t)
     ]
     given = _groups(hint, t)
-    sets = {size: _sets(problem, size, r_max) for size in set(problem.sizes)}
+    sets: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for size in set(problem.sizes):
+        found = _sets(problem, size, r_max, SET_BUDGET)
+        if found is None:
+            return None
+        sets[size] = found
     pairs: list[tuple[tuple[int, ...], int, int, int]] = []
     for k, size in enumerate(problem.sizes):
         a, b = problem.spans[k]

@@ -186,7 +186,9 @@ def solve(problem: Problem, hint: list[int], seconds: float, workers: int = 2) -
             best = improve(problem, time.monotonic() + 0.1 * (deadline - time.monotonic()), seat)
         proved_r = optimal
     r_best, d_best = problem.cost(best)
-    if r_best > 0 and sets:
+    if sets or r_best == 0:
+        # the set model of the least D, every table open to every rank, when its sets fit (with R = 0 the sets
+        # are the cliques of the "not met" graph: few late in an event, where the rank-by-table model is slow)
         shifted = least_shift(problem, best, deadline - time.monotonic())
         if shifted is not None:
             return Solved(shifted[1], proved_r and shifted[0])

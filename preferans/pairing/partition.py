@@ -26,6 +26,10 @@ __all__ = ["SET_BUDGET", "least_repeats", "least_shift", "place", "set_count"]
 
 # possible tables (sets of ranks) a model may hold of one size: 24 players at tables of 4 is C(24, 4) = 10,626
 SET_BUDGET = 20_000
+# with R = 0 the sets are the cliques of the "not met" graph; measured on 32–64 players, the set model of the
+# least D beats the rank-by-table model only when they are few (32 players late: 78 and 350 sets, 0.1–0.3 s where
+# the rank-by-table model was not proved in 5 s; 15,100 sets of 48 players: 6.6 s unproved against 2.8 s proved)
+CLIQUE_BUDGET = 1_000
 PAIR_BUDGET = 90_000  # (set, table) variables the least-D model may hold after pruning
 
 
@@ -155,7 +159,7 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
 def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool, list[int]] | None:
     """The least D among seatings whose R is at most the hint's, and whether it was proved within ``seconds``;
     None when the model would exceed its budgets (more than ``SET_BUDGET`` sets of one size with at most that R,
-    or ``PAIR_BUDGET`` pairs). Every table is open to every rank: a proof here is a proof over all seatings."""
+    ``CLIQUE_BUDGET`` when R = 0, or ``PAIR_BUDGET`` pairs). Every table is open to every rank: a proof here is a proof over all seatings."""
     from ortools.sat.python import cp_model
 
     r_max, d_hint = problem.cost(hint)
@@ -167,7 +171,7 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
     given = _groups(hint, t)
     sets: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for size in set(problem.sizes):
-        found = _sets(problem, size, r_max, SET_BUDGET)
+        found = _sets(problem, size, r_max, SET_BUDGET if r_max else CLIQUE_BUDGET)
         if found is None:
             return None
         sets[size] = found

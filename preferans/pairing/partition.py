@@ -159,15 +159,18 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
 def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool, list[int]] | None:
     """The least D among seatings whose R is at most the hint's, and whether it was proved within ``seconds``;
     None when the model would exceed its budgets (more than ``SET_BUDGET`` sets of one size with at most that R,
-    ``CLIQUE_BUDGET`` when R = 0, or ``PAIR_BUDGET`` pairs). Every table is open to every rank: a proof here is a proof over all seatings."""
+    ``CLIQUE_BUDGET`` when R = 0, or ``PAIR_BUDGET`` pairs). Every table is open to every rank: a proof here is
+    a proof over all seatings."""
     from ortools.sat.python import cp_model
 
     r_max, d_hint = problem.cost(hint)
     n, t = problem.players, len(problem.sizes)
-    # the least d a rank of table k's interval has at any other table
-    elsewhere = [
-        [min((problem.d(q, j) for j in range(t) if j != k), default=0) for q in range(n)] for k in range(t)
-    ]
+
+    def elsewhere(k: int, q: int) -> int:
+        """The least d rank ``q`` of table k's interval has at any other table: at a neighbouring table (the
+        intervals are in rank order, so d only grows further away); 0 for a single table."""
+        return min((problem.d(q, j) for j in (k - 1, k + 1) if 0 <= j < t), default=0)
+
     given = _groups(hint, t)
     sets: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for size in set(problem.sizes):
@@ -180,8 +183,8 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
         a, b = problem.spans[k]
         # a rank's d at table k, less (for a rank of k's interval) the least d it would have elsewhere
         shift = [problem.d(p, k) for p in range(n)]
-        here = [shift[p] - (elsewhere[k][p] if a <= p <= b else 0) for p in range(n)]
-        away = sum(elsewhere[k][q] for q in range(a, b + 1))
+        here = [shift[p] - (elsewhere(k, p) if a <= p <= b else 0) for p in range(n)]
+        away = sum(elsewhere(k, q) for q in range(a, b + 1))
         for group, r in sets[size]:
             if away + sum(map(here.__getitem__, group)) >= d_hint and group != given[k]:
                 continue  # with this set at table k no seating reaches a D below the hint's

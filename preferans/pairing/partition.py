@@ -6,11 +6,11 @@
   the rank-by-table model's: measured on 16–24 players late in an event, proved in about 1 s where the
   rank-by-table model was not proved in 5 s.
 - **The least D with R kept**: one variable a (set, table) pair, a set with r above the least R left out, and a
-  pair left out when it cannot beat the best known D (its own d, plus for every rank of that table's interval not
-  in the set the least d it has at any other table, already reaches it).
+  pair left out when it cannot beat the best known D: its own d plus the least D of seating the other ranks at
+  the other tables with R ignored (the sorted assignment, see ``_rest_bound``) already reaches it.
 
-CP-SAT's presolve is switched off: measured, it spends seconds on these wide models (24 players: 7 s with it,
-1 s without for the least R).
+CP-SAT's presolve and probing are switched off: measured, they spend seconds on these wide models (24 players:
+the least R 7 s with the presolve, 1 s without; the least D 6.9 s with probing, 0.6 s without).
 """
 
 from __future__ import annotations
@@ -22,27 +22,16 @@ from .problem import Problem
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["SET_BUDGET", "least_repeats", "least_shift", "place", "set_count"]
+__all__ = ["SET_BUDGET", "least_repeats", "least_shift", "place"]
 
-# possible tables (sets of ranks) a model may hold of one size: 24 players at tables of 4 is C(24, 4) = 10,626
-SET_BUDGET = 20_000
+# possible tables (sets of ranks, with at most the R of the best seating known) a model may hold of one size:
+# 24 players at tables of 4 have C(24, 4) = 10,626 sets; 32 players late in an event about 35,000 (least R in 1.2 s)
+SET_BUDGET = 40_000
 # with R = 0 the sets are the cliques of the "not met" graph; measured on 32–64 players, the set model of the
 # least D beats the rank-by-table model only when they are few (32 players late: 78 and 350 sets, 0.1–0.3 s where
 # the rank-by-table model was not proved in 5 s; 15,100 sets of 48 players: 6.6 s unproved against 2.8 s proved)
 CLIQUE_BUDGET = 1_000
 PAIR_BUDGET = 90_000  # (set, table) variables the least-D model may hold after pruning
-
-
-def set_count(problem: Problem) -> int:
-    """How many possible tables the least-R model would hold: C(n, s) for every size s in use."""
-    n = problem.players
-    total = 0
-    for size in set(problem.sizes):
-        count = 1
-        for i in range(size):
-            count = count * (n - i) // (i + 1)
-        total += count
-    return total
 
 
 def _sets(problem: Problem, size: int, r_max: int, cap: int) -> list[tuple[tuple[int, ...], int]] | None:
@@ -120,9 +109,10 @@ def _run(model: cp_model.CpModel, seconds: float) -> tuple[bool, cp_model.CpSolv
     return status == cp_model.OPTIMAL, solver
 
 
-def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bool, list[int]]:
+def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bool, list[int]] | None:
     """The least R over every seating, and a seating with it (its groups placed with the least D); whether the
-    least R was proved within ``seconds``. ``hint`` is a valid seating (sets above its R are left out)."""
+    least R was proved within ``seconds``. ``hint`` is a valid seating (sets above its R are left out). None when
+    there are more than ``SET_BUDGET`` sets of one size."""
     from ortools.sat.python import cp_model
 
     r_hint = problem.cost(hint)[0]
@@ -131,9 +121,12 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
     chosen: list[tuple[tuple[int, ...], cp_model.IntVar]] = []
     objective = []
     given = set(_groups(hint, len(problem.sizes)))
-    for size in sorted(set(problem.sizes)):
+    found = {size: _sets(problem, size, r_hint, SET_BUDGET) for size in set(problem.sizes)}
+    for size, sets in sorted(found.items()):
+        if sets is None:
+            return None
         of_size = []
-        for group, r in _sets(problem, size, r_hint, set_count(problem)) or []:  # never over: all sets
+        for group, r in sets:
             v = model.new_bool_var("")
             if group in given:
                 model.add_hint(v, True)
@@ -156,6 +149,27 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
     return proved, seat
 
 
+def _rest_bound(problem: Problem, k: int) -> list[list[int]]:
+    """``out[c]``: prefix sums over ranks p of the d rank p has when table k is taken by a set with c of its
+    ranks below p, and the ranks not in the set fill the other tables in rank order (their seats in book order,
+    table k's seats left out). That sorted assignment is the least D of seating the other ranks at all, R
+    ignored: d(p, j) − d(p, j') never decreases in p for tables j < j' (the intervals lie in rank order), so the
+    costs are Monge and the sorted (north-west corner) assignment is optimal. So a set at table k costs at least
+    its own d plus the sum of these over the ranks between its members, ``c`` the members below."""
+    n = problem.players
+    size, (a, _b) = problem.sizes[k], problem.spans[k]
+    book = [j for j, s in enumerate(problem.sizes) for _ in range(s)]
+    out = []
+    for c in range(size + 1):
+        sums = [0]
+        for p in range(n):
+            i = p - c
+            i = i if i < a else i + size  # the i-th seat of the other tables
+            sums.append(sums[-1] + (problem.d(p, book[i]) if 0 <= i < n else 0))
+        out.append(sums)
+    return out
+
+
 def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool, list[int]] | None:
     """The least D among seatings whose R is at most the hint's, and whether it was proved within ``seconds``;
     None when the model would exceed its budgets (more than ``SET_BUDGET`` sets of one size with at most that R,
@@ -166,11 +180,6 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
     r_max, d_hint = problem.cost(hint)
     n, t = problem.players, len(problem.sizes)
 
-    def elsewhere(k: int, q: int) -> int:
-        """The least d rank ``q`` of table k's interval has at any other table: at a neighbouring table (the
-        intervals are in rank order, so d only grows further away); 0 for a single table."""
-        return min((problem.d(q, j) for j in (k - 1, k + 1) if 0 <= j < t), default=0)
-
     given = _groups(hint, t)
     sets: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for size in set(problem.sizes):
@@ -180,15 +189,21 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
         sets[size] = found
     pairs: list[tuple[tuple[int, ...], int, int, int]] = []
     for k, size in enumerate(problem.sizes):
-        a, b = problem.spans[k]
-        # a rank's d at table k, less (for a rank of k's interval) the least d it would have elsewhere
         shift = [problem.d(p, k) for p in range(n)]
-        here = [shift[p] - (elsewhere(k, p) if a <= p <= b else 0) for p in range(n)]
-        away = sum(elsewhere(k, q) for q in range(a, b + 1))
+        rest = _rest_bound(problem, k)
         for group, r in sets[size]:
-            if away + sum(map(here.__getitem__, group)) >= d_hint and group != given[k]:
-                continue  # with this set at table k no seating reaches a D below the hint's
-            pairs.append((group, k, r, sum(map(shift.__getitem__, group))))
+            d = sum(map(shift.__getitem__, group))
+            if group != given[k]:
+                # the other ranks fill the other tables at no less than the sorted assignment's D
+                bound = d
+                low = 0
+                for c, p in enumerate(group):
+                    bound += rest[c][p] - rest[c][low]
+                    low = p + 1
+                bound += rest[size][n] - rest[size][low]
+                if bound >= d_hint:
+                    continue  # with this set at table k no seating reaches a D below the hint's
+            pairs.append((group, k, r, d))
         if len(pairs) > PAIR_BUDGET:
             return None
     model = cp_model.CpModel()

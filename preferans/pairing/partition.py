@@ -15,6 +15,7 @@ the least R 7 s with the presolve, 1 s without; the least D 6.9 s with probing, 
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from .problem import Problem
@@ -115,6 +116,7 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
     there are more than ``SET_BUDGET`` sets of one size."""
     from ortools.sat.python import cp_model
 
+    deadline = time.monotonic() + seconds
     r_hint = problem.cost(hint)[0]
     model = cp_model.CpModel()
     cover: list[list[cp_model.IntVar]] = [[] for _ in range(problem.players)]
@@ -140,7 +142,7 @@ def least_repeats(problem: Problem, hint: list[int], seconds: float) -> tuple[bo
     for options in cover:
         model.add_exactly_one(options)
     model.minimize(sum(objective))
-    proved, solver = _run(model, seconds)
+    proved, solver = _run(model, deadline - time.monotonic())
     if solver is None:
         return False, hint
     seat = place(problem, [g for g, v in chosen if solver.boolean_value(v)])
@@ -177,6 +179,7 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
     a proof over all seatings."""
     from ortools.sat.python import cp_model
 
+    deadline = time.monotonic() + seconds
     r_max, d_hint = problem.cost(hint)
     n, t = problem.players, len(problem.sizes)
 
@@ -204,8 +207,8 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
                 if bound >= d_hint:
                     continue  # with this set at table k no seating reaches a D below the hint's
             pairs.append((group, k, r, d))
-        if len(pairs) > PAIR_BUDGET:
-            return None
+        if len(pairs) > PAIR_BUDGET or time.monotonic() > deadline:
+            return None  # too wide, or the time went on building it
     model = cp_model.CpModel()
     cover: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
     at: list[list[cp_model.IntVar]] = [[] for _ in range(t)]
@@ -226,7 +229,9 @@ def least_shift(problem: Problem, hint: list[int], seconds: float) -> tuple[bool
     if repeats:
         model.add(sum(repeats) <= r_max)
     model.minimize(sum(shifts))
-    proved, solver = _run(model, seconds)
+    if time.monotonic() > deadline:
+        return None
+    proved, solver = _run(model, deadline - time.monotonic())
     if solver is None:
         return False, hint
     seat = [0] * n

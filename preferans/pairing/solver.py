@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .partition import least_repeats, least_shift
 from .problem import Problem
 from .search import improve
 
@@ -164,7 +165,14 @@ def solve(problem: Problem, hint: list[int], seconds: float, workers: int = 2) -
     domain = _domain(problem, limit, hint)
     best = hint
     proved_r = r_hint == 0
-    if not proved_r:
+    # a field whose possible tables fit: the set models (partition.py), measured far stronger there
+    fewest = None
+    if not proved_r and limit is None:
+        fewest = least_repeats(problem, hint, (deadline - time.monotonic()) * 0.6)
+    if fewest is not None:
+        proved_r = fewest[0]
+        best = improve(problem, time.monotonic() + 0.05 * (deadline - time.monotonic()), fewest[1])
+    elif not proved_r:
         first = _Model(problem, domain)
         if limit is None:
             for k in range(1, len(problem.sizes)):
@@ -180,6 +188,12 @@ def solve(problem: Problem, hint: list[int], seconds: float, workers: int = 2) -
             best = improve(problem, time.monotonic() + 0.1 * (deadline - time.monotonic()), seat)
         proved_r = optimal
     r_best, d_best = problem.cost(best)
+    if limit is None or r_best == 0:
+        # the set model of the least D, every table open to every rank, when its sets fit (with R = 0 the sets
+        # are the cliques of the "not met" graph: few late in an event, where the rank-by-table model is slow)
+        shifted = least_shift(problem, best, deadline - time.monotonic())
+        if shifted is not None:
+            return Solved(shifted[1], proved_r and shifted[0])
     # with R = 0: at most one of every earlier table at a table; in a field of every table open (measured
     # faster) without the repeat variables
     # measured: a restricted (large) field does better with the repeat variables kept

@@ -1,5 +1,6 @@
 """The tournament forms built from pulkas (pulka §10; seed 004 parts II and III): tables of a round, byes,
-seating by lot or by rating, round ratings, compression, cuts, standings and the Olympic advance.
+seating by lot and the rating order (the seating by rating itself is :mod:`preferans.pairing`), round ratings,
+compression, cuts and standings.
 
 Players are opaque hashable ids (the database's participant ids, or names in tests). Randomness is a
 ``random.Random`` passed in, seeded by the caller, so every draw can be recorded and repeated.
@@ -25,8 +26,6 @@ __all__ = [
     "Standing",
     "TablePlan",
     "draw_tables",
-    "lucky_losers",
-    "seat_by_rating",
     "split_tables",
     "standings",
 ]
@@ -99,31 +98,6 @@ def order_by_rating(players: Sequence[P], ratings: Mapping[P, Fraction], rng: ra
     rng.shuffle(order)
     order.sort(key=lambda p: -ratings[p])
     return order
-
-
-def seat_by_rating(ranked: Sequence[P], per_table: int, rng: random.Random) -> TablePlan:
-    """004-III: the top-rated players take table 1, the next table 2, and so on; seats at a table by lot (P-26).
-    ``ranked`` is already in rating order (equal ratings ordered by lot by the caller); the byes, if any, go to
-    the lowest-rated."""
-    sizes, byes = split_tables(len(ranked), per_table)
-    tables: list[tuple[Hashable, ...]] = []
-    start = 0
-    for size in sizes:
-        members = list(ranked[start : start + size])
-        rng.shuffle(members)
-        tables.append(tuple(members))
-        start += size
-    return TablePlan(tuple(tables), tuple(ranked[len(ranked) - byes :]))
-
-
-def lucky_losers(advancing: Sequence[P], others: Mapping[P, Fraction], needed: int) -> list[P]:
-    """When fewer than ``needed`` players go on, the best of the rest by their round rating fill the places
-    (highest first; the caller breaks remaining ties)."""
-    missing = needed - len(advancing)
-    if missing <= 0:
-        return []
-    pool = sorted(others, key=lambda p: -others[p])
-    return pool[:missing]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from preferans.pairing import Pairing
-from preferans.pulka.forms import TablePlan, draw_tables, order_by_rating, seat_by_rating
+from preferans.pulka.forms import TablePlan, draw_tables, order_by_rating
 from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services import olympic
 from pulkas.services.pairing import paired_plan
@@ -110,7 +110,8 @@ def draw_round(
         if last is None and ratings is not None:
             by_number = Participant.objects.filter(tournament=tournament).order_by("number")
             ranked = order_by_rating(list(by_number.values_list("pk", flat=True)), ratings, rng)
-            plan, drawn_by = seat_by_rating(ranked, per_table, rng), "rating"
+            plan, seating = paired_plan(tournament, ranked, per_table, rng)  # no earlier table: the book's
+            drawn_by = "rating"
         elif last is None:
             ids = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True))
             plan, drawn_by = draw_tables(sorted(ids), per_table, rng), "lot"

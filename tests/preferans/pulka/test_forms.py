@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
+from preferans.pairing import pair
 from preferans.pulka.forms import (
     Compression,
     RatingBase,
     RatingRule,
     draw_tables,
-    seat_by_rating,
     split_tables,
 )
 from preferans.pulka.forms import standings as rank
@@ -29,7 +29,7 @@ def test_draw_and_rating_seating() -> None:
     plan = draw_tables(list(range(10)), 4, random.Random(1))
     assert sorted(len(t) for t in plan.tables) == [3, 3, 4] and not plan.byes
     assert sorted(p for t in plan.tables for p in t) == list(range(10))
-    ranked = seat_by_rating(list(range(8)), 4, random.Random(2))
+    ranked = pair("compensation", 4, list(range(8)), [], seed=2)  # 004-III: the book's tables
     assert set(ranked.tables[0]) == {0, 1, 2, 3} and set(ranked.tables[1]) == {4, 5, 6, 7}
 
 

@@ -16,6 +16,7 @@ from preferans.pairing.pair import build_problem
 from preferans.pairing.search import improve
 from preferans.pairing.simulate import random_event
 from preferans.pairing.solver import solve
+from tests.preferans.pairing.test_rules import random_history
 
 
 def _late_round(
@@ -52,17 +53,7 @@ def _random_small(seed: int) -> tuple[list[str], list[list[list[str]]], int]:
     n = rng.randint(6, 12)
     s = rng.choice([3, 4])
     players = [f"q{i}" for i in range(n)]
-    history = []
-    for _ in range(rng.randint(1, 6)):
-        order = players[:]
-        rng.shuffle(order)
-        sizes, _b = split_tables(n, s)
-        start, tables = 0, []
-        for size in sizes:
-            tables.append(order[start : start + size])
-            start += size
-        history.append(tables)
-    return players, history, s
+    return players, random_history(rng, players, s, rng.randint(1, 6)), s
 
 
 @pytest.mark.parametrize("seed", range(100, 115))

@@ -107,16 +107,7 @@ def test_solver_agrees_with_plain_enumeration(seed) -> None:
     n = rng.randint(3, 12)
     s = rng.choice([3, 4])
     players = [f"q{i}" for i in range(n)]
-    history = []
-    for _ in range(rng.randint(0, 5)):
-        order = players[:]
-        rng.shuffle(order)
-        sizes, _b = split_tables(n, s)
-        start, tables = 0, []
-        for size in sizes:
-            tables.append(order[start : start + size])
-            start += size
-        history.append(tables)
+    history = random_history(rng, players, s, rng.randint(0, 5))
     sizes, byes = split_tables(n, s)
     problem = build_problem(players[: n - byes], sizes, history)
     least = least_by_enumeration(problem)
@@ -125,3 +116,20 @@ def test_solver_agrees_with_plain_enumeration(seed) -> None:
     assert problem.cost(solved.seat) == least
     seating = pair("swiss", s, players, history, seed, 5)  # the product's path (enumeration up to 12 players)
     assert (seating.repeats, seating.displacement) == least and seating.optimal
+
+
+def random_history(
+    rng: random.Random, players: list[str], per_table: int, rounds: int
+) -> list[list[list[str]]]:
+    """``rounds`` earlier rounds, each ``players`` shuffled by ``rng`` into tables of the sizes of pairing §1."""
+    history = []
+    for _ in range(rounds):
+        order = players[:]
+        rng.shuffle(order)
+        sizes, _b = split_tables(len(players), per_table)
+        start, tables = 0, []
+        for size in sizes:
+            tables.append(order[start : start + size])
+            start += size
+        history.append(tables)
+    return history

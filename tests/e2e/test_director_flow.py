@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import login as log_in
 from tests.e2e.conftest import screenshot
@@ -35,7 +36,7 @@ def test_director_runs_round_one(page, phone, django_user_model):
         files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": lines.encode("utf-8")}],
     )
     page.click("form[enctype] button[type=submit]")
-    assert page.locator("#preview tbody tr").count() == 20
+    expect(page.locator("#preview tbody tr")).to_have_count(20)
     page.click("button[name=confirm]")
     page.wait_for_url("**/participants/")
     assert t.participants.count() == 20
@@ -52,7 +53,7 @@ def test_director_runs_round_one(page, phone, django_user_model):
     # Round 1.
     page.click(".d-tabs a >> nth=0")
     page.click(".d-next button[type=submit]")  # Start round 1
-    assert page.locator(".countdown").count() == 1
+    expect(page.locator(".countdown")).to_have_count(1)
     page.wait_for_function("document.querySelector('.countdown').textContent.includes(':')")
     assert page.locator(".tcard").count() == 5
 
@@ -89,7 +90,7 @@ def test_director_runs_round_one(page, phone, django_user_model):
     screenshot(page, "director-handover")
 
     page.click(".d-tabs a[href$='/standings/']")
-    assert page.locator("#standings-state .dot-ok").count() == 1
+    expect(page.locator("#standings-state .dot-ok")).to_have_count(1)
     assert page.locator("#standings tbody tr").count() == 20
     assert Standing.objects.filter(tournament=t).count() == 20
     screenshot(page, "director-standings")

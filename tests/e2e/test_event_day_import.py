@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import login as log_in
 from tests.e2e.conftest import screenshot
@@ -34,7 +35,7 @@ def test_import_preview_shows_the_mapping_and_fits_the_screen(browser, live_serv
         files=[{"name": "список.csv", "mimeType": "text/csv", "buffer": CSV.encode("cp1251")}],
     )
     page.click("form[enctype] button[type=submit]")
-    assert page.locator("#columns li").count() == 5
+    expect(page.locator("#columns li")).to_have_count(5)
     assert "«Разряд»" in page.locator("#ignored").inner_text()
     assert page.locator("#col-3").input_value() == "federation_id"
     # Nothing on the page needs sideways scrolling (the mapping table included).
@@ -47,7 +48,7 @@ def test_import_preview_shows_the_mapping_and_fits_the_screen(browser, live_serv
     page.select_option("#col-4", "club")
     page.select_option("#col-2", "")
     page.click("button[name=apply]")
-    assert "«Клуб»" in page.locator("#ignored").inner_text()
+    expect(page.locator("#ignored")).to_contain_text("«Клуб»")
     page.click("button[name=confirm]")
     page.wait_for_url("**/participants/")
     assert list(t.participants.order_by("number").values_list("club", "federation_id"))[:1] == [

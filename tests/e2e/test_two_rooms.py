@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import login as log_in
 from tests.e2e.conftest import screenshot
@@ -122,7 +123,7 @@ def test_rule_2_two_rooms_run_end_to_end_as_one_field(page, phone, django_user_m
     # Standings across rooms: room 2's declarer made two overtricks and beats room 1's on the board (2 of 2
     # matchpoints); compared room by room each row would be alone (top 0, nothing earned).
     page.click(".d-tabs a[href$='/standings/']")
-    assert page.locator("#standings-state .dot-ok").count() == 1
+    expect(page.locator("#standings-state .dot-ok")).to_have_count(1)
     winner = getattr(two, f"seat_{declarer.lower()}")
     loser = getattr(one, f"seat_{declarer.lower()}")
     won = Standing.objects.get(tournament=t, participant=winner)

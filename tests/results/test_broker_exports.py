@@ -162,3 +162,27 @@ def test_make_now_is_for_directors_only(
     assert response.status_code == 404
     job.refresh_from_db()
     assert job.status == "pending"
+
+
+def test_every_kind_fails_once_in_words_when_files_cannot_be_stored(
+    demo, en_client, director, unwritable_media, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Each kind and format of the exports page (the file's making stubbed: what fails is storing it)."""
+    made: list[tuple[str, str]] = []
+
+    def stub(tournament_id, kind, fmt, options=None, **kwargs):
+        made.append((kind, fmt))
+        return f"{kind}.{fmt}", b"x"
+
+    monkeypatch.setattr(services, "build_file", stub)
+    en_client.force_login(director)
+    asked = [(kind, fmt) for kind, spec in services.EXPORTERS.items() for fmt in spec.formats]
+    assert len({kind for kind, _ in asked}) >= 12
+    for kind, fmt in asked:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = en_client.post(_url("exports", demo), {"kind": kind, "format": fmt, "session": "1"})
+        assert response.status_code == 302, (kind, fmt)
+    assert made == asked  # each made once
+    jobs = ExportJob.objects.filter(tournament=demo)
+    assert {j.status for j in jobs} == {"failed"} and jobs.count() == len(asked)
+    assert all("could not be stored" in j.message for j in jobs)

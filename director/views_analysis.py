@@ -65,11 +65,11 @@ def _say(request: HttpRequest, outcome: Outcome) -> None:
         messages.success(request, _("%(n)s boards are queued for the analysis.") % {"n": outcome.count})
     else:
         if outcome.count:
-            messages.success(request, _("%(n)s boards analysed.") % {"n": outcome.count})
+            messages.success(request, _("Boards analysed: %(n)s.") % {"n": outcome.count})
         if outcome.failed:
             messages.error(
                 request,
-                _("%(n)s boards could not be analysed; the error is in the server log.")
+                _("Boards that could not be analysed: %(n)s; the error is in the server log.")
                 % {"n": outcome.failed},
             )
         if outcome.left:

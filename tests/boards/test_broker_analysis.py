@@ -152,3 +152,20 @@ def test_analyse_now_is_for_directors_only(event, calls, en, accepted, monkeypat
     stranger.force_login(other_user)
     assert stranger.post(_url(event), {"action": "run_now"}).status_code == 403
     assert not calls and not AuditEntry.objects.filter(action="analysis.run_now").exists()
+
+
+def test_a_boards_own_failure_is_said_and_not_run_again(event, en, monkeypatch):
+    tried: list[int] = []
+
+    def analyse_board(given: Any, factory: Any, progress: Any = None) -> Any:
+        tried.append(given.number)
+        if given.number == 3:
+            raise RuntimeError("a bug in the search")
+        return given
+
+    monkeypatch.setattr(ba, "analyse_board", analyse_board)
+    monkeypatch.setattr(ba, "analysis_json", lambda given, result: {"seats": {}})
+    response = en.post(_url(event), {"action": "start"}, follow=True)
+    assert tried == list(range(1, 9))  # board 3 tried once, the others went on
+    assert "could not be analysed: 1" in response.content.decode()
+    assert not BoardAnalysis.objects.filter(board__number=3).exists()

@@ -96,3 +96,22 @@ class BoardAnalysis(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} / double dummy"
+
+
+class AnalysisRun(models.Model):
+    """A session's double-dummy analysis in flight (boards.runs): when its tasks were queued, when a worker
+    first started one, and how many are still to finish. One per session; cleared when the last task ends."""
+
+    session = models.OneToOneField(
+        "tournaments.Session", on_delete=models.CASCADE, related_name="analysis_run"
+    )
+    queued_at = models.DateTimeField(_("queued at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    left = models.PositiveIntegerField(_("tasks left"), default=0)
+
+    class Meta:
+        verbose_name = _("analysis run")
+        verbose_name_plural = _("analysis runs")
+
+    def __str__(self) -> str:
+        return f"{self.session} / analysis run"

@@ -21,6 +21,7 @@ from duplicate.rests import Resting, session_rests
 from duplicate.rounds import RoundTimer, pick_round, round_timer
 from duplicate.session_facts import SessionFacts
 from scoring.models import Result
+from scoring.rescore import rescore_not_taken
 from tournaments.models import Publication, Round, Session, Table, Tournament
 
 
@@ -55,6 +56,8 @@ class Alert:
     text: str
     link: str = ""  # where to fix it: a query string of the dashboard («?round=2») or the page of the row
     details: tuple[str, ...] = ()  # a disputed row: who disputed it and what he said, one line per player
+    action: str = ""  # a button that fixes it: the URL it POSTs to (with next=dashboard), and its label
+    action_label: str = ""
 
 
 def dispute_lines(result: Result) -> tuple[str, ...]:
@@ -245,6 +248,19 @@ def _alerts(
     elif session.changed_at is not None or Result.objects.filter(session=session).exists():
         ov.standings = "pending"
         ov.alerts.append(Alert("info", _("The standings are being recomputed.")))
+    if rescore_not_taken(tournament, now=now):
+        # The task clears the mark as it starts: a mark a minute old was taken by no worker.
+        ov.alerts.append(
+            Alert(
+                "warning",
+                _(
+                    "The standings have waited more than a minute to be recomputed: no background worker has "
+                    "taken it. You can compute them now."
+                ),
+                action=reverse("director:rescore", args=[tournament.slug]),
+                action_label=_("Recompute now"),
+            )
+        )
 
 
 def _next(

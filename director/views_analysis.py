@@ -6,60 +6,81 @@ only (the button on the director's board page)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError as BrokerError
 
 from boards.analysis import board_makeable, session_analysis, stored_analysis
 from boards.models import Board
 from boards.pdf.hand_records import hand_records_pdf
-from boards.tasks import queue_boards, queue_session
+from boards.runs import Outcome, analyse_now, in_flight, run_not_taken, start_analysis
+from boards.tasks import queue_boards
 from tournaments.models import Session, Tournament
 from ui.director_pages import directs, nav
-
-#: How long after a start the page keeps refreshing itself while boards are still missing (seconds).
-QUEUED_FOR = 30 * 60
-
-
-def _queued_key(session: Session) -> str:
-    return f"dd-analysis-queued:{session.pk}"
 
 
 @directs
 def analysis(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
     if request.method == "POST":
-        again = request.POST.get("action") == "again"
         one = request.POST.get("board", "")
-        try:
-            if one.isdigit() and len(one) < 6:  # one board (from its page): analysed now unless current
-                board = get_object_or_404(Board, session=session, number=int(one))
-                count = queue_boards([board], again=again) if again or stored_analysis(board) is None else 0
-            else:
-                count = queue_session(session, again=again)
-        except BrokerError:
-            messages.error(request, _("The background workers cannot be reached; try again in a moment."))
-        else:
-            if count:
-                cache.set(_queued_key(session), count, QUEUED_FOR)
-                messages.success(request, _("%(n)s boards are queued for the analysis.") % {"n": count})
-            else:
+        if one.isdigit() and len(one) < 6:  # one board (from its page): analysed now unless current
+            again = request.POST.get("action") == "again"
+            board = get_object_or_404(Board, session=session, number=int(one))
+            count = queue_boards([board], again=again) if again or stored_analysis(board) is None else 0
+            if not count:
                 messages.info(request, _("Every board with a layout is already analysed."))
-        if one.isdigit() and len(one) < 6:
             return redirect(
                 "director:board_detail", slug=tournament.slug, session=session.number, board=int(one)
             )
+        now = timezone.now()
+        if request.POST.get("action") == "run_now":
+            outcome = analyse_now(session, user=request.user, now=now)
+        else:
+            outcome = start_analysis(session, again=request.POST.get("action") == "again", now=now)
+        _say(request, outcome)
         return redirect("director:analysis", slug=tournament.slug, session=session.number)
     if request.GET.get("pdf"):
         return _hand_records(tournament, session)
     state = session_analysis(session)
-    running = bool(cache.get(_queued_key(session))) and not state.complete
-    context = nav(tournament, session, active="boards") | {"state": state, "running": running}
+    now = timezone.now()
+    context = nav(tournament, session, active="boards") | {
+        "state": state,
+        "running": in_flight(session, now=now),
+        "not_taken": run_not_taken(session, now=now),
+    }
     if request.headers.get("X-Requested-With") == "fetch":
         return render(request, "director/_analysis_progress.html", context)
     return render(request, "director/analysis.html", context)
+
+
+def _say(request: HttpRequest, outcome: Outcome) -> None:
+    """What a click did, in words."""
+    if outcome.how == "busy":
+        messages.info(request, _("The analysis is already running; wait for it to finish."))
+    elif outcome.how == "nothing":
+        messages.info(request, _("Every board with a layout is already analysed."))
+    elif outcome.how == "queued":
+        messages.success(request, _("%(n)s boards are queued for the analysis.") % {"n": outcome.count})
+    else:
+        if outcome.count:
+            messages.success(request, _("Boards analysed: %(n)s.") % {"n": outcome.count})
+        if outcome.failed:
+            messages.error(
+                request,
+                _("Boards that could not be analysed: %(n)s; the error is in the server log.")
+                % {"n": outcome.failed},
+            )
+        if outcome.left:
+            messages.info(
+                request,
+                _(
+                    "Without a background worker a click analyses a few boards at a time: %(n)s remain. "
+                    "Press the button again to go on."
+                )
+                % {"n": outcome.left},
+            )
 
 
 def _hand_records(tournament: Tournament, session: Session) -> HttpResponse:

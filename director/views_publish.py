@@ -135,7 +135,9 @@ def rescore(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if how == "failed":
         messages.error(request, _("The standings could not be computed; the error is in the server log."))
     else:
-        messages.success(request, _("The standings are being recomputed."))
+        messages.success(request, _("The standings are recomputed."))
+    if request.POST.get("next") == "dashboard":
+        return redirect("director:dashboard", slug=tournament.slug)
     return redirect("director:standings", slug=tournament.slug)
 
 

@@ -213,6 +213,7 @@ def tournament_lock(*, tournament: Tournament, user: Any, now: dt.datetime) -> T
 
 
 def rescore_now(*, tournament: Tournament, user: Any, now: dt.datetime) -> str:
-    """Ask for the standings again (a stuck or failed rescore); returns how it ran."""
+    """Compute the standings again, here and now (a stuck, failed, or queued and never taken rescore); returns
+    how it ran ("inline" or "failed")."""
     log_action(tournament=tournament, action="tournament.rescore", user=user, obj=tournament, at=now)
-    return request_rescore(tournament.pk)
+    return request_rescore(tournament.pk, inline=True)

@@ -18,15 +18,31 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
+from boards.handoff import hand_off, not_taken
 from results.data import Progress, Report
 from results.exporters import EXPORTERS, ExportError, exporter_for
 from results.models import ExportJob
+from tournaments.audit import log_action
 from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["EXPORTERS", "ExportError", "build_file", "run_export", "start_export"]
+#: Why a job failed when its file could not be written: stored in English, shown in the reader's language.
+UNWRITABLE = gettext_noop("The file could not be stored: the server's files folder is full or not writable.")
+#: Why a job failed in eager mode outside the exporter (stored and shown as UNWRITABLE).
+BROKEN = gettext_noop("The file could not be made; the error is in the server log.")
+
+__all__ = [
+    "EXPORTERS",
+    "ExportError",
+    "build_file",
+    "not_taken_jobs",
+    "run_export",
+    "run_export_now",
+    "start_export",
+]
 
 
 def build_file(
@@ -80,13 +96,38 @@ def start_export(
 
 
 def _enqueue(job_id: int) -> None:
+    """Hand the job to the broker; when it does not take it, make the file here (once: boards.handoff)."""
     from results.tasks import generate_export
 
     try:
-        generate_export.delay(job_id)
-    except Exception:  # noqa: BLE001 - broker down: make the file in this process rather than never
+        taken = hand_off(generate_export, (job_id,))
+    except Exception:  # noqa: BLE001 - eager: the task ran here; its failure is the job's, never rerun
+        logger.exception("export job %s failed", job_id)
+        _fail(job_id, BROKEN)
+        return
+    if not taken:
         logger.warning("export job %s: the broker cannot be reached; generating in-process", job_id)
         run_export(job_id=job_id)
+
+
+def _fail(job_id: int, message: str) -> None:
+    ExportJob.objects.filter(pk=job_id).exclude(status=ExportJob.Status.DONE).update(
+        status=ExportJob.Status.FAILED, message=message[:2000], finished_at=timezone.now()
+    )
+
+
+def not_taken_jobs(jobs: list[ExportJob], *, now: dt.datetime) -> list[ExportJob]:
+    """The jobs queued more than a minute ago that no worker has started (a started job is "running")."""
+    return [j for j in jobs if j.status == ExportJob.Status.PENDING and not_taken(j.created_at, now)]
+
+
+def run_export_now(*, job: ExportJob, user: Any, now: dt.datetime) -> ExportJob | None:
+    """Make a job's file here and now, when no worker took it (the exports page's «Make now»); None when the
+    job is no longer waiting (a worker started it meanwhile, or it is done)."""
+    if job.status != ExportJob.Status.PENDING:
+        return None
+    log_action(tournament=job.tournament, action="export.run_now", user=user, obj=job, at=now)
+    return run_export(job_id=job.pk)
 
 
 def run_export(*, job_id: int) -> ExportJob:
@@ -103,13 +144,19 @@ def run_export(*, job_id: int) -> ExportJob:
         name, body = build_file(job.tournament_id, job.kind, job.format, job.options, progress=progress)
     except Exception as exc:  # noqa: BLE001 - any failure is shown to the director on the job
         logger.exception("export job %s (%s.%s) failed", job_id, job.kind, job.format)
-        ExportJob.objects.filter(pk=job_id).update(
-            status=ExportJob.Status.FAILED, message=str(exc)[:2000], finished_at=timezone.now()
-        )
+        _fail(job_id, str(exc))
         job.refresh_from_db()
         return job
     job.refresh_from_db()
-    job.file.save(name, ContentFile(body), save=False)
+    try:
+        job.file.save(name, ContentFile(body), save=False)
+    except OSError:
+        # MEDIA_ROOT full or not writable: the director is told in words, the operator finds it in the log
+        # (and /healthz says "media": "unwritable").
+        logger.exception("export job %s: the file cannot be stored in MEDIA_ROOT", job_id)
+        _fail(job_id, UNWRITABLE)
+        job.refresh_from_db()
+        return job
     job.options = {**job.options, "filename": name}
     job.status = ExportJob.Status.DONE
     job.progress = 100

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import logging
+import tempfile
+from pathlib import Path
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -57,12 +60,31 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Liveness and database reachability, for load balancers and monitoring."""
+    """Liveness, database reachability and whether generated files can be stored, for load balancers and
+    monitoring: ``{"status": "ok", "media": "ok"}``, else 503 naming what fails (docs/deployment.md)."""
+    answer = {"status": "ok"}
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
     except Exception:  # noqa: BLE001 - any database failure means "not healthy"
         # The reason goes to the log, not to the public answer (it names hosts, ports and users).
         logger.exception("health check: the database is unreachable")
-        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
-    return JsonResponse({"status": "ok"})
+        answer = {"status": "error", "database": "unreachable"}
+    answer["media"] = "ok" if media_writable() else "unwritable"
+    if answer["media"] != "ok":
+        answer["status"] = "error"
+    return JsonResponse(answer, status=200 if answer["status"] == "ok" else 503)
+
+
+def media_writable() -> bool:
+    """Whether a file can be written to MEDIA_ROOT (and deleted again): exports are stored there."""
+    root = Path(settings.MEDIA_ROOT)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=root, prefix=".healthz-") as probe:
+            probe.write(b"ok")
+            probe.flush()
+    except OSError:
+        logger.exception("health check: MEDIA_ROOT %s is not writable", root)
+        return False
+    return True

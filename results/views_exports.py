@@ -9,12 +9,14 @@ from django.contrib import messages
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 import visibility
 from results.models import ExportJob
-from results.services import EXPORTERS, ExportError, start_export
+from results.services import EXPORTERS, ExportError, not_taken_jobs, run_export_now, start_export
 from results.views_common import event_of
 from tournaments.models import Tournament
 from ui.director_pages import nav as nav_context
@@ -37,6 +39,8 @@ def exports(request: HttpRequest, slug: str) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
         raise Http404("not a director of this tournament")
+    if request.method == "POST" and request.POST.get("action") == "run_now":
+        return _run_now(request, tournament)
     if request.method == "POST":
         kind = request.POST.get("kind", "")
         fmt = request.POST.get("format", "")
@@ -66,9 +70,30 @@ def exports(request: HttpRequest, slug: str) -> HttpResponse:
         "jobs": jobs,
         "sessions": sessions,
         "with_movement": [s for s in sessions if s.movement],
+        "not_taken": {j.pk for j in not_taken_jobs(jobs, now=timezone.now())},
         "pending": any(j.status in (ExportJob.Status.PENDING, ExportJob.Status.RUNNING) for j in jobs),
     }
     return render(request, "results/exports.html", context)
+
+
+def _run_now(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """«Make now»: a job no worker took is made in this request (results.services.run_export_now)."""
+    pk = request.POST.get("job", "")
+    job = (
+        get_object_or_404(ExportJob, pk=int(pk), tournament=tournament)
+        if pk.isdigit() and len(pk) < 12
+        else None
+    )
+    if job is None:
+        raise Http404("no such job")
+    done = run_export_now(job=job, user=request.user, now=timezone.now())
+    if done is None:
+        messages.info(request, _("This file is already being made."))
+    elif done.status == ExportJob.Status.FAILED:
+        messages.error(request, _(done.message))
+    else:
+        messages.success(request, _("The file is ready."))
+    return redirect(f"{reverse('results:exports', kwargs={'slug': tournament.slug})}#job-{job.pk}")
 
 
 def _job_json(job: ExportJob, slug: str) -> dict[str, Any]:
@@ -79,7 +104,7 @@ def _job_json(job: ExportJob, slug: str) -> dict[str, Any]:
         "status": job.status,
         "status_display": job.get_status_display(),
         "progress": job.progress,
-        "message": job.message,
+        "message": _(job.message) if job.message else "",  # a stored reason (results.services) in words
         "download": reverse("results:export-download", kwargs={"slug": slug, "pk": job.pk})
         if job.status == ExportJob.Status.DONE and job.file
         else None,

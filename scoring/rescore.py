@@ -17,8 +17,8 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerError
 
+from boards.handoff import hand_off, is_eager, not_taken
 from preferans.duplicate.session_scoring import ScoredBundle, score_bundle
 from preferans.duplicate.standings import out_of_the_ranking
 from preferans.numbers import format_fraction, format_percent
@@ -134,21 +134,22 @@ def mark_changed(session: Session, *, now: dt.datetime) -> None:
     transaction.on_commit(lambda: request_rescore(tournament_id))
 
 
-RESCORE_QUEUE_STALE = dt.timedelta(minutes=2)
-
-
-def request_rescore(tournament_id: int) -> str:
-    """Queue a rescore (Celery; in-process when no broker is configured); returns how it ran.
+def request_rescore(tournament_id: int, *, inline: bool = False) -> str:
+    """Queue a rescore (Celery; in-process when no broker is configured, or ``inline``); returns how it ran:
+    "queued", "coalesced", "inline" (the broker did not take it, or ``inline``: computed here) or "failed".
 
     With a broker, requests coalesce: while one rescore is queued and not yet started, further changes ride on
     it (the task clears the mark when it starts, and recomputes everything stored by then), so a burst of
     rows queues one task, not hundreds. A mark older than two minutes is ignored (a lost task cannot block
-    rescoring). If the broker cannot be reached the rescore runs here and now, so standings never wait on a
-    broken queue.
+    rescoring); one older than a minute is shown to the director, who may compute now (``inline``). Any failure
+    to hand the task to the broker clears the mark and rescores here and now, so standings never wait on a
+    broken queue; a failure of the rescore itself is logged and not run again (boards.handoff).
     """
     from scoring.tasks import rescore_tournament_task  # the task calls back into this module
 
-    eager = getattr(settings, "CELERY_TASK_ALWAYS_EAGER", True)
+    if inline:
+        return _rescore_here(tournament_id)
+    eager = getattr(settings, "CELERY_TASK_ALWAYS_EAGER", True) and is_eager(rescore_tournament_task)
     if not eager:
         now = timezone.now()
         claimed = (
@@ -162,21 +163,27 @@ def request_rescore(tournament_id: int) -> str:
     # to back; the standings are at most RESCORE_DELAY seconds plus one rescore behind.
     delay = 0.0 if eager else float(getattr(settings, "RESCORE_DELAY", 0) or 0)
     try:
-        if delay > 0:
-            rescore_tournament_task.apply_async((tournament_id,), countdown=delay)
-        else:
-            rescore_tournament_task.delay(tournament_id)
-    except BrokerError:
-        logger.warning("broker unavailable: rescoring tournament %s in-process", tournament_id, exc_info=True)
-        Tournament.objects.filter(pk=tournament_id).update(rescore_queued_at=None)
-        try:
-            rescore_tournament(tournament_id=tournament_id)
-        except Exception:
-            logger.exception("rescoring tournament %s failed", tournament_id)
-            return "failed"
-        return "inline"
-    except Exception:
-        # Eager mode runs the task here; a failure must not undo or hide the stored row.
+        taken = hand_off(rescore_tournament_task, (tournament_id,), countdown=delay)
+    except Exception:  # noqa: BLE001 - eager: the rescore ran here and failed; it must not undo the stored row
         logger.exception("rescoring tournament %s failed", tournament_id)
         return "failed"
-    return "queued"
+    if taken:
+        return "queued"
+    logger.warning("broker unavailable: rescoring tournament %s in-process", tournament_id)
+    return _rescore_here(tournament_id)
+
+
+def _rescore_here(tournament_id: int) -> str:
+    """Rescore in this process, clearing the "being recomputed" mark first (as the task does when it starts)."""
+    Tournament.objects.filter(pk=tournament_id).update(rescore_queued_at=None)
+    try:
+        rescore_tournament(tournament_id=tournament_id)
+    except Exception:  # noqa: BLE001 - logged for the operator; the director is told it failed
+        logger.exception("rescoring tournament %s failed", tournament_id)
+        return "failed"
+    return "inline"
+
+
+def rescore_not_taken(tournament: Tournament, *, now: dt.datetime) -> bool:
+    """Whether a queued rescore of the tournament has waited more than a minute for a worker."""
+    return not_taken(tournament.rescore_queued_at, now)

@@ -92,6 +92,8 @@ ACTION_LABELS: dict[str, Promise] = {
     "tournament.settings": gettext_lazy("Settings changed"),
     "tournament.import": gettext_lazy("Tournament imported"),
     "tournament.rescore": gettext_lazy("Standings recomputed"),
+    "export.run_now": gettext_lazy("File made without a background worker"),
+    "analysis.run_now": gettext_lazy("Analysis run without a background worker"),
     "tournament.lock": gettext_lazy("Tournament locked"),
     "tournament.director_add": gettext_lazy("Director added"),
     "tournament.director_remove": gettext_lazy("Director removed"),

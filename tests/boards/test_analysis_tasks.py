@@ -154,6 +154,8 @@ def test_progress_page_directors_only(
     page = response.content.decode()
     assert "Проанализировано сдач: 0 из 15" in page and 'id="analysis-start"' in page
     assert english_phrases(visible_text(response), event.name, "Player", "Club") == []  # a Russian page
+    client.post(url, {"action": "start"})  # without a worker: a few boards per click (issue 29, N11)
+    assert "Проанализировано сдач: 8 из 15" in client.get(url).content.decode()
     client.post(url, {"action": "start"})
     page = client.get(url).content.decode()
     assert "Проанализировано сдач: 15 из 15" in page and 'id="analysis-start"' not in page

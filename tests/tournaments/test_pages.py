@@ -61,7 +61,7 @@ def test_unknown_tournament_is_404(client, db):
 def test_healthz(client, db):
     response = client.get(reverse("healthz"))
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "media": "ok"}
 
 
 def test_admin_lists_every_model(admin_client):
@@ -93,6 +93,6 @@ def test_healthz_says_unhealthy_without_naming_the_database(client, db, monkeypa
     monkeypatch.setattr(connection, "cursor", broken)
     response = client.get(reverse("healthz"))
     assert response.status_code == 503
-    assert response.json() == {"status": "error", "database": "unreachable"}
+    assert response.json() == {"status": "error", "database": "unreachable", "media": "ok"}
     assert "db.internal" not in response.content.decode()
     assert "db.internal" in caplog.text  # the operator finds the reason in the log

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from tournaments.pins import WINDOW, take
+from tournaments.pins import WINDOW, client_key, take
 
 UNKNOWN_CODES_PER_WINDOW = 30
 
@@ -34,7 +34,7 @@ class Limited(Exception):
 
 
 def _key(ip: str) -> str:
-    return f"table-code-miss:{ip}"
+    return f"table-code-miss:{client_key(ip)}"
 
 
 def look_up(ip: str, find: Callable[[], T | None]) -> T | None:

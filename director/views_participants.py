@@ -212,6 +212,7 @@ def pin_unlock(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         fail(request, exc)
     else:
         messages.success(request, _("Participant %(n)s can enter his PIN again.") % {"n": cleared.number})
-    if request.POST.get("back") == "dashboard":
-        return redirect("director:dashboard", slug=tournament.slug)
+    back = request.POST.get("back")
+    if back in ("dashboard", "pulka_rounds"):
+        return redirect(f"director:{back}", slug=tournament.slug)
     return redirect("director:pins", slug=tournament.slug)

@@ -95,3 +95,27 @@ def test_forty_networks_at_once_compare_at_most_the_ceiling(director, settings):
         t.join(timeout=60)
     assert answers.count(403) <= pins.CEILING and answers.count(403) + answers.count(429) == 40
     assert show(1, pin_of(1), net64(99)).status_code == 429
+
+
+def test_a_pulka_events_rounds_page_shows_the_lock_and_clears_it(director, settings, dclient):
+    """A pulka event's dashboard is its rounds page: the lock of a player guessed at through the pulka API."""
+    from rest_framework.test import APIClient  # noqa: PLC0415
+
+    from tests.pulkas.test_table_page import make_table  # noqa: PLC0415
+
+    settings.TRUSTED_PROXIES = (PROXY,)
+    table = make_table(director, 3)
+    slug = table.round.tournament.slug
+
+    def read(pin: str, i: int) -> int:
+        api = APIClient(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=net64(i), HTTP_ACCEPT_LANGUAGE="en")
+        api.credentials(HTTP_AUTHORIZATION=f"Player {table.code}:1:{pin}")
+        return api.get(f"/api/pulka/tables/{table.code}/").status_code
+
+    assert [read("9999", i) for i in range(pins.CEILING + 5)].count(401) == pins.CEILING
+    assert read("1001", 500) == 429
+    rounds = reverse("director:pulka_rounds", kwargs={"slug": slug})
+    assert f"PIN игрока 1 заблокирован после {pins.CEILING}" in dclient.get(rounds).content.decode()
+    unlock = reverse("director:pin_unlock", kwargs={"slug": slug})
+    assert dclient.post(unlock, {"number": 1, "back": "pulka_rounds"}).url == rounds
+    assert read("1001", 500) == 200

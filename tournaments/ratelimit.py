@@ -1,5 +1,6 @@
-"""Limits on guessing table codes, counted per client address in the database (``tournaments.pins.take``:
-every web process counts together; wrong PINs are counted there too).
+"""Limits on guessing table codes, counted per client in the database (``tournaments.pins.take``: every web
+process counts together; wrong PINs are counted there too). A client is ``tournaments.pins.client_key`` of its
+address: an IPv6 address counts by its /64 network.
 
 A known code always opens its table: the phones of a hall often share one address (a NAT without
 ``settings.TRUSTED_PROXIES``), and one phone's typos must not lock the others out of their own tables. Only

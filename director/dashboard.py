@@ -23,6 +23,7 @@ from duplicate.session_facts import SessionFacts
 from scoring.models import Result
 from scoring.rescore import rescore_not_taken
 from tournaments.models import Publication, Round, Session, Table, Tournament
+from tournaments.pins import PinStrikes, pin_locks
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,8 @@ class Overview:
     standings: str = "none"
     # Rows missing once their round ended, each with its proposed assigned result (general provisions).
     proposals: list[MissingRow] = field(default_factory=list)
+    # Participants whose PIN is locked after too many wrong guesses (tournaments.pins): the director clears them.
+    pin_locks: list[PinStrikes] = field(default_factory=list)
 
     @property
     def entered(self) -> int:
@@ -175,6 +178,7 @@ def overview(
         ov.timer = round_timer(rnd, tournament)
         ov.resting = session_rests(session).get(rnd.number, [])
     ov.proposals = missing_rows(session, facts)
+    ov.pin_locks = pin_locks(tournament)
     _alerts(tournament, session, ov, now, facts)
     _next(tournament, session, ov, now, round_number)
     return ov

@@ -37,6 +37,7 @@ urlpatterns = [
         "<slug:slug>/participants/import/", views_participants.participants_upload, name="participants_import"
     ),
     path("<slug:slug>/participants/pins/", views_participants.pins, name="pins"),
+    path("<slug:slug>/participants/pins/unlock/", views_participants.pin_unlock, name="pin_unlock"),
     path("<slug:slug>/participants/draw/", views_draw.draw, name="draw"),
     path("<slug:slug>/participants/<int:number>/", views_participants.participant_edit, name="participant"),
     path("<slug:slug>/sanctions/", views_sanctions.sanctions, name="sanctions"),

@@ -8,12 +8,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
 
 from events.participants import participant_delete, participant_save, participants_import, pins_assign
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
 from tournaments.participant_columns import ROLES, role_label
 from tournaments.participant_file import FILE_MAX, ImportLine, preview_rows, read_rows
+from tournaments.pins import CEILING, PER_CLIENT, pin_strikes, unlock
 from ui.director_pages import directs, fail, nav
 
 from .forms import ImportForm, ParticipantForm
@@ -185,8 +187,32 @@ def pins(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else:
             messages.success(request, ngettext("%(n)s PIN made.", "%(n)s PINs made.", n) % {"n": n})
         return redirect("director:pins", slug=tournament.slug)
+    strikes = {s.number: s for s in pin_strikes(tournament)}
     context = nav(tournament, active="participants") | {
         "participants": tournament.participants.order_by("number"),
         "pdfs": [PIN_SLIPS_PULKA if tournament.plays_pulkas else PIN_SLIPS],  # results.exporters
+        "pin_locks": [s for s in strikes.values() if s.locked],
+        "pin_strikes": [s for s in strikes.values() if not s.locked],
+        "pin_back": "pins",
+        "ceiling": CEILING,
+        "per_client": PER_CLIENT,
     }
     return render(request, "director/pins.html", context)
+
+
+@require_POST
+@directs
+def pin_unlock(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The director clears a participant's wrong PINs (the lock, and every address's count on him)."""
+    try:
+        cleared = unlock(
+            tournament=tournament, number=request.POST.get("number"), user=request.user, now=timezone.now()
+        )
+    except UserError as exc:
+        fail(request, exc)
+    else:
+        messages.success(request, _("Participant %(n)s can enter his PIN again.") % {"n": cleared.number})
+    back = request.POST.get("back")
+    if back in ("dashboard", "pulka_rounds"):
+        return redirect(f"director:{back}", slug=tournament.slug)
+    return redirect("director:pins", slug=tournament.slug)

@@ -23,6 +23,7 @@ from pulkas.models import PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services import rounds as round_services
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.pins import pin_locks
 from ui.director_pages import directs, fail
 
 from .views_pulka_olympic import olympic_panel
@@ -182,6 +183,10 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "playing": sum(1 for c in cards if c.state == "in_progress"),
         "round_pdfs": ROUND_PDFS,
         "olympic": olympic_panel(event) if tournament.form == "olympic" and not over else {},
+        "pin_locks": pin_locks(
+            tournament
+        ),  # tournaments.pins: the director clears them here or on the PIN list
+        "pin_back": "pulka_rounds",
     }
     panel = context["olympic"]
     if draw is not None and panel and not panel["refill"] and draw in panel["flagged"]:

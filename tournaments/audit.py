@@ -112,6 +112,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "participant.delete": gettext_lazy("Participant deleted"),
     "participant.suspend": gettext_lazy("Player suspended"),
     "participant.disqualify": gettext_lazy("Player disqualified"),
+    "participant.pin_unlock": gettext_lazy("PIN lock cleared"),
     "sanction.withdraw": gettext_lazy("Sanction withdrawn"),
     "participants.import": gettext_lazy("Participants imported"),
     "participants.pins": gettext_lazy("PINs issued"),

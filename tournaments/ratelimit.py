@@ -1,5 +1,6 @@
-"""Limits on guessing table codes, counted per client address in the database (``tournaments.pins.take``:
-every web process counts together; wrong PINs are counted there too).
+"""Limits on guessing table codes, counted per client in the database (``tournaments.pins.take``: every web
+process counts together; wrong PINs are counted there too). A client is ``tournaments.pins.client_key`` of its
+address: an IPv6 address counts by its /64 network.
 
 A known code always opens its table: the phones of a hall often share one address (a NAT without
 ``settings.TRUSTED_PROXIES``), and one phone's typos must not lock the others out of their own tables. Only
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from tournaments.pins import WINDOW, take
+from tournaments.pins import WINDOW, client_key, take
 
 UNKNOWN_CODES_PER_WINDOW = 30
 
@@ -34,7 +35,7 @@ class Limited(Exception):
 
 
 def _key(ip: str) -> str:
-    return f"table-code-miss:{ip}"
+    return f"table-code-miss:{client_key(ip)}"
 
 
 def look_up(ip: str, find: Callable[[], T | None]) -> T | None:

@@ -88,16 +88,14 @@ def test_a_right_pin_at_the_wrong_table_is_answered_as_a_wrong_pin_and_counted(e
 
 
 # -- the victim is not locked out --------------------------------------------------------------------------
-def test_misses_from_other_addresses_do_not_lock_out_the_victim(event):
-    # guessers at many addresses use up participant 3's shared allowance
-    for i in range(pins.PER_PARTICIPANT):
+def test_misses_from_other_addresses_below_the_ceiling_do_not_lock_out_the_victim(event):
+    # guessers at many addresses, one miss each, up to one short of participant 3's ceiling
+    for i in range(pins.CEILING - 1):
         assert show(3, f"{9000 + i}", ip=f"10.1.0.{i}").status_code == 403
-    assert show(3, "8888", ip="10.1.0.0").status_code == 429  # an address that missed: refused
-    # a new address gets one try, no more: the guesser is slowed to one try per address
-    assert show(3, "7777", ip="10.2.0.1").status_code == 403
-    assert show(3, "7776", ip="10.2.0.1").status_code == 429
     # the victim, from his own phone's address, with the right PIN: in
     assert show(3, pin_of(3), ip="10.3.0.1").status_code == 302
+    # an address with one miss of its own is refused only by its pair: the right PIN gets in (issue 29, N3)
+    assert show(3, pin_of(3), ip="10.1.0.0").status_code == 302
     # and everybody else at the guessers' addresses is untouched
     assert show(2, pin_of(2), ip="10.1.0.0").status_code == 302
 

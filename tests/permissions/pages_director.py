@@ -35,6 +35,8 @@ PAGES: dict[str, Page] = {
     "director:participants": director_writes(slug, lambda w: {"number": 99, "name": "X"}),
     "director:participants_import": Page(DIRECTOR_ONLY, "GP", kwargs=slug, post=garbage),
     "director:pins": director_writes(slug, lambda w: {"everyone": "1"}),
+    # Clearing a participant's wrong PINs (issue 29): audited, so the director's POST writes.
+    "director:pin_unlock": director_writes(slug, lambda w: {"number": 1}, methods="P"),
     "director:participant": director_writes(player_1, lambda w: {"number": 1, "name": "Renamed"}),
     # The world's event has results, so even the director's draw is refused (tested in
     # tests/tournaments/test_random_initial_seating.py); here: nobody else may open or post it.

@@ -215,7 +215,7 @@ def run(
                     stats.by_number.setdefault(k + 1, []).append(elapsed)
                     stats.deals += 1
             with meter.phase(stats.phases["end"], "end"):
-                round_services.stop_round(pulka_round=pulka_round, user=user, now=now)
+                round_services.stop_round(pulka_round=pulka_round, user=user, now=now, reason="time limit")
                 round_services.end_round(pulka_round=pulka_round, user=user, now=now)
             with meter.phase(stats.phases["standings"], "standings"):
                 rating_table = event_table(tournament)

@@ -261,7 +261,7 @@ WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "director:index"  # a director lands on his events (issue 30)
 LOGOUT_REDIRECT_URL = "home"
 
 # Cache (rate limits, throttling): Redis when REDIS_CACHE_URL is set (shared by every web process),

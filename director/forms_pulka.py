@@ -372,6 +372,8 @@ class RoundActionForm(forms.Form):
     ACTIONS = ("start", "stop", "end", "undraw")
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     status = forms.CharField(max_length=16)
+    # Stopping every table is confirmed with a reason (audited); the other actions take none.
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
 
 
 class TieForm(forms.Form):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from events.publication import (
+    can_unlock,
     final_blockers,
     play_finished,
     publication_gaps,
@@ -20,6 +21,7 @@ from events.publication import (
     rescore_now,
     standings_current,
     tournament_lock,
+    tournament_unlock,
     unpublish,
 )
 from preferans.numbers import format_fraction
@@ -141,6 +143,12 @@ def rescore(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("director:standings", slug=tournament.slug)
 
 
+def _reason(request: HttpRequest) -> str:
+    """The reason a director wrote when he confirmed a step (bounded as the form bounds it)."""
+    form = ReasonForm(request.POST)
+    return str(form.cleaned_data["reason"]).strip() if form.is_valid() else ""
+
+
 @directs
 def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
@@ -153,6 +161,9 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     user=request.user,
                     now=timezone.now(),
                     acknowledged=request.POST.get("acknowledged", ""),
+                    # Making the results final cannot be undone: the page asks for a confirmation with a reason.
+                    reason=_reason(request),
+                    reason_required=action == Publication.FINAL,
                 )
                 messages.success(request, _("Results: %(state)s.") % {"state": Publication(action).label})
             elif action == "withdraw":
@@ -168,8 +179,22 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 else:
                     messages.success(request, _("The results are no longer public."))
             elif action == "lock":
-                tournament_lock(tournament=tournament, user=request.user, now=timezone.now())
+                tournament_lock(
+                    tournament=tournament,
+                    user=request.user,
+                    now=timezone.now(),
+                    reason=_reason(request),
+                    reason_required=True,
+                )
                 messages.success(request, _("The tournament is locked."))
+            elif action == "unlock":
+                tournament_unlock(
+                    tournament=tournament,
+                    user=request.user,
+                    now=timezone.now(),
+                    reason=_reason(request),
+                )
+                messages.success(request, _("The tournament is unlocked."))
         except UserError as exc:
             fail(request, exc)
         return redirect("director:publication", slug=tournament.slug)
@@ -184,6 +209,8 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "gaps": publication_gaps(tournament),
         "now": now,
         "withdraw_form": ReasonForm(),
+        "confirm_form": ReasonForm(auto_id="confirm_%s"),
+        "can_unlock": can_unlock(request.user),
     }
     return render(request, "director/publication.html", context)
 

@@ -278,7 +278,9 @@ def round_action(request: HttpRequest, tournament: Tournament, number: int) -> H
                 request, _("Round %(n)s has started; time is up at %(t)s.") % {"n": number, "t": ends}
             )
         elif action == "stop":
-            stopped = round_services.stop_round(pulka_round=pulka_round, user=user, now=now)
+            stopped = round_services.stop_round(
+                pulka_round=pulka_round, user=user, now=now, reason=form.cleaned_data["reason"]
+            )
             if stopped:
                 messages.success(
                     request,

@@ -24,7 +24,7 @@ from players.services.points import results_final
 from pulkas.services.gaps import pulka_gaps
 from pulkas.services.rounds import play_over
 from scoring.rescore import request_rescore
-from tournaments.audit import log_action
+from tournaments.audit import log_action, require_reason
 from tournaments.errors import UserError
 from tournaments.gaps import Gaps, require_acknowledged
 from tournaments.models import Publication, Round, Tournament, TournamentStatus
@@ -86,12 +86,16 @@ def publish(
     now: dt.datetime,
     acknowledged: str = "",
     actor: str = "",
+    reason: str = "",
+    reason_required: bool = False,
 ) -> Tournament:
     """Move the results one step forward: provisional → official → final.
 
     With something still open (:func:`publication_gaps`), the step goes through only when ``acknowledged`` is
     the token of exactly those gaps (the director saw them). ``actor`` names who acted when there is no user
-    (the command line).
+    (the command line); ``reason`` (the director's words when he confirmed the step) goes into the audit, and
+    with ``reason_required`` (the page asks for it before a step that cannot be undone) an empty one is refused
+    once every other check has passed, so each channel reads the same refusals first.
     """
     if to not in ORDER[1:]:
         raise UserError(
@@ -140,6 +144,8 @@ def publish(
         tournament.final_at = now
     gaps = publication_gaps(tournament)
     require_acknowledged(gaps, acknowledged, refusal=_("Some results are not complete"))
+    if reason_required:
+        require_reason(reason)
     tournament.publication = to
     tournament.save(update_fields=["publication", "published_at", "official_at", "final_at"])
     data = gaps.counts() if gaps else None
@@ -151,6 +157,7 @@ def publish(
         obj=tournament,
         at=now,
         data=data,
+        reason=reason[:500],
     )
     if to == Publication.FINAL:
         results_final(
@@ -201,14 +208,59 @@ def unpublish(*, tournament: Tournament, user: Any, reason: str, now: dt.datetim
 
 
 @transaction.atomic
-def tournament_lock(*, tournament: Tournament, user: Any, now: dt.datetime) -> Tournament:
+def tournament_lock(
+    *, tournament: Tournament, user: Any, now: dt.datetime, reason: str = "", reason_required: bool = False
+) -> Tournament:
     """Freeze the whole event once its results are final: settings, participants, results, everything."""
     tournament.ensure_not_locked()
     if tournament.publication != Publication.FINAL:
         raise UserError(_("Lock the tournament once its results are final."))
+    if reason_required:
+        require_reason(reason)
     tournament.status, tournament.locked_at = TournamentStatus.LOCKED, now
     tournament.save(update_fields=["status", "locked_at"])
-    log_action(tournament=tournament, action="tournament.lock", user=user, obj=tournament, at=now)
+    log_action(
+        tournament=tournament,
+        action="tournament.lock",
+        user=user,
+        obj=tournament,
+        at=now,
+        reason=reason[:500],
+    )
+    return tournament
+
+
+UNLOCK_PERMISSION = "tournaments.unlock_tournament"
+
+
+def can_unlock(user: Any) -> bool:
+    """Who may unlock a locked event: the organisers (the permission; a superuser has every permission)."""
+    return bool(getattr(user, "is_authenticated", False) and user.has_perm(UNLOCK_PERMISSION))
+
+
+@transaction.atomic
+def tournament_unlock(*, tournament: Tournament, user: Any, reason: str, now: dt.datetime) -> Tournament:
+    """Open a locked event again (an organiser, with a reason, audited): play stays finished and the results
+    stay final; what a director may change is what he could change before the lock."""
+    if not can_unlock(user):
+        raise UserError(
+            _("Only the organisers can unlock a tournament."), code="unlock_not_allowed", status=403
+        )
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    tournament.refresh_from_db()
+    if not tournament.is_locked:
+        raise UserError(_("The tournament is not locked."), code="not_locked", status=409)
+    require_reason(reason)
+    tournament.status, tournament.locked_at = TournamentStatus.FINISHED, None
+    tournament.save(update_fields=["status", "locked_at"])
+    log_action(
+        tournament=tournament,
+        action="tournament.unlock",
+        user=user,
+        obj=tournament,
+        at=now,
+        reason=reason[:500],
+    )
     return tournament
 
 

@@ -67,7 +67,7 @@ def _end_pulka_round(pulka_round: PulkaRound, director: Any, now: dt.datetime) -
     if pulka_round.status == PulkaRound.Status.PENDING:
         pulka_rounds.start_round(pulka_round=pulka_round, user=director, now=now)
     if pulka_round.status == PulkaRound.Status.RUNNING:
-        pulka_rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+        pulka_rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
         pulka_rounds.end_round(pulka_round=pulka_round, user=director, now=now)
 
 

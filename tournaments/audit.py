@@ -332,3 +332,13 @@ def reason_words(reason: str) -> str:
     """Why, in words: a reason the code base writes itself in the reader's language; a person's as typed."""
     system = SYSTEM_REASONS.get(reason or "")
     return str(system) if system is not None else reason or ""
+
+
+def require_reason(reason: str) -> None:
+    """A step that cannot be undone, confirmed on a page, carries the director's reason into the audit."""
+    from tournaments.errors import UserError
+
+    if not reason.strip():
+        raise UserError(
+            _("Write the reason and confirm: this step cannot be undone."), code="reason_required"
+        )

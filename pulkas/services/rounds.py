@@ -29,7 +29,7 @@ from pulkas.services.pairing import paired_plan
 from pulkas.services.sheet import event_of, load_sheet, refresh_cache
 from pulkas.services.standings import event_table
 from pulkas.services.table_control import stop_table
-from tournaments.audit import log_action
+from tournaments.audit import log_action, require_reason
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Participant, Tournament, TournamentStatus
 from tournaments.table_codes import unused_table_code
@@ -221,11 +221,13 @@ def start_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> Pulk
     return pulka_round
 
 
-def stop_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> list[PulkaTable]:
-    """Time is up: every table still playing is stopped and its sheet closed by Code 4.2.3."""
+def stop_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime, reason: str) -> list[PulkaTable]:
+    """Time is up: every table still playing is stopped and its sheet closed by Code 4.2.3. It cannot be undone
+    for all tables at once, so the director confirms it with a reason (audited on each table)."""
+    require_reason(reason)
     stopped = []
     for table in pulka_round.tables.filter(ended=False, stopped_at__isnull=True).order_by("number"):
-        stopped.append(stop_table(table=table, user=user, now=now, reason="time limit"))
+        stopped.append(stop_table(table=table, user=user, now=now, reason=reason[:500]))
     return stopped
 
 

@@ -51,7 +51,9 @@ def _start(ctx: dict) -> None:
 
 def _stop(ctx: dict) -> None:
     _start(ctx)
-    rounds.stop_round(pulka_round=ctx["round"], user=ctx["director"], now=timezone.now())
+    rounds.stop_round(
+        pulka_round=ctx["round"], user=ctx["director"], now=timezone.now(), reason="время вышло"
+    )
 
 
 def _stop_and_decide(ctx: dict) -> None:

@@ -131,7 +131,9 @@ def test_undraw_only_a_round_not_started(director):
 
 def test_a_tie_at_an_olympic_cut(director):
     t, r = running(director, form="olympic", players=9, per_table=3)  # 3 tables: 3 winners make a final
-    rounds.stop_round(pulka_round=r, user=director, now=timezone.now())  # no deals: all three tied at the cut
+    rounds.stop_round(
+        pulka_round=r, user=director, now=timezone.now(), reason="время вышло"
+    )  # no deals: all three tied at the cut
     table = r.tables.order_by("number").first()
     url = f"/api/tournaments/{t.slug}/pulka/rounds/1/tables/{table.number}/tie/"
     assert error(client(director).post(url, {"seats": ["N", "E"]}, format="json"))["code"] == "tie_choice"

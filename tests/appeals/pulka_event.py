@@ -78,7 +78,7 @@ def event_with_round_one(
         write(table, number, tricks, now=T0, at=T0 + dt.timedelta(minutes=10 * number))
     write(other, 1, 6, now=T0)
     if ended is not None:
-        rounds.stop_round(pulka_round=r1, user=director, now=ended)
+        rounds.stop_round(pulka_round=r1, user=director, now=ended, reason="время вышло")
         rounds.end_round(pulka_round=r1, user=director, now=ended)
     r1.refresh_from_db()
     return Event(t, r1, PulkaTable.objects.get(pk=table.pk), PulkaTable.objects.get(pk=other.pk), director)

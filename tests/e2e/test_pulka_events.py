@@ -48,8 +48,11 @@ def round_action(page, slug: str, action: str) -> None:  # type: ignore[no-untyp
     if action == "draw":
         page.click("#draw-form button[type=submit]")
     else:
-        page.click(f"button[name=action][value={action}]")
-    page.wait_for_load_state()
+        confirm = page.locator(f"details#confirm-{action}")
+        if confirm.count():  # stopping every table: open the confirmation; the reason is proposed
+            confirm.locator("summary").click()
+        with page.expect_navigation():
+            page.click(f"button[name=action][value={action}]")
 
 
 def tables_of(slug: str, number: int):  # type: ignore[no-untyped-def]

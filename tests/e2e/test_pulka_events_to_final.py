@@ -45,8 +45,12 @@ def register(page, slug: str, count: int) -> None:  # type: ignore[no-untyped-de
 
 def publish(page, slug: str, step: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"/director/{slug}/publication/")
-    page.click(f"button[name=action][value={step}]")
-    page.wait_for_load_state()
+    confirm = page.locator(f"details#confirm-{step}")
+    if confirm.count():  # a step that cannot be undone: open the confirmation, say why, confirm
+        confirm.locator("summary").click()
+        confirm.locator("textarea[name=reason]").fill("Итоги утверждены судейской коллегией")
+    with page.expect_navigation():
+        page.click(f"button[name=action][value={step}]")
     assert page.locator("ul.messages li.error").count() == 0, page.locator("ul.messages").inner_text()
 
 

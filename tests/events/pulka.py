@@ -11,5 +11,5 @@ __all__ = ["finish_round", "pulka_event"]
 
 def finish_round(pulka_round: PulkaRound, director, now) -> None:
     """Time is up: the tables still playing are stopped, the round ends."""
-    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+    rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
     rounds.end_round(pulka_round=pulka_round, user=director, now=now)

@@ -149,7 +149,7 @@ def play_to_the_end(
     now = timezone.now()
     rounds.start_round(pulka_round=pulka_round, user=director, now=now)
     play_round(pulka_round, rng, now=now, deals=deals)
-    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+    rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
     for table in PulkaTable.objects.filter(round=pulka_round):
         if table.advance and table.advance["tied"]:
             places = table.olympic_advance(tournament.pulka_event) - len(table.advance["seats"])

@@ -72,7 +72,7 @@ def compensation_event(director) -> Tournament:
             table=table, row=_six(setup, number, tricks), participant=writer, confirmations=others, now=now
         )
     sheet.enter_deal(table=table, row=_six(setup, 6, 6), participant=writer, now=now)
-    rounds.stop_round(pulka_round=r1, user=director, now=now)
+    rounds.stop_round(pulka_round=r1, user=director, now=now, reason="время вышло")
     rounds.end_round(pulka_round=r1, user=director, now=now)
     r2 = rounds.draw_round(tournament=t, user=director, now=now, seed=12)
     rounds.start_round(pulka_round=r2, user=director, now=now)
@@ -98,7 +98,7 @@ def olympic_event(director) -> Tournament:
     r1 = rounds.draw_round(tournament=t, user=director, now=now, seed=3)
     rounds.start_round(pulka_round=r1, user=director, now=now)
     play_table(r1.tables.get(number=1), random.Random(2), now=now)  # to the pool
-    rounds.stop_round(pulka_round=r1, user=director, now=now)
+    rounds.stop_round(pulka_round=r1, user=director, now=now, reason="время вышло")
     for table in r1.tables.order_by("number"):
         if table.advance["tied"]:
             rounds.decide_tie(

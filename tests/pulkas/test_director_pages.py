@@ -219,9 +219,9 @@ def test_settings_fixed_once_a_round_is_drawn(dclient, director):
 # -- rounds ---------------------------------------------------------------------------------------------------
 def action(dclient, t: Tournament, number: int, what: str, follow: bool = False):
     status = PulkaRound.objects.get(tournament=t, number=number).status
-    return dclient.post(
-        url("pulka_round_action", t, number=number), {"action": what, "status": status}, follow=follow
-    )
+    # Stopping every table is confirmed with a reason (the page proposes «Время тура вышло»).
+    data = {"action": what, "status": status} | ({"reason": "Время тура вышло"} if what == "stop" else {})
+    return dclient.post(url("pulka_round_action", t, number=number), data, follow=follow)
 
 
 def test_draw_start_stop_end_through_the_rounds_page(dclient, director):
@@ -278,7 +278,9 @@ def test_olympic_tie_decided_on_the_rounds_page(dclient, director):
     t = pulka_event(director, "olympic", 9, 3, pool=6)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=3)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
-    rounds.stop_round(pulka_round=r, user=director, now=timezone.now())  # no deals: all three tied at the cut
+    rounds.stop_round(
+        pulka_round=r, user=director, now=timezone.now(), reason="время вышло"
+    )  # no deals: all three tied at the cut
     rounds.end_round(pulka_round=r, user=director, now=timezone.now())
     table = r.tables.get(number=1)
     assert table.advance["tied"] == ["N", "E", "S"]
@@ -426,7 +428,7 @@ def test_rating_standings_by_round_with_byes_and_cut(dclient, director):
         r = rounds.draw_round(tournament=t, user=director, now=timezone.now())
         rounds.start_round(pulka_round=r, user=director, now=timezone.now())
         play_round(r, rng, now=timezone.now(), deals=3)
-        rounds.stop_round(pulka_round=r, user=director, now=timezone.now())
+        rounds.stop_round(pulka_round=r, user=director, now=timezone.now(), reason="время вышло")
         rounds.end_round(pulka_round=r, user=director, now=timezone.now())
     response = dclient.get(url("pulka_standings", t))
     doc = parse(response)
@@ -530,7 +532,7 @@ def test_russian_pages_have_no_english_words(dclient, director):
     o = pulka_event(director, "olympic", 9, 3, pool=4)
     ro = rounds.draw_round(tournament=o, user=director, now=timezone.now(), seed=1)
     rounds.start_round(pulka_round=ro, user=director, now=timezone.now())
-    rounds.stop_round(pulka_round=ro, user=director, now=timezone.now())
+    rounds.stop_round(pulka_round=ro, user=director, now=timezone.now(), reason="время вышло")
     pages = [
         url("pulka_rounds", t),
         url("pulka_settings", t),

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def finish(pulka_round: PulkaRound, director, now) -> None:
-    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+    rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
     rounds.end_round(pulka_round=pulka_round, user=director, now=now)
 
 

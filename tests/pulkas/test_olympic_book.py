@@ -22,7 +22,7 @@ def play_out(pulka_round: PulkaRound, director) -> set[int]:
     Returns who went on."""
     now = timezone.now()
     rounds.start_round(pulka_round=pulka_round, user=director, now=now)
-    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+    rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
     event = pulka_round.tournament.pulka_event
     going: set[int] = set()
     for table in PulkaTable.objects.filter(round=pulka_round).order_by("number"):

@@ -84,7 +84,7 @@ def play(director, pulka_round: PulkaRound, seed: int, deals: int) -> None:
     now = timezone.now()
     rounds.start_round(pulka_round=pulka_round, user=director, now=now)
     play_round(pulka_round, random.Random(seed), now=now, deals=deals)
-    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+    rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
     rounds.end_round(pulka_round=pulka_round, user=director, now=now)
 
 

@@ -368,7 +368,7 @@ def test_the_pdf_only_for_the_table_directors_or_after_the_round_once_published(
     tournament = three.round.tournament
     publish_to(tournament, Publication.PROVISIONAL, director, timezone.now())
     assert Client().get(pdf).status_code == 403  # published, but the round is still being played (§12.2.4)
-    rounds.stop_round(pulka_round=three.round, user=director, now=timezone.now())
+    rounds.stop_round(pulka_round=three.round, user=director, now=timezone.now(), reason="время вышло")
     rounds.end_round(pulka_round=three.round, user=director, now=timezone.now())
     assert Client().get(pdf).status_code == 200
 

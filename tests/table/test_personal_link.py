@@ -125,7 +125,7 @@ def play_to_the_end(t: Tournament, director, pulka_round: PulkaRound, seed: int)
     now = timezone.now()
     rounds.start_round(pulka_round=pulka_round, user=director, now=now)
     play_round(pulka_round, random.Random(seed), now=now)
-    rounds.stop_round(pulka_round=pulka_round, user=director, now=now)
+    rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
     for table in PulkaTable.objects.filter(round=pulka_round):
         if table.advance and table.advance["tied"]:
             places = t.pulka_event.advance - len(table.advance["seats"])

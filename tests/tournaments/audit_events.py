@@ -63,7 +63,7 @@ def played_pulka_event(director) -> tuple[Tournament, Participant]:  # type: ign
         reason="перепутала висты",
         version=table.version,
     )
-    pulka_rounds.stop_round(pulka_round=pulka_round, user=director, now=timezone.now())
+    pulka_rounds.stop_round(pulka_round=pulka_round, user=director, now=timezone.now(), reason="время вышло")
     pulka_rounds.end_round(pulka_round=pulka_round, user=director, now=timezone.now())
     return t, players[writer]
 

@@ -90,9 +90,19 @@ def test_demo_runs_to_the_end(client, django_capture_on_commit_callbacks):
         now=t.official_at + dt.timedelta(minutes=31),
         acknowledged=gaps.token,
     )
-    client.post(reverse("director:publication", kwargs={"slug": "demo"}), {"action": "lock"})
+    # Locking cannot be undone by a director: without the reason the confirmation asks for, nothing happens.
+    refused = client.post(
+        reverse("director:publication", kwargs={"slug": "demo"}), {"action": "lock"}, headers=EN, follow=True
+    )
+    t.refresh_from_db()
+    assert not t.is_locked and "Write the reason and confirm" in refused.content.decode()
+    client.post(
+        reverse("director:publication", kwargs={"slug": "demo"}),
+        {"action": "lock", "reason": "Итоги утверждены"},
+    )
     t.refresh_from_db()
     assert t.is_locked
+    assert t.audit_entries.get(action="tournament.lock").reason == "Итоги утверждены"
     response = client.get(dash, headers=EN)
     assert response.context["ov"].next_action == "" and response.context["tournament"].is_locked
     doc = parse(response)

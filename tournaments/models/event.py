@@ -140,6 +140,8 @@ class Tournament(models.Model):
         ordering = ["-starts_on", "-created_at"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        # The organisers' right to open a locked event again (events.publication.tournament_unlock).
+        permissions = [("unlock_tournament", _("Can unlock a locked tournament"))]
         constraints = [
             models.CheckConstraint(
                 condition=Q(players_per_table__in=[3, 4]), name="tournament_players_3_or_4"

@@ -94,7 +94,7 @@ class Command(BaseCommand):
         first = rounds.draw_round(tournament=tournament, user=user, now=now, seed=rng.randrange(2**31))
         rounds.start_round(pulka_round=first, user=user, now=now)
         play_round(first, rng, now=now, deals=12)
-        rounds.stop_round(pulka_round=first, user=user, now=now)
+        rounds.stop_round(pulka_round=first, user=user, now=now, reason="Время тура вышло")
         for table in first.tables.all():
             if table.advance and table.advance["tied"]:
                 places = table.olympic_advance(tournament.pulka_event) - len(table.advance["seats"])
@@ -106,7 +106,7 @@ class Command(BaseCommand):
         rounds.start_round(pulka_round=second, user=user, now=now)
         if spec["form"] == "olympic":  # the final is played to its end: play is over
             play_round(second, rng, now=now, deals=12)
-            rounds.stop_round(pulka_round=second, user=user, now=now)
+            rounds.stop_round(pulka_round=second, user=user, now=now, reason="Время тура вышло")
             rounds.end_round(pulka_round=second, user=user, now=now)
         else:
             play_round(second, rng, now=now, deals=3)

@@ -1,0 +1,99 @@
+"""Nothing irreversible by accident (issue 30): making the results final and locking the event ask for a
+confirmation that says what will happen, and the reason goes into the audit; an organiser can unlock, audited.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+from django.utils import timezone
+
+from events.publication import publish
+from tests.html import parse
+from tournaments.models import AuditEntry, Publication
+
+from .test_event_day_publication import play_all
+
+pytestmark = pytest.mark.django_db
+RU = {"accept-language": "ru"}
+
+
+@pytest.fixture
+def official(seated, director):
+    play_all(seated.sessions.get(number=1), director, complete=True)
+    publish(tournament=seated, to=Publication.PROVISIONAL, user=director, now=timezone.now())
+    publish(
+        tournament=seated, to=Publication.OFFICIAL, user=director, now=timezone.now() - dt.timedelta(hours=1)
+    )
+    seated.refresh_from_db()
+    return seated
+
+
+def test_final_asks_for_a_confirmation_with_a_reason(dclient, official):
+    url = reverse("director:publication", kwargs={"slug": official.slug})
+    page = parse(dclient.get(url, headers=RU))
+    confirm = page.one(id="confirm-final")
+    assert "нельзя будет снять" in confirm.text()
+    # One click on the button without the reason: nothing happens, the page says why.
+    refused = dclient.post(url, {"action": "final"}, headers=RU, follow=True).content.decode()
+    official.refresh_from_db()
+    assert official.publication == Publication.OFFICIAL
+    assert "Напишите причину и подтвердите" in refused
+    dclient.post(url, {"action": "final", "reason": "срок исправлений истёк"})
+    official.refresh_from_db()
+    assert official.publication == Publication.FINAL
+    assert AuditEntry.objects.get(action="publication.final").reason == "срок исправлений истёк"
+
+
+def test_a_locked_event_opens_again_only_by_an_organiser_with_a_reason(
+    client, dclient, official, director, django_user_model
+):
+    url = reverse("director:publication", kwargs={"slug": official.slug})
+    dclient.post(url, {"action": "final", "reason": "срок исправлений истёк"})
+    dclient.post(url, {"action": "lock", "reason": "итоги утверждены"})
+    official.refresh_from_db()
+    assert official.is_locked
+    # The director has no unlock: the page offers nothing that would be refused.
+    page = parse(dclient.get(url, headers=RU))
+    assert not page.buttons(name="action")
+    dclient.post(url, {"action": "unlock", "reason": "ошибка"})
+    official.refresh_from_db()
+    assert official.is_locked
+    # An organiser (the permission) who directs the event: a confirmation, a reason, audited.
+    organiser = django_user_model.objects.create_user("org", password="pw-org-12345")
+    organiser.user_permissions.add(Permission.objects.get(codename="unlock_tournament"))
+    official.directors.add(organiser)
+    client.force_login(organiser)
+    page = parse(client.get(url, headers=RU))
+    assert page.one(id="confirm-unlock")
+    refused = client.post(url, {"action": "unlock"}, headers=RU, follow=True).content.decode()
+    official.refresh_from_db()
+    assert official.is_locked and "Напишите причину и подтвердите" in refused
+    client.post(url, {"action": "unlock", "reason": "апелляционный комитет вернул дело"})
+    official.refresh_from_db()
+    assert not official.is_locked and official.publication == Publication.FINAL
+    entry = AuditEntry.objects.get(action="tournament.unlock")
+    assert entry.reason == "апелляционный комитет вернул дело" and entry.user == organiser
+
+
+def test_stopping_every_pulka_table_is_confirmed_with_a_reason(client, director):
+    """«Время вышло: остановить все столы» stops the tables for good: the page asks, the reason is audited."""
+    from pulkas.models import PulkaTable
+    from tests.pulkas.factory import pulka_event, running_round
+
+    t = pulka_event(director, players=8)
+    pulka_round = running_round(director, t)
+    client.force_login(director)
+    page = parse(client.get(reverse("director:pulka_rounds", kwargs={"slug": t.slug}), headers=RU))
+    assert "не смогут" in page.one(id="confirm-stop").text()
+    url = reverse("director:pulka_round_action", kwargs={"slug": t.slug, "number": pulka_round.number})
+    refused = client.post(url, {"action": "stop", "status": "running"}, headers=RU, follow=True)
+    assert "Напишите причину и подтвердите" in refused.content.decode()
+    assert not PulkaTable.objects.filter(round=pulka_round, stopped_at__isnull=False).exists()
+    client.post(url, {"action": "stop", "status": "running", "reason": "время тура вышло"})
+    assert not PulkaTable.objects.filter(round=pulka_round, stopped_at__isnull=True).exists()
+    reasons = AuditEntry.objects.filter(action="pulka_table_stopped").values_list("reason", flat=True)
+    assert list(reasons) == ["время тура вышло"] * 2

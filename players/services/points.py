@@ -51,6 +51,7 @@ __all__ = [
     "results_rescored",
     "scheme_error_text",
     "scheme_for",
+    "scheme_gives",
     "set_series_scheme",
 ]
 
@@ -64,6 +65,7 @@ SCHEME_ERRORS = {
         "The master-point scheme has a number it cannot use at “%(key)s”: numbers are whole or fractions such "
         "as 1/4, not below 0, and a lower place never gets more than a higher one."
     ),
+    "too_big": gettext_noop("The master-point scheme's “%(key)s” may be at most %(most)s."),
 }
 
 
@@ -122,6 +124,15 @@ def _pulka_standings(tournament: Tournament) -> list[tuple[_Line, Placed]]:
         )
         for line in lines
     ]
+
+
+def scheme_gives(tournament: Tournament, scheme: Scheme) -> dict[int, Fraction]:
+    """participant number → the master points ``scheme`` gives him in the event's stored standings."""
+    rows: list[tuple[Any, Placed]] = (
+        list(_pulka_standings(tournament)) if tournament.plays_pulkas else list(_standings(tournament))
+    )
+    points = award(scheme, [placed for _, placed in rows])
+    return {row.participant.number: points[placed.key] for row, placed in rows}
 
 
 @transaction.atomic
@@ -212,7 +223,8 @@ def results_rescored(tournament: Tournament, *, now: dt.datetime) -> None:
 def scheme_error_text(error: MasterPointError) -> str:
     """The core's refusal of a scheme, in the active language."""
     text = SCHEME_ERRORS.get(error.code, SCHEME_ERRORS["unknown_scheme"])
-    return _(text) % {"key": error.params.get("key", "")} if "%(key)s" in text else _(text)
+    params = {"key": error.params.get("key", ""), "most": error.params.get("most", "")}
+    return _(text) % params if "%(key)s" in text else _(text)
 
 
 @transaction.atomic

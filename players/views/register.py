@@ -291,8 +291,11 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 report = register.link_event(tournament, now=now, user=request.user)
                 messages.success(
                     request,
-                    _("Linked by federation number: %(linked)s; new persons: %(created)s.")
-                    % {"linked": report.linked, "created": report.created},
+                    _(
+                        "Linked by federation number: %(linked)s; new persons: %(created)s; proposed to the "
+                        "register's staff: %(proposed)s."
+                    )
+                    % {"linked": report.linked, "created": report.created, "proposed": report.proposed},
                 )
             else:
                 participant = get_object_or_404(
@@ -310,7 +313,8 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     person = _person(request.POST.get("person"))
                     if person is None:
                         raise Http404
-                    register.link(participant=participant, person=person, user=request.user, now=now)
+                    if not register.link(participant=participant, person=person, user=request.user, now=now):
+                        messages.info(request, _("Proposed: the register's staff confirm the link."))
                 messages.success(request, _("Saved: %(p)s.") % {"p": participant})
         except UserError as exc:
             messages.error(request, exc.message)
@@ -319,7 +323,9 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = nav(tournament, active="participants") | {
         "rows": rows,
         "open": sum(1 for r in rows if r.person is None),
-        "with_number": sum(1 for r in rows if r.person is None and r.participant.federation_id),
+        "with_number": sum(
+            1 for r in rows if r.person is None and r.awaiting is None and r.participant.federation_id
+        ),
         "can_see_register": register.can_see_register(request.user),
     }
     return render(request, "players/register_event.html", context)

@@ -22,7 +22,6 @@ from django.db import transaction
 
 from players.models import MasterPointAward, Person
 from players.services.points import scheme_gives
-from players.services.register import clean
 from preferans.bundle.document import BundleInvalid
 from preferans.duplicate.session_scoring import score_bundle
 from preferans.duplicate.standings import out_of_the_ranking
@@ -42,6 +41,7 @@ from scoring.rescore import rescore_tournament
 from scoring.selectors import scoring_bundle
 from scoring.session_totals import tournament_standings
 from tournaments.models import Form, Participant, Tournament
+from tournaments.participant_fields import clean_text
 
 __all__ = ["BundleExport", "BundleImport", "export_event", "export_text", "import_event", "standings_of"]
 
@@ -223,7 +223,7 @@ def import_event(
 def _settings(
     tournament: Tournament, event: Mapping[str, Any], qualification: Tournament | None, *, now: dt.datetime
 ) -> None:
-    tournament.venue = event["venue"]
+    tournament.venue = clean_text(event["venue"])
     tournament.session_totals = event["session_totals"]
     tournament.carry_over = event["carry_over"]
     tournament.qualification = qualification
@@ -253,7 +253,7 @@ def _link_persons(
     by_ref: dict[int, Person] = {}
     for item in document["persons"]:
         person = None
-        fields = {"name": clean(item["name"]), "club": clean(item["club"]), "city": clean(item["city"])}
+        fields = {k: clean_text(item[k]) for k in ("name", "club", "city")}  # as the web forms clean them
         if item["federation_id"]:
             person = Person.objects.filter(
                 federation_id=item["federation_id"], merged_into__isnull=True

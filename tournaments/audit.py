@@ -97,6 +97,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "tournament.director_remove": gettext_lazy("Director removed"),
     "master_points.award": gettext_lazy("Master points awarded"),
     "master_points.recompute": gettext_lazy("Master points recomputed"),
+    "master_points.series": gettext_lazy("Series deciding the master points chosen"),
     "session.create": gettext_lazy("Session added"),
     "session.movement": gettext_lazy("Movement chosen"),
     "round.start": gettext_lazy("Round started"),

@@ -212,6 +212,7 @@ def _import_tournament(
     user: Any = None,
     slug: str | None = None,
     starts_on: dt.date | None = None,
+    trusted_links: bool = False,
 ) -> Tournament:
     """Create a tournament from a bundle. Raises BundleInvalid (nothing saved) for bad input.
 
@@ -297,7 +298,8 @@ def _import_tournament(
             _seat(session, now=now)
             _check_sets(session)
     store_scores(tournament, score_bundle(scoring_bundle(tournament)), now=now)
-    link_event(tournament, now=now, user=user)  # the register: participants linked by federation number
+    # The register: participants linked by federation number (a person it holds only proposed, unless trusted).
+    link_event(tournament, now=now, user=user, trusted=trusted_links)
     log_action(
         tournament=tournament,
         action="tournament.import",
@@ -409,11 +411,16 @@ def import_bundle(
     user: Any = None,
     slug: str | None = None,
     starts_on: dt.date | None = None,
+    trusted_links: bool = False,
 ) -> Tournament:
     """Create a tournament from a bundle, with its pulka event when the bundle has the part. Raises
-    :class:`BundleInvalid` listing every problem found; then nothing is saved."""
+    :class:`BundleInvalid` listing every problem found; then nothing is saved. ``trusted_links``: the site's
+    operator (restoring backups, seeding the demo, ``import_bundle --link-existing``) links participants to the
+    persons the register holds at once; otherwise those links are only proposed (docs/players/register.md)."""
     if not isinstance(data, Mapping) or pulka_bundle.PART not in data:
-        return _import_tournament(now=now, data=data, user=user, slug=slug, starts_on=starts_on)
+        return _import_tournament(
+            now=now, data=data, user=user, slug=slug, starts_on=starts_on, trusted_links=trusted_links
+        )
     part = data[pulka_bundle.PART]
     rest = {k: v for k, v in data.items() if k != pulka_bundle.PART}
     participants = rest.get("participants")
@@ -428,7 +435,9 @@ def import_bundle(
     try:
         with transaction.atomic():
             try:
-                tournament = _import_tournament(now=now, data=rest, user=user, slug=slug, starts_on=starts_on)
+                tournament = _import_tournament(
+                    now=now, data=rest, user=user, slug=slug, starts_on=starts_on, trusted_links=trusted_links
+                )
             except BundleInvalid as exc:
                 raise BundleInvalid([*exc.problems, *problems]) from exc
             if problems:

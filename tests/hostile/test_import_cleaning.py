@@ -93,3 +93,23 @@ def test_both_commands_accept_a_utf8_byte_order_mark(tmp_path, command):
     path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     assert run(command, path, "with-bom") == (0, "")
     assert Tournament.objects.filter(slug="with-bom").exists()
+
+
+def test_the_operators_commands_link_the_register_at_once_a_plain_import_only_proposes(tmp_path):
+    """restore_tournaments and import_bundle --link-existing are the site's operator's: links to persons the register
+    holds are made at once; a plain import_bundle only proposes them (issue 29)."""
+    data = small()
+    data["participants"][0]["federation_id"] = "F-1"
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert run("import_bundle", path, "first")[0] == 0  # a new number: a new person, linked
+    person = Tournament.objects.get(slug="first").participants.get(number=1).person
+    assert person is not None
+    assert run("import_bundle", path, "second")[0] == 0
+    second = Tournament.objects.get(slug="second").participants.get(number=1)
+    assert second.person is None and second.proposed_person == person
+    err = StringIO()
+    call_command(
+        "import_bundle", str(path), "--slug", "third", "--link-existing", stdout=StringIO(), stderr=err
+    )
+    assert Tournament.objects.get(slug="third").participants.get(number=1).person == person

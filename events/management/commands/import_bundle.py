@@ -22,11 +22,22 @@ class Command(JsonFileCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
         parser.add_argument("--slug", help="short name to use (default: made from the tournament's name)")
+        parser.add_argument(
+            "--link-existing",
+            action="store_true",
+            help="link participants to the persons the register holds (by federation number) at once; without it "
+            "those links are only proposed for the register's staff to confirm",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         text = self.read_text(options["path"])
         try:
-            tournament = import_bundle(data=load_json(text), slug=options.get("slug"), now=timezone.now())
+            tournament = import_bundle(
+                data=load_json(text),
+                slug=options.get("slug"),
+                now=timezone.now(),
+                trusted_links=bool(options.get("link_existing")),
+            )
         except BundleInvalid as exc:
             self.fail([str(problem) for problem in exc.problems])
         self.stdout.write(tournament.slug)

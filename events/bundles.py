@@ -28,8 +28,8 @@ from scoring.models import Penalty, Result
 from scoring.rescore import store_scores
 from scoring.selectors import scoring_bundle
 from tournaments.audit import log_action
-from tournaments.models import Participant, Session, Tournament, default_artificial
-from tournaments.participant_fields import rating_text
+from tournaments.models import Participant, Seating, Session, Tournament, default_artificial
+from tournaments.participant_fields import clean_text, rating_text
 from tournaments.services.event import unique_slug
 
 
@@ -212,6 +212,7 @@ def _import_tournament(
     user: Any = None,
     slug: str | None = None,
     starts_on: dt.date | None = None,
+    trusted_links: bool = False,
 ) -> Tournament:
     """Create a tournament from a bundle. Raises BundleInvalid (nothing saved) for bad input.
 
@@ -236,9 +237,10 @@ def _import_tournament(
                     )
                 ]
             )
+    name = clean_text(t["name"])  # as the web forms clean what is typed (format characters out)
     tournament = Tournament.objects.create(
-        name=t["name"],
-        slug=slug or unique_slug(t["name"]),
+        name=name,
+        slug=slug or unique_slug(name),
         variant=t["variant"],
         rule_overrides=t.get("rules", {}),
         players_per_table=t["players_per_table"],
@@ -258,9 +260,9 @@ def _import_tournament(
         by_number[p["number"]] = Participant.objects.create(
             tournament=tournament,
             number=p["number"],
-            name=p.get("name") or "",
-            club=p.get("club") or "",
-            federation_id=str(p.get("federation_id") or ""),
+            name=clean_text(p.get("name") or ""),
+            club=clean_text(p.get("club") or ""),
+            federation_id=clean_text(str(p.get("federation_id") or "")),
             declared_rating=None if p.get("rating") is None else Decimal(str(p["rating"])),
         )
     for s in normal["sessions"]:
@@ -294,8 +296,10 @@ def _import_tournament(
     for session in tournament.sessions.all():
         if session.movement:
             _seat(session, now=now)
+            _check_sets(session)
     store_scores(tournament, score_bundle(scoring_bundle(tournament)), now=now)
-    link_event(tournament, now=now, user=user)  # the register: participants linked by federation number
+    # The register: participants linked by federation number (a person it holds only proposed, unless trusted).
+    link_event(tournament, now=now, user=user, trusted=trusted_links)
     log_action(
         tournament=tournament,
         action="tournament.import",
@@ -333,6 +337,32 @@ def _seat(session: Session, *, now: dt.datetime) -> None:
         )
     except SeatingError as exc:
         raise BundleInvalid([Problem(str(exc), Loc(session=session.number, where="movement"))]) from exc
+
+
+def _check_sets(session: Session) -> None:
+    """Every result is of a board of the set its table plays in that round (rules §4), as the movement seats it:
+    a row for board 999 at a table playing boards 1-4 refuses the bundle (nothing saved)."""
+    sets = {
+        (s.room, s.round_number, s.table_number): s.set_number
+        for s in Seating.objects.filter(session=session)
+    }
+    boards = dict(session.boards.values_list("number", "set_number"))
+    problems = []
+    for room, rnd, table, board in Result.objects.filter(session=session).values_list(
+        "room", "round_number", "table_number", "board_number"
+    ):
+        played = sets.get((room, rnd, table))
+        if played is not None and boards.get(board) != played:
+            where = Loc(
+                session=session.number, board=board, table=table, round=rnd, room=room if room != 1 else None
+            )
+            problems.append(
+                Problem(
+                    f"board {board} is not in set {played}, the set this table plays in this round", where
+                )
+            )
+    if problems:
+        raise BundleInvalid(problems)
 
 
 def _row_to_result(
@@ -381,11 +411,16 @@ def import_bundle(
     user: Any = None,
     slug: str | None = None,
     starts_on: dt.date | None = None,
+    trusted_links: bool = False,
 ) -> Tournament:
     """Create a tournament from a bundle, with its pulka event when the bundle has the part. Raises
-    :class:`BundleInvalid` listing every problem found; then nothing is saved."""
+    :class:`BundleInvalid` listing every problem found; then nothing is saved. ``trusted_links``: the site's
+    operator (restoring backups, seeding the demo, ``import_bundle --link-existing``) links participants to the
+    persons the register holds at once; otherwise those links are only proposed (docs/players/register.md)."""
     if not isinstance(data, Mapping) or pulka_bundle.PART not in data:
-        return _import_tournament(now=now, data=data, user=user, slug=slug, starts_on=starts_on)
+        return _import_tournament(
+            now=now, data=data, user=user, slug=slug, starts_on=starts_on, trusted_links=trusted_links
+        )
     part = data[pulka_bundle.PART]
     rest = {k: v for k, v in data.items() if k != pulka_bundle.PART}
     participants = rest.get("participants")
@@ -400,7 +435,9 @@ def import_bundle(
     try:
         with transaction.atomic():
             try:
-                tournament = _import_tournament(now=now, data=rest, user=user, slug=slug, starts_on=starts_on)
+                tournament = _import_tournament(
+                    now=now, data=rest, user=user, slug=slug, starts_on=starts_on, trusted_links=trusted_links
+                )
             except BundleInvalid as exc:
                 raise BundleInvalid([*exc.problems, *problems]) from exc
             if problems:

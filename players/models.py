@@ -8,9 +8,24 @@ are stored as exact fraction strings (``"12"``, ``"7/2"``), as vists are, and ro
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+
+def validate_scheme(value: object) -> None:
+    """A master-point scheme the rules read, every number within its bounds (issue 29, N12)."""
+    from preferans.ratings.master_points import MasterPointError, parse_scheme
+
+    if value in (None, {}):
+        return
+    if not isinstance(value, dict):
+        raise ValidationError(_("A master-point scheme is a set of named numbers."))
+    try:
+        parse_scheme(value)
+    except MasterPointError as exc:
+        raise ValidationError(str(exc)) from exc
 
 
 class Person(models.Model):
@@ -62,7 +77,9 @@ class Series(models.Model):
     # How the table is made (docs/players.md): e.g. {"best": 3, "measure": "percent"}.
     rules = models.JSONField(_("rules"), default=dict, blank=True)
     # The master-point scheme of the series' events (docs/players.md); empty: the documented default.
-    master_points = models.JSONField(_("master-point scheme"), default=dict, blank=True)
+    master_points = models.JSONField(
+        _("master-point scheme"), default=dict, blank=True, validators=[validate_scheme]
+    )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -81,6 +98,9 @@ class SeriesEvent(models.Model):
     series = models.ForeignKey(Series, models.CASCADE, related_name="events")
     tournament = models.ForeignKey("tournaments.Tournament", models.CASCADE, related_name="series_links")
     order = models.PositiveSmallIntegerField(_("order"), default=1)
+    # The series whose scheme gives the event's master points, as its director chose (issue 29, N12): an event
+    # in one series takes that one's; in two or more, the chosen one's, and none without a choice.
+    decides = models.BooleanField(_("decides the master points"), default=False)
 
     class Meta:
         ordering = ["series", "order", "pk"]
@@ -88,6 +108,9 @@ class SeriesEvent(models.Model):
         verbose_name_plural = _("events of a series")
         constraints = [
             models.UniqueConstraint(fields=["series", "tournament"], name="series_event_unique"),
+            models.UniqueConstraint(
+                fields=["tournament"], condition=Q(decides=True), name="series_event_one_decides"
+            ),
         ]
 
     def __str__(self) -> str:

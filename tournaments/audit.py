@@ -99,6 +99,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "tournament.director_remove": gettext_lazy("Director removed"),
     "master_points.award": gettext_lazy("Master points awarded"),
     "master_points.recompute": gettext_lazy("Master points recomputed"),
+    "master_points.series": gettext_lazy("Series deciding the master points chosen"),
     "session.create": gettext_lazy("Session added"),
     "session.movement": gettext_lazy("Movement chosen"),
     "round.start": gettext_lazy("Round started"),
@@ -119,6 +120,9 @@ ACTION_LABELS: dict[str, Promise] = {
     "participants.draw": gettext_lazy("Initial seating drawn"),
     "person.link": gettext_lazy("Participant linked to a person of the register"),
     "person.unlink": gettext_lazy("Participant's link to the register removed"),
+    "person.propose": gettext_lazy("Link to a person of the register proposed to the register's staff"),
+    "person.confirm": gettext_lazy("Proposed link to a person of the register confirmed"),
+    "person.refuse": gettext_lazy("Proposed link to a person of the register refused"),
     "person.merge": gettext_lazy("Two persons of the register merged into one"),
     "persons.link": gettext_lazy("Participants linked to the register"),
     "persons.rating": gettext_lazy(

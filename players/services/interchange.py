@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
 
 from players.models import MasterPointAward, Person
+from players.services.points import scheme_gives
 from preferans.bundle.document import BundleInvalid
 from preferans.duplicate.session_scoring import score_bundle
 from preferans.duplicate.standings import out_of_the_ranking
@@ -33,11 +35,13 @@ from preferans.interchange.document import (
 )
 from preferans.interchange.fields import DocumentInvalid, DocumentProblem
 from preferans.numbers import format_fraction, parse_fraction
+from preferans.ratings.master_points import MasterPointError, scheme_from_name
 from preferans.series import carry_share
 from scoring.rescore import rescore_tournament
 from scoring.selectors import scoring_bundle
 from scoring.session_totals import tournament_standings
 from tournaments.models import Form, Participant, Tournament
+from tournaments.participant_fields import clean_text
 
 __all__ = ["BundleExport", "BundleImport", "export_event", "export_text", "import_event", "standings_of"]
 
@@ -164,9 +168,12 @@ def import_event(
     now: dt.datetime,
     slug: str | None = None,
     user: Any = None,
+    link_existing: bool = False,
 ) -> Tournament:
     """Create the event of a federation file; :class:`DocumentInvalid` (every problem, nothing saved) when
-    the file is bad, its short name is taken, or its standings do not follow from its results."""
+    the file is bad, its short name is taken, its standings do not follow from its results, its master points
+    are not what its stated scheme gives those standings, or it names a person the register holds already
+    and ``link_existing`` (the register's staff vouching for the file) is not given."""
     document = check_document(source) if isinstance(source, Mapping) else read_document(source)
     event = document["event"]
     slug = slug or event["slug"]
@@ -203,9 +210,9 @@ def import_event(
                 now=now, data=bundle_part(document), user=user, slug=slug, starts_on=starts_on
             )
             _settings(tournament, event, qualification, now=now)
-            people = _link_persons(tournament, document, known)
-            _store_awards(tournament, document, people, now=now)
+            people = _link_persons(tournament, document, known, link_existing=link_existing)
             _check_standings(tournament, document)
+            _store_awards(tournament, document, people, now=now)
     except BundleInvalid as exc:
         raise DocumentInvalid(
             [DocumentProblem("$.sessions", str(problem)) for problem in exc.problems]
@@ -216,7 +223,7 @@ def import_event(
 def _settings(
     tournament: Tournament, event: Mapping[str, Any], qualification: Tournament | None, *, now: dt.datetime
 ) -> None:
-    tournament.venue = event["venue"]
+    tournament.venue = clean_text(event["venue"])
     tournament.session_totals = event["session_totals"]
     tournament.carry_over = event["carry_over"]
     tournament.qualification = qualification
@@ -225,14 +232,28 @@ def _settings(
         rescore_tournament(tournament_id=tournament.pk, now=now)  # the totals the organisers chose
 
 
-def _link_persons(tournament: Tournament, document: Mapping[str, Any], known: set[str]) -> dict[int, Person]:
+def _link_persons(
+    tournament: Tournament, document: Mapping[str, Any], known: set[str], *, link_existing: bool
+) -> dict[int, Person]:
     """participant number → person: the register's person with the federation number (as the register had
-    it before the import: linked, never rewritten), else a new person as the file writes him (the bundle
-    import's register hook may have made him from the participant's name a moment ago: he gets the file's)."""
+    it before the import: linked, never rewritten — only with ``link_existing``, else the file is refused),
+    else a new person as the file writes him (the bundle import's register hook may have made him from the
+    participant's name a moment ago: he gets the file's)."""
+    strangers = [
+        DocumentProblem(
+            f"$.persons[{index}].federation_id",
+            f"{item['federation_id']!r} is a person of the register already: import with --link-existing "
+            "to link the file's events to him (the register's staff vouch for the file)",
+        )
+        for index, item in enumerate(document["persons"])
+        if item["federation_id"] in known
+    ]
+    if strangers and not link_existing:
+        raise DocumentInvalid(strangers)
     by_ref: dict[int, Person] = {}
     for item in document["persons"]:
         person = None
-        fields = {"name": item["name"], "club": item["club"], "city": item["city"]}
+        fields = {k: clean_text(item[k]) for k in ("name", "club", "city")}  # as the web forms clean them
         if item["federation_id"]:
             person = Person.objects.filter(
                 federation_id=item["federation_id"], merged_into__isnull=True
@@ -240,16 +261,14 @@ def _link_persons(tournament: Tournament, document: Mapping[str, Any], known: se
             if person is not None and item["federation_id"] not in known:
                 Person.objects.filter(pk=person.pk).update(**fields)
         if person is None:
-            person = Person.objects.create(
-                name=item["name"], club=item["club"], city=item["city"], federation_id=item["federation_id"]
-            )
+            person = Person.objects.create(**fields, federation_id=item["federation_id"])
         by_ref[item["ref"]] = person
     people: dict[int, Person] = {}
     for participant in document["participants"]:
         if participant["person"] is not None:
             people[participant["number"]] = by_ref[participant["person"]]
             Participant.objects.filter(tournament=tournament, number=participant["number"]).update(
-                person=by_ref[participant["person"]]
+                person=by_ref[participant["person"]], proposed_person=None
             )
     return people
 
@@ -257,7 +276,37 @@ def _link_persons(tournament: Tournament, document: Mapping[str, Any], known: se
 def _store_awards(
     tournament: Tournament, document: Mapping[str, Any], people: Mapping[int, Person], *, now: dt.datetime
 ) -> None:
+    """The file's master points, each checked against what the scheme it states gives the event's standings
+    (a scheme is bounded: docs/players/master-points.md); one award the scheme does not give refuses the file."""
     participants = dict(tournament.participants.values_list("number", "pk"))
+    problems: list[DocumentProblem] = []
+    given: dict[str, dict[int, Fraction]] = {}
+    for index, item in enumerate(document["master_points"]):
+        where = f"$.master_points[{index}]"
+        if item["scheme"] not in given:
+            try:
+                given[item["scheme"]] = scheme_gives(tournament, scheme_from_name(item["scheme"]))
+            except MasterPointError as exc:
+                problems.append(
+                    DocumentProblem(f"{where}.scheme", f"not a scheme this software gives: {exc}")
+                )
+                given[item["scheme"]] = {}
+                continue
+        if not given[item["scheme"]]:
+            continue
+        expected = given[item["scheme"]].get(item["participant"], Fraction(0))
+        if parse_fraction(item["points"]) != expected:
+            problems.append(
+                DocumentProblem(
+                    f"{where}.points",
+                    f"participant {item['participant']}: the scheme gives {format_fraction(expected)}, "
+                    f"the file says {item['points']}",
+                )
+            )
+        if item["participant"] not in people:
+            problems.append(DocumentProblem(f"{where}.participant", "not linked to a person of the file"))
+    if problems:
+        raise DocumentInvalid(problems)
     MasterPointAward.objects.bulk_create(
         MasterPointAward(
             person=people[award["participant"]],

@@ -40,6 +40,7 @@ from scoring.rescore import standings_stored
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Participant, Publication, Tournament
+from tournaments.permissions import can_direct
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +51,11 @@ __all__ = [
     "results_final",
     "results_rescored",
     "scheme_error_text",
+    "choose_deciding_series",
+    "deciding_link",
+    "no_deciding_series",
     "scheme_for",
+    "scheme_gives",
     "set_series_scheme",
 ]
 
@@ -64,13 +69,36 @@ SCHEME_ERRORS = {
         "The master-point scheme has a number it cannot use at “%(key)s”: numbers are whole or fractions such "
         "as 1/4, not below 0, and a lower place never gets more than a higher one."
     ),
+    "too_big": gettext_noop("The master-point scheme's “%(key)s” may be at most %(most)s."),
 }
 
 
-def scheme_for(tournament: Tournament) -> Scheme:
-    """The scheme of the event's (first) series, else the documented default. A scheme that cannot be read is
-    logged and the default used, so that making results final never fails on it."""
-    link = SeriesEvent.objects.filter(tournament=tournament).select_related("series").order_by("pk").first()
+def _links(tournament: Tournament) -> list[SeriesEvent]:
+    return list(SeriesEvent.objects.filter(tournament=tournament).select_related("series").order_by("pk"))
+
+
+def deciding_link(tournament: Tournament) -> SeriesEvent | None:
+    """The event's link to the series whose scheme gives its master points: the one its director chose
+    (:func:`choose_deciding_series`), else its only series; None: in no series, or in two or more and none
+    chosen (:func:`no_deciding_series`)."""
+    links = _links(tournament)
+    chosen = [link for link in links if link.decides]
+    return chosen[0] if chosen else links[0] if len(links) == 1 else None
+
+
+def no_deciding_series(tournament: Tournament) -> bool:
+    """The event is in two or more series and its director chose none: it gets no master points."""
+    links = _links(tournament)
+    return len(links) > 1 and not any(link.decides for link in links)
+
+
+def scheme_for(tournament: Tournament) -> Scheme | None:
+    """The scheme of the deciding series (:func:`deciding_link`), else the documented default; None when the event
+    is in two or more series and its director chose none (it gets no master points). A scheme that cannot be read
+    is logged and the default used, so that making results final never fails on it."""
+    if no_deciding_series(tournament):
+        return None
+    link = deciding_link(tournament)
     if link is None or not link.series.master_points:
         return DEFAULT_SCHEME
     try:
@@ -124,6 +152,15 @@ def _pulka_standings(tournament: Tournament) -> list[tuple[_Line, Placed]]:
     ]
 
 
+def scheme_gives(tournament: Tournament, scheme: Scheme) -> dict[int, Fraction]:
+    """participant number → the master points ``scheme`` gives him in the event's stored standings."""
+    rows: list[tuple[Any, Placed]] = (
+        list(_pulka_standings(tournament)) if tournament.plays_pulkas else list(_standings(tournament))
+    )
+    points = award(scheme, [placed for _, placed in rows])
+    return {row.participant.number: points[placed.key] for row, placed in rows}
+
+
 @transaction.atomic
 def award_master_points(
     tournament: Tournament, *, now: dt.datetime, user: Any = None, reason: str = ""
@@ -135,10 +172,11 @@ def award_master_points(
     are left as they are (no audit entry).
     """
     scheme = scheme_for(tournament)
-    rows: list[tuple[Any, Placed]] = (
-        list(_pulka_standings(tournament)) if tournament.plays_pulkas else list(_standings(tournament))
-    )
-    points = award(scheme, [placed for _, placed in rows])
+    rows: list[tuple[Any, Placed]] = []
+    if scheme is not None:  # two series and none chosen: no master points
+        rows = list(_pulka_standings(tournament)) if tournament.plays_pulkas else list(_standings(tournament))
+    points = award(scheme, [placed for _, placed in rows]) if scheme is not None else {}
+    label = scheme.name() if scheme is not None else "none: no deciding series"
     wanted: dict[int, tuple[int, str, str]] = {}  # participant → (person, points, place)
     owners = merged_owners()
     for row, placed in rows:
@@ -150,7 +188,7 @@ def award_master_points(
         for a in MasterPointAward.objects.filter(tournament=tournament).select_related("participant")
     }
     before = {pk: (a.person_id, a.points, a.place) for pk, a in stored.items()}
-    if before == wanted and all(a.scheme == scheme.name() for a in stored.values()):
+    if before == wanted and all(a.scheme == label for a in stored.values()):
         return list(stored.values())
     numbers = dict(tournament.participants.values_list("pk", "number"))
     changes = [
@@ -170,7 +208,7 @@ def award_master_points(
             person_id=person,
             points=value,
             place=place,
-            scheme=scheme.name(),
+            scheme=label,
             computed_at=now,
         )
         for pk, (person, value, place) in wanted.items()
@@ -185,7 +223,7 @@ def award_master_points(
         at=now,
         reason=reason,
         data={
-            "scheme": scheme.name(),
+            "scheme": label,
             "awards": len(awards),
             "total": format_fraction(total),
             "changes": changes,
@@ -212,7 +250,8 @@ def results_rescored(tournament: Tournament, *, now: dt.datetime) -> None:
 def scheme_error_text(error: MasterPointError) -> str:
     """The core's refusal of a scheme, in the active language."""
     text = SCHEME_ERRORS.get(error.code, SCHEME_ERRORS["unknown_scheme"])
-    return _(text) % {"key": error.params.get("key", "")} if "%(key)s" in text else _(text)
+    params = {"key": error.params.get("key", ""), "most": error.params.get("most", "")}
+    return _(text) % params if "%(key)s" in text else _(text)
 
 
 @transaction.atomic
@@ -234,6 +273,33 @@ def set_series_scheme(
             award_master_points(t, now=now, user=user, reason="the series' master-point scheme changed")
             redone.append(t)
     return redone
+
+
+@transaction.atomic
+def choose_deciding_series(
+    *, tournament: Tournament, series: Series | None, user: Any, now: dt.datetime
+) -> list[MasterPointAward]:
+    """The event's director chooses, among the series the event belongs to, the one whose scheme gives its master
+    points (None: no choice). Audited; a final event's awards are computed again under it."""
+    if not can_direct(user, tournament):
+        raise UserError(_("Only the event's directors choose this."), code="series_forbidden", status=403)
+    links = SeriesEvent.objects.select_for_update().filter(tournament=tournament)
+    if series is not None and not links.filter(series=series).exists():
+        raise UserError(_("The event is not in this series."), code="series_not_in")
+    links.update(decides=False)
+    if series is not None:
+        links.filter(series=series).update(decides=True)
+    log_action(
+        tournament=tournament,
+        action="master_points.series",
+        user=user,
+        obj=tournament,
+        data={"series": series.slug if series is not None else None},
+        at=now,
+    )
+    if tournament.publication == Publication.FINAL:
+        return award_master_points(tournament, now=now, user=user, reason="the deciding series was chosen")
+    return []
 
 
 def _on_rescore(sender: object, *, tournament: Tournament, now: dt.datetime, **kwargs: object) -> None:

@@ -6,6 +6,10 @@ Rules (docs/players/register.md):
 - A participant is **linked by federation number** — exact, after trimming — to the one person (not merged)
   holding it; a number the register does not know yet makes a new person. :func:`link_event` does this for
   every participant of an event without a person; the participants import and the bundle import call it.
+- A director's number (or choice) naming a person who already exists only **proposes** the link
+  (``Participant.proposed_person``) unless :func:`may_link_directly`: the register's staff confirm or refuse it
+  (``players.services.links``). Only a confirmed link (``Participant.person``) counts in a person's history,
+  master points and rating: a stranger's event never writes into someone's public page.
 - Without a number a participant is only **proposed** persons of the same name (case, «ё»/«е» and spaces do not
   count), those of the same club or city first; the director confirms one (:func:`link`) or makes a new person
   (:func:`link_new`). A name alone never links.
@@ -103,34 +107,54 @@ def proposals(participant: Participant, index: dict[str, list[Person]] | None = 
 
 @dataclass(frozen=True)
 class LinkRow:
-    """A participant of the event's link page: his person, or the persons proposed for him."""
+    """A participant of the event's link page: his person, the link awaiting the register's staff, or the
+    persons proposed for him."""
 
     participant: Participant
     person: Person | None
     proposed: tuple[Person, ...]
+    awaiting: Person | None = None
 
 
 def link_rows(tournament: Tournament) -> list[LinkRow]:
     index = _index()
     rows = []
-    for p in tournament.participants.select_related("person").order_by("number"):
-        rows.append(LinkRow(p, p.person, () if p.person_id else tuple(proposals(p, index))))
+    for p in tournament.participants.select_related("person", "proposed_person").order_by("number"):
+        hold = p.person_id or p.proposed_person_id
+        rows.append(LinkRow(p, p.person, () if hold else tuple(proposals(p, index)), p.proposed_person))
     return rows
+
+
+def may_link_directly(user: Any, person: Person) -> bool:
+    """The register's staff link anyone; a director only a person every confirmed event of whom he directs (a
+    person his own events made); anyone else (a command without a user included) only proposes."""
+    if can_edit_register(user):
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    played = Participant.objects.filter(person=person)
+    return played.exists() and not played.exclude(tournament__directors=user).exists()
 
 
 @dataclass(frozen=True)
 class LinkReport:
     linked: int = 0  # to a person already in the register
     created: int = 0  # persons made for numbers the register did not know
+    proposed: int = 0  # links awaiting the register's staff
 
 
-def link_event(tournament: Tournament, *, now: dt.datetime, user: Any = None) -> LinkReport:
-    """Link every participant without a person who has a federation number (a new number: a new person).
-    Participants without a number are left for the director (their proposals are on the link page)."""
-    linked = created = 0
+def link_event(
+    tournament: Tournament, *, now: dt.datetime, user: Any = None, trusted: bool = False
+) -> LinkReport:
+    """Link every participant without a person who has a federation number (a new number: a new person; a person
+    the register holds: proposed unless :func:`may_link_directly` or ``trusted`` — the site's operator restoring
+    its backups or seeding its demo). Participants without a number are left for the director."""
+    linked = created = proposed = 0
     with transaction.atomic():
         todo = (
-            tournament.participants.filter(person__isnull=True).exclude(federation_id="").order_by("number")
+            tournament.participants.filter(person__isnull=True, proposed_person__isnull=True)
+            .exclude(federation_id="")
+            .order_by("number")
         )
         for participant in todo:
             number = clean(participant.federation_id)
@@ -144,21 +168,28 @@ def link_event(tournament: Tournament, *, now: dt.datetime, user: Any = None) ->
                     federation_id=number,
                 )
                 created += 1
+            elif person.pk == participant.refused_person_id:
+                continue  # the register's staff said no
+            elif not trusted and not may_link_directly(user, person):
+                participant.proposed_person = person
+                participant.save(update_fields=["proposed_person"])
+                proposed += 1
+                continue
             else:
                 linked += 1
             participant.person = person
             participant.save(update_fields=["person"])
-        if linked or created:
+        if linked or created or proposed:
             log_action(
                 tournament=tournament,
                 action="persons.link",
                 user=user,
                 actor="" if user else "register",
                 obj=tournament,
-                data={"linked": linked, "created": created},
+                data={"linked": linked, "created": created, "proposed": proposed},
                 at=now,
             )
-    return LinkReport(linked, created)
+    return LinkReport(linked, created, proposed)
 
 
 def declare_event_ratings(
@@ -205,21 +236,27 @@ def declare_event_ratings(
 
 
 @transaction.atomic
-def link(*, participant: Participant, person: Person, user: Any, now: dt.datetime) -> None:
-    """The director confirms that this participant is this person."""
+def link(*, participant: Participant, person: Person, user: Any, now: dt.datetime, new: bool = False) -> bool:
+    """The director says that this participant is this person: linked when he may (:func:`may_link_directly`,
+    or a person just made for him, ``new``), else proposed to the register's staff. True when linked."""
     if person.merged_into_id is not None:
         raise UserError(_("This person was merged into another: link the participant to that one."))
     before = participant.person_id
-    participant.person = person
-    participant.save(update_fields=["person"])
+    direct = new or may_link_directly(user, person)
+    if direct:
+        participant.person, participant.proposed_person = person, None
+    else:
+        participant.person, participant.proposed_person = None, person
+    participant.save(update_fields=["person", "proposed_person"])
     log_action(
         tournament=participant.tournament,
-        action="person.link",
+        action="person.link" if direct else "person.propose",
         user=user,
         obj=participant,
         data={"person": person.pk, "before": before},
         at=now,
     )
+    return direct
 
 
 @transaction.atomic
@@ -233,15 +270,15 @@ def link_new(*, participant: Participant, user: Any, now: dt.datetime) -> Person
         club=clean(participant.club)[:TEXT_MAX],
         federation_id=number[:FEDERATION_ID_MAX],
     )
-    link(participant=participant, person=person, user=user, now=now)
+    link(participant=participant, person=person, user=user, now=now, new=True)
     return person
 
 
 @transaction.atomic
 def unlink(*, participant: Participant, user: Any, now: dt.datetime) -> None:
-    before = participant.person_id
-    participant.person = None
-    participant.save(update_fields=["person"])
+    before = participant.person_id or participant.proposed_person_id
+    participant.person = participant.proposed_person = None
+    participant.save(update_fields=["person", "proposed_person"])
     log_action(
         tournament=participant.tournament,
         action="person.unlink",
@@ -397,6 +434,7 @@ def merge(*, keep: Person, drop: Person, user: Any, reason: str, now: dt.datetim
         )
     events = list(Tournament.objects.filter(participants__person=drop).distinct().order_by("pk"))
     moved = Participant.objects.filter(person=drop).update(person=keep)
+    Participant.objects.filter(proposed_person=drop).update(proposed_person=keep)
     moved += MasterPointAward.objects.filter(person=drop).update(person=keep)
     moved += RatingEntry.objects.filter(person=drop).update(person=keep)
     Person.objects.filter(merged_into=drop).update(merged_into=keep)  # earlier duplicates follow

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from players.models import Person
 from players.services import register
+from players.services.points import choose_deciding_series, no_deciding_series
 from players.services.register_file import FILE_MAX, apply_import, export_rows, plan_import, read_file
 from preferans.bundle.bounds import TEXT_MAX
 from tournaments.errors import UserError
@@ -287,12 +288,29 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         now = timezone.now()
         try:
-            if "by_number" in request.POST:
+            if "decide" in request.POST:
+                raw = str(request.POST.get("series", ""))
+                chosen = (
+                    tournament.series_links.filter(series_id=int(raw)).first()
+                    if raw.isdigit() and len(raw) < 12
+                    else None
+                )
+                choose_deciding_series(
+                    tournament=tournament,
+                    series=chosen.series if chosen else None,
+                    user=request.user,
+                    now=now,
+                )
+                messages.success(request, _("Saved."))
+            elif "by_number" in request.POST:
                 report = register.link_event(tournament, now=now, user=request.user)
                 messages.success(
                     request,
-                    _("Linked by federation number: %(linked)s; new persons: %(created)s.")
-                    % {"linked": report.linked, "created": report.created},
+                    _(
+                        "Linked by federation number: %(linked)s; new persons: %(created)s; proposed to the "
+                        "register's staff: %(proposed)s."
+                    )
+                    % {"linked": report.linked, "created": report.created, "proposed": report.proposed},
                 )
             else:
                 participant = get_object_or_404(
@@ -310,7 +328,8 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     person = _person(request.POST.get("person"))
                     if person is None:
                         raise Http404
-                    register.link(participant=participant, person=person, user=request.user, now=now)
+                    if not register.link(participant=participant, person=person, user=request.user, now=now):
+                        messages.info(request, _("Proposed: the register's staff confirm the link."))
                 messages.success(request, _("Saved: %(p)s.") % {"p": participant})
         except UserError as exc:
             messages.error(request, exc.message)
@@ -319,7 +338,11 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = nav(tournament, active="participants") | {
         "rows": rows,
         "open": sum(1 for r in rows if r.person is None),
-        "with_number": sum(1 for r in rows if r.person is None and r.participant.federation_id),
+        "with_number": sum(
+            1 for r in rows if r.person is None and r.awaiting is None and r.participant.federation_id
+        ),
         "can_see_register": register.can_see_register(request.user),
+        "series_links": list(tournament.series_links.select_related("series").order_by("pk")),
+        "no_deciding_series": no_deciding_series(tournament),
     }
     return render(request, "players/register_event.html", context)

@@ -25,7 +25,13 @@ from players.services import series as service
 from players.services.points import scheme_error_text, set_series_scheme
 from preferans.bundle.bounds import TEXT_MAX
 from preferans.numbers import format_fraction
-from preferans.ratings.master_points import MasterPointError, PercentScheme, PlaceScheme, parse_scheme
+from preferans.ratings.master_points import (
+    FIELD_MAX,
+    MasterPointError,
+    PercentScheme,
+    PlaceScheme,
+    parse_scheme,
+)
 from tournaments.errors import UserError
 from tournaments.models import Tournament
 
@@ -67,7 +73,7 @@ class SchemeForm(forms.Form):
     )
     first = forms.CharField(label=gettext_lazy("The winner's points"), max_length=20, required=False)
     field = forms.IntegerField(
-        label=gettext_lazy("Reference field size"), min_value=1, max_value=10_000, required=False
+        label=gettext_lazy("Reference field size"), min_value=1, max_value=FIELD_MAX, required=False
     )
     cut = forms.CharField(label=gettext_lazy("Share of the field paid"), max_length=20, required=False)
     per_percent = forms.CharField(
@@ -129,7 +135,12 @@ def _scheme_refusal(form: SchemeForm, raw: dict[str, Any], exc: UserError) -> No
     except MasterPointError as refused:
         key = refused.params.get("key", "")
         if key in SchemeForm.PLACE + SchemeForm.PERCENT:
-            named = MasterPointError(refused.code, str(refused), key=str(form.fields[key].label))
+            named = MasterPointError(
+                refused.code,
+                str(refused),
+                key=str(form.fields[key].label),
+                most=refused.params.get("most", ""),
+            )
             form.add_error(key, scheme_error_text(named))
             return
     form.add_error(None, exc.message)

@@ -17,6 +17,7 @@ exactly. A participant out of the ranking (disqualified, an empty place) gets no
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -88,7 +89,7 @@ class PlaceScheme:
 
     def factor(self, size: int) -> Fraction:
         factor = Fraction(size, self.field)
-        return min(factor, self.max_factor) if self.max_factor is not None else factor
+        return min(factor, self.max_factor if self.max_factor is not None else FACTOR_MAX)
 
     def for_place(self, place: int, size: int) -> Fraction:
         """The points of one place (1-based) in a field of ``size``, before sharing ties."""
@@ -119,6 +120,14 @@ class PercentScheme:
 
 
 Scheme = PlaceScheme | PercentScheme
+
+# Bounds of every number of a scheme (issue 29, N12): no award can exceed POINTS_MAX × FACTOR_MAX.
+POINTS_MAX = Fraction(1000)  # first, each place of the table, a percentage scheme's max
+PER_PERCENT_MAX = Fraction(20)  # points per percent
+PERCENT_MAX = Fraction(100)  # above
+FACTOR_MAX = Fraction(10)  # the field factor, max_factor included
+FIELD_MAX = 1000  # the field size at which the factor is 1
+PLACES_MAX = 200  # places in an explicit table
 
 
 def _label(kind: str, parts: list[str]) -> str:
@@ -161,7 +170,7 @@ def field_percent(place: str, size: int) -> Fraction:
     return Fraction(100) * (beaten + Fraction(tied, 2)) / (size - 1)
 
 
-def _number(raw: object, key: str, *, positive: bool = False) -> Fraction:
+def _number(raw: object, key: str, *, positive: bool = False, most: Fraction = POINTS_MAX) -> Fraction:
     try:
         value = parse_fraction(raw)
     except NumberFormatError as exc:
@@ -170,6 +179,8 @@ def _number(raw: object, key: str, *, positive: bool = False) -> Fraction:
         raise MasterPointError(
             "bad_number", f"{key}: {raw!r} must be {'above' if positive else 'at least'} 0", key=key
         )
+    if value > most:
+        raise MasterPointError("too_big", f"{key}: {raw!r} is above {most}", key=key, most=str(most))
     return value
 
 
@@ -191,8 +202,10 @@ def parse_scheme(raw: Mapping[str, object] | None) -> Scheme:
     kind = raw.get("scheme", "place")
     if kind == "percent":
         return PercentScheme(
-            per_percent=_number(raw.get("per_percent", "1/5"), "per_percent", positive=True),
-            above=_number(raw.get("above", "50"), "above"),
+            per_percent=_number(
+                raw.get("per_percent", "1/5"), "per_percent", positive=True, most=PER_PERCENT_MAX
+            ),
+            above=_number(raw.get("above", "50"), "above", most=PERCENT_MAX),
             max=_number(raw["max"], "max") if raw.get("max") is not None else None,
         )
     if kind != "place":
@@ -200,10 +213,18 @@ def parse_scheme(raw: Mapping[str, object] | None) -> Scheme:
     places = raw.get("places") or []
     if not isinstance(places, list):
         raise MasterPointError("bad_number", "places: a list of points for places 1, 2, …", key="places")
+    if len(places) > PLACES_MAX:
+        raise MasterPointError(
+            "too_big", f"places: more than {PLACES_MAX} places", key="places", most=str(PLACES_MAX)
+        )
     field = raw.get("field", 16)
     if isinstance(field, bool) or not isinstance(field, int) or field < 1:
         raise MasterPointError(
             "bad_number", f"field: {field!r} must be a whole number of players above 0", key="field"
+        )
+    if field > FIELD_MAX:
+        raise MasterPointError(
+            "too_big", f"field: {field} is above {FIELD_MAX}", key="field", most=str(FIELD_MAX)
         )
     table = tuple(_number(p, "places") for p in places)
     if any(later > earlier for earlier, later in zip(table, table[1:], strict=False)):
@@ -216,7 +237,11 @@ def parse_scheme(raw: Mapping[str, object] | None) -> Scheme:
         places=table,
         field=field,
         cut=min(cut, Fraction(1)),
-        max_factor=_number(raw["max_factor"], "max_factor") if raw.get("max_factor") is not None else None,
+        max_factor=(
+            _number(raw["max_factor"], "max_factor", most=FACTOR_MAX)
+            if raw.get("max_factor") is not None
+            else None
+        ),
     )
 
 
@@ -240,3 +265,32 @@ def award(scheme: Scheme, standings: Sequence[Placed]) -> dict[int, Fraction]:
             total = sum((scheme.for_place(p, size) for p in range(first, last + 1)), Fraction(0))
             out[row.key] = total / (last - first + 1)
     return out
+
+
+def scheme_from_name(name: str) -> Scheme:
+    """The scheme a label of :meth:`PlaceScheme.name` / :meth:`PercentScheme.name` names (what an award keeps and
+    a federation file states), bounded as :func:`parse_scheme`; a label that is not one exactly (cut short, another
+    spelling) is refused."""
+    match = _LABEL.match(name)
+    if match is None:
+        raise MasterPointError("unknown_scheme", f"{name!r} is not the label of a scheme")
+    kind, body = match.groups()
+    raw: dict[str, object] = {"scheme": kind}
+    for part in body.split(", "):
+        key, sep, value = part.partition("=")
+        if not sep or key in raw:
+            raise MasterPointError("unknown_scheme", f"{name!r} is not the label of a scheme")
+        raw[key] = (
+            value.split("|")
+            if key == "places"
+            else int(value)
+            if key == "field" and value.isdigit()
+            else value
+        )
+    scheme = parse_scheme(raw)
+    if scheme.name() != name:
+        raise MasterPointError("unknown_scheme", f"{name!r} is not the label of a scheme")
+    return scheme
+
+
+_LABEL = re.compile(r"^(place|percent)\((.+)\)$")

@@ -38,6 +38,8 @@ PAGES: dict[str, Page] = {
         post=lambda w: {"keep": w.person, "drop": w.person, "reason": "x"},
     ),
     "players:register_import": Page(REGISTER_EDIT, "GP", post=garbage),
+    # the register's staff confirm or refuse proposed links (a participant that has none: a refusal in words)
+    "players:register_links": Page(REGISTER_EDIT, "GP", post=lambda w: {"participant": "1", "refuse": "1"}),
     # the demo's players are linked by their federation numbers on import: undoing a link is a write
     "players:event_links": director_writes(slug, lambda w: {"participant": "1", "unlink": "1"}),
     "players:person": Page(PUBLIC, kwargs=person),

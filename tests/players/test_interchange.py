@@ -16,8 +16,12 @@ from django.core.management import call_command
 from events.bundles import import_bundle, tournament_to_bundle
 from players.models import MasterPointAward, Person
 from players.services.interchange import export_event, export_text, import_event
+from players.services.points import scheme_gives
 from preferans.interchange.document import read_document
 from preferans.interchange.fields import DocumentInvalid
+from preferans.numbers import format_fraction
+from preferans.ratings.master_points import parse_scheme
+from scoring.models import Standing
 from tests import golden
 from tournaments.models import Participant, Tournament
 
@@ -32,17 +36,23 @@ def club_cup(slug: str = "cup") -> Tournament:
     petrov = Person.objects.create(name="Петров Пётр", city="Адлер")  # no federation number
     Participant.objects.filter(tournament=t, number=1).update(person=ivanov)
     Participant.objects.filter(tournament=t, number=2).update(person=petrov)
-    for number, person, points in ((1, ivanov, "7/2"), (2, petrov, "1")):
+    # The awards a percentage scheme gives them (a federation file's master points must be its scheme's).
+    gives = scheme_gives(t, SCHEME)
+    places = dict(Standing.objects.filter(tournament=t).values_list("participant__number", "rank"))
+    for number, person in ((1, ivanov), (2, petrov)):
         MasterPointAward.objects.create(
             person=person,
             tournament=t,
             participant=t.participants.get(number=number),
-            points=points,
-            place=str(number),
-            scheme="club",
+            points=format_fraction(gives[number]),
+            place=places[number],
+            scheme=SCHEME.name(),
             computed_at=NOW,
         )
     return t
+
+
+SCHEME = parse_scheme({"scheme": "percent", "per_percent": "1", "above": "0"})
 
 
 def export(t: Tournament) -> str:
@@ -51,7 +61,7 @@ def export(t: Tournament) -> str:
 
 def test_export_import_export_is_identical_but_for_the_short_name() -> None:
     first = export(club_cup())
-    copy = import_event(first, import_bundle=import_bundle, now=NOW, slug="cup-copy")
+    copy = import_event(first, import_bundle=import_bundle, link_existing=True, now=NOW, slug="cup-copy")
     second = export(copy)
     assert second != first
     assert second.replace('"slug": "cup-copy"', '"slug": "cup"') == first
@@ -65,16 +75,17 @@ def test_export_import_export_is_identical_but_for_the_short_name() -> None:
 def test_persons_are_linked_by_federation_number_and_the_others_created() -> None:
     t = club_cup()
     ivanov = Person.objects.get(federation_id="RU-0001")
-    copy = import_event(export(t), import_bundle=import_bundle, now=NOW, slug="cup-copy")
+    copy = import_event(export(t), import_bundle=import_bundle, link_existing=True, now=NOW, slug="cup-copy")
     assert copy.participants.get(number=1).person == ivanov  # the same person of the register, not a new one
     assert Person.objects.filter(federation_id="RU-0001").count() == 1
     petrovs = Person.objects.filter(name="Петров Пётр").order_by("pk")
     assert petrovs.count() == 2  # no number to match him by: a new person, as the file writes him
     assert copy.participants.get(number=2).person == petrovs[1] and petrovs[1].city == "Адлер"
     awards = MasterPointAward.objects.filter(tournament=copy).order_by("participant__number")
+    first = MasterPointAward.objects.filter(tournament=t).order_by("participant__number")
     assert [(a.person, a.points, a.place, a.scheme) for a in awards] == [
-        (ivanov, "7/2", "1", "club"),
-        (petrovs[1], "1", "2", "club"),
+        (ivanov, first[0].points, first[0].place, SCHEME.name()),
+        (petrovs[1], first[1].points, first[1].place, SCHEME.name()),
     ]
 
 
@@ -82,7 +93,7 @@ def test_an_existing_persons_register_entry_is_linked_not_rewritten() -> None:
     data = read_document(export(club_cup()))
     data["persons"][0]["name"] = "Иванов И. И."
     data["persons"][0]["city"] = "Москва"
-    copy = import_event(data, import_bundle=import_bundle, now=NOW, slug="cup-copy")
+    copy = import_event(data, import_bundle=import_bundle, link_existing=True, now=NOW, slug="cup-copy")
     person = copy.participants.get(number=1).person
     assert (person.name, person.city) == ("Иванов Иван", "Сочи")
 
@@ -92,7 +103,7 @@ def test_a_person_new_to_the_register_is_created_as_the_file_writes_him() -> Non
     data = read_document(export(club_cup()))
     data["persons"][0].update(federation_id="BY-77", name="Сидоров Сидор", club="Туз", city="Минск")
     data["participants"][0]["federation_id"] = "BY-77"
-    copy = import_event(data, import_bundle=import_bundle, now=NOW, slug="cup-copy")
+    copy = import_event(data, import_bundle=import_bundle, link_existing=True, now=NOW, slug="cup-copy")
     person = copy.participants.get(number=1).person
     assert (person.name, person.club, person.city, person.federation_id) == (
         "Сидоров Сидор",
@@ -108,7 +119,7 @@ def test_standings_that_do_not_follow_from_the_results_refuse_the_file_and_save_
     data["standings"][0]["matchpoints"] = "14"
     persons, events = Person.objects.count(), Tournament.objects.count()
     with pytest.raises(DocumentInvalid) as caught:
-        import_event(data, import_bundle=import_bundle, now=NOW, slug="cup-copy")
+        import_event(data, import_bundle=import_bundle, link_existing=True, now=NOW, slug="cup-copy")
     assert str(caught.value.problems[0]).startswith(
         f"$.standings[0]: participant {data['standings'][0]['participant']}: the results give place 1, 13 of 16"
     )
@@ -119,14 +130,14 @@ def test_standings_that_do_not_follow_from_the_results_refuse_the_file_and_save_
 def test_an_existing_short_name_is_refused() -> None:
     text = export(club_cup())
     with pytest.raises(DocumentInvalid, match=r"\$.event.slug: an event named 'cup' exists"):
-        import_event(text, import_bundle=import_bundle, now=NOW)
+        import_event(text, import_bundle=import_bundle, link_existing=True, now=NOW)
 
 
 def test_a_missing_qualification_is_refused() -> None:
     data = read_document(export(club_cup()))
     data["event"]["qualification"] = "nowhere"
     with pytest.raises(DocumentInvalid, match=r"\$.event.qualification: no event named 'nowhere' here"):
-        import_event(data, import_bundle=import_bundle, now=NOW, slug="cup-copy")
+        import_event(data, import_bundle=import_bundle, link_existing=True, now=NOW, slug="cup-copy")
 
 
 def test_a_final_with_its_qualification_and_averaged_sessions_round_trips() -> None:
@@ -145,7 +156,7 @@ def test_a_final_with_its_qualification_and_averaged_sessions_round_trips() -> N
     )
     # the final's standings carry half of each finalist's qualification percentage: not the plain ones
     assert json.loads(first)["standings"] != json.loads(export(qualification))["standings"]
-    copy = import_event(first, import_bundle=import_bundle, now=NOW, slug="final-2")
+    copy = import_event(first, import_bundle=import_bundle, link_existing=True, now=NOW, slug="final-2")
     assert copy.qualification == qualification and copy.session_totals == "percent"
     assert export(copy).replace('"final-2"', '"final"') == first
 
@@ -164,7 +175,7 @@ def test_the_commands_write_and_read_the_file(tmp_path: Path) -> None:
     call_command("export_federation", "cup", "-", stdout=out)
     assert out.getvalue() == path.read_text(encoding="utf-8")
     out = StringIO()
-    call_command("import_federation", str(path), "--slug", "cup-2", stdout=out)
+    call_command("import_federation", str(path), "--slug", "cup-2", "--link-existing", stdout=out)
     assert out.getvalue().strip() == "cup-2"
     assert Tournament.objects.get(slug="cup-2").participants.get(number=1).person.federation_id == "RU-0001"
 

@@ -59,8 +59,9 @@ def test_names_compare_without_case_yo_or_spaces(a, b, same):
     ("fed", "register", "expect"),
     [
         # (the participant's number as typed, the register's persons, what linking does)
-        ("R-1", [("Иванов Иван", "R-1")], "linked"),
-        ("  R-1 ", [("Иванов Иван", "R-1")], "linked"),  # trimmed
+        # A person the register holds already is only proposed (issue 29): the register's staff confirm.
+        ("R-1", [("Иванов Иван", "R-1")], "proposed"),
+        ("  R-1 ", [("Иванов Иван", "R-1")], "proposed"),  # trimmed
         ("r-1", [("Иванов Иван", "R-1")], "created"),  # exact: «r-1» is not «R-1»
         ("R-2", [("Иванов Иван", "R-1")], "created"),  # a new number: a new person
         ("", [("Иванов Иван", "R-1")], "none"),  # no number: never linked by name alone
@@ -73,14 +74,20 @@ def test_linking_by_federation_number_only(fed, register, expect):
     t = event("e1", [("Иванов Иван", "Спартак", fed)])
     report = link_event(t, now=NOW)
     p = Participant.objects.get(tournament=t)
-    assert (report.linked, report.created) == {"linked": (1, 0), "created": (0, 1), "none": (0, 0)}[expect]
+    assert (report.linked, report.created, report.proposed) == {
+        "proposed": (0, 0, 1),
+        "created": (0, 1, 0),
+        "none": (0, 0, 0),
+    }[expect]
     if expect == "none":
-        assert p.person is None
+        assert p.person is None and p.proposed_person is None
+    elif expect == "proposed":
+        assert p.person is None and p.proposed_person.federation_id == fed.strip()
     else:
         assert p.person.federation_id == fed.strip()
         assert Person.objects.filter(federation_id=fed.strip()).count() == 1
     # Linking again changes nothing.
-    assert link_event(t, now=NOW) == type(report)(0, 0)
+    assert link_event(t, now=NOW) == type(report)(0, 0, 0)
 
 
 def test_a_merged_person_does_not_take_his_number_back():
@@ -89,7 +96,7 @@ def test_a_merged_person_does_not_take_his_number_back():
     Person.objects.filter(pk=drop.pk).update(federation_id="F-9")  # a merged person may keep his old number
     t = event("e2", [("A", "", "F-9")])
     link_event(t, now=NOW)
-    person = Participant.objects.get(tournament=t).person
+    person = Participant.objects.get(tournament=t).person  # a new person (the merged one holds no number)
     assert person != drop and person.merged_into is None and person.federation_id == "F-9"
 
 
@@ -110,12 +117,17 @@ def test_the_director_confirms_a_proposal_or_makes_a_new_person(users):
     person = Person.objects.create(name="Петров Пётр")
     t = event("e4", [("Петров Пётр", "", ""), ("Петров Пётр", "", "")], users["director"])
     first, second = t.participants.order_by("number")
-    link(participant=first, person=person, user=users["director"], now=NOW)
+    # A person of the register is only proposed by a director; a new person made for the participant is linked.
+    assert not link(participant=first, person=person, user=users["director"], now=NOW)
     new = link_new(participant=second, user=users["director"], now=NOW)
     first.refresh_from_db()
     second.refresh_from_db()
-    assert first.person == person and second.person == new != person
-    assert AuditEntry.objects.filter(tournament=t, action="person.link").count() == 2
+    assert first.person is None and first.proposed_person == person and second.person == new != person
+    assert AuditEntry.objects.filter(tournament=t, action="person.propose").count() == 1
+    assert AuditEntry.objects.filter(tournament=t, action="person.link").count() == 1
+    assert link(participant=first, person=person, user=users["staff"], now=NOW)  # the register's staff link
+    first.refresh_from_db()
+    assert first.person == person and first.proposed_person is None
     merged = Person.objects.create(name="X", merged_into=person)
     with pytest.raises(UserError):
         link(participant=first, person=merged, user=users["director"], now=NOW)
@@ -127,7 +139,7 @@ def test_merge_moves_everything_and_is_audited(users):
     older = Person.objects.create(name="Иванов", merged_into=drop)
     t1 = event("m1", [("Иванов Иван", "", "")])
     t2 = event("m2", [("Иванов И.", "", "F-7")])
-    link_event(t2, now=NOW)
+    link_event(t2, now=NOW, user=users["staff"])
     Participant.objects.filter(tournament=t1).update(person=keep)
     p2 = Participant.objects.get(tournament=t2)
     MasterPointAward.objects.create(
@@ -256,6 +268,7 @@ def test_russian_pages_speak_only_russian(client, users):
         client.get(reverse("players:register_merge"), {"keep": keep.pk, "drop": drop.pk}),
         client.post(reverse("players:register_import"), {"file": upload}),
         client.get(reverse("players:event_links", args=[t.slug])),
+        client.get(reverse("players:register_links")),
     ]
     assert "Реестр игроков" in pages[0].content.decode()
     for page in pages:
@@ -279,8 +292,10 @@ def test_imported_events_link_by_federation_number(users):
     first = import_bundle(data=data, slug="club-1", now=NOW)
     second = import_bundle(data=data, slug="club-2", now=NOW)
     for number in (1, 2):
-        a, b = (t.participants.get(number=number).person for t in (first, second))
-        assert a is not None and a == b and a.federation_id == f"F-{number}"
+        # The first import makes the persons; the second (no director vouching) only proposes them.
+        a, b = first.participants.get(number=number), second.participants.get(number=number)
+        assert a.person is not None and b.person is None and b.proposed_person == a.person
+        assert a.person.federation_id == f"F-{number}"
     assert first.participants.get(number=3).person is None  # no number: proposed only
     assert Person.objects.count() == 2
     t = event("lists", [], users["director"])
@@ -288,7 +303,7 @@ def test_imported_events_link_by_federation_number(users):
         filename="a.csv", content="№;ФИО;Номер ФСП\n1;Иванов Иван;F-1\n".encode()
     ).lines
     participants_import(tournament=t, lines=lines, user=users["director"], now=NOW)
-    assert t.participants.get(number=1).person == first.participants.get(number=1).person
+    assert t.participants.get(number=1).proposed_person == first.participants.get(number=1).person
 
 
 @pytest.mark.parametrize(

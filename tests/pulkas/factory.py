@@ -13,10 +13,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from events.participants import PIN_LENGTH, participant_save
 from players.models import Person
+from players.services import links
 from players.services.register import link_event
 from pulkas.models import PulkaRound, PulkaTable
 from pulkas.services import rounds
@@ -92,9 +94,17 @@ def register(
         )
     if persons is not None:
         link_event(tournament, now=now, user=director)
+        confirm_proposals(tournament, now=now)
         people = list(tournament.participants.order_by("number"))
         assert [p.person_id for p in people] == [p.pk for p in persons[:players]]
     return people
+
+
+def confirm_proposals(tournament: Tournament, *, now: dt.datetime) -> None:
+    """The register's staff confirm every link the event's director proposed (players.services.links)."""
+    staff, _ = get_user_model().objects.get_or_create(username="register-staff", defaults={"is_staff": True})
+    for participant in links.pending().filter(tournament=tournament):
+        links.confirm(participant_id=participant.pk, user=staff, now=now)
 
 
 def pulka_event(

@@ -258,6 +258,25 @@ class Participant(models.Model):
         related_name="participations",
         verbose_name=_("person"),
     )
+    # A person a federation number typed or imported by a director names, until the register's staff confirm it
+    # (then it becomes ``person``) or refuse it (then it is ``refused_person``, never proposed again): only a
+    # confirmed link counts in a person's history, master points and rating (docs/players/register.md).
+    proposed_person = models.ForeignKey(
+        "players.Person",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="proposed_participations",
+        verbose_name=_("proposed person"),
+    )
+    refused_person = models.ForeignKey(
+        "players.Person",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("refused person"),
+    )
     # A short PIN the participant uses to confirm protocol rows at the table.
     pin = models.CharField(_("PIN"), max_length=8, blank=True)
 

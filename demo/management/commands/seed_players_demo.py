@@ -74,6 +74,7 @@ class Command(BaseCommand):
                     slug=slug,
                     starts_on=played.date(),
                     now=played,
+                    trusted_links=True,  # the demo's own persons, seeded again
                 )
                 # Its rounds started and ended as the director ran them, then the results published: provisional
                 # and official that night, final after the correction period.

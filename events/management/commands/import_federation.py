@@ -21,12 +21,22 @@ class Command(JsonFileCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
         parser.add_argument("--slug", help="short name to use (default: the file's, else made from the name)")
+        parser.add_argument(
+            "--link-existing",
+            action="store_true",
+            help="link the file's players to persons the register holds already (by federation number); without "
+            "it a file naming one is refused: only the register's staff vouch for a file",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         text = self.read_text(options["path"])
         try:
             tournament = import_event(
-                text, import_bundle=import_bundle, now=timezone.now(), slug=options.get("slug")
+                text,
+                import_bundle=import_bundle,
+                now=timezone.now(),
+                slug=options.get("slug"),
+                link_existing=options.get("link_existing", False),
             )
         except DocumentInvalid as exc:
             self.fail([str(problem) for problem in exc.problems])

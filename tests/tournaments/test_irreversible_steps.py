@@ -97,3 +97,24 @@ def test_stopping_every_pulka_table_is_confirmed_with_a_reason(client, director)
     assert not PulkaTable.objects.filter(round=pulka_round, stopped_at__isnull=True).exists()
     reasons = AuditEntry.objects.filter(action="pulka_table_stopped").values_list("reason", flat=True)
     assert list(reasons) == ["время тура вышло"] * 2
+
+
+def test_new_pins_for_everyone_during_play_warn_and_need_a_reason(dclient, seated, director):
+    """«Новые PIN всем» makes every printed slip stop working: during play the page says so, asks for a reason."""
+    from duplicate.rounds import round_start
+    from events.participants import pins_assign
+
+    pins_assign(tournament=seated, user=director, now=timezone.now())
+    round_start(rnd=seated.sessions.get(number=1).rounds.get(number=1), user=director, now=timezone.now())
+    before = dict(seated.participants.values_list("number", "pin"))
+    url = reverse("director:pins", kwargs={"slug": seated.slug})
+    confirm = parse(dclient.get(url, headers=RU)).one(id="confirm-pins")
+    assert "Идёт игра" in confirm.text() and "перестанут действовать" in confirm.text()
+    refused = dclient.post(url, {"everyone": "1"}, headers=RU, follow=True).content.decode()
+    assert "Напишите причину и подтвердите" in refused
+    assert dict(seated.participants.values_list("number", "pin")) == before
+    dclient.post(url, {"everyone": "1", "reason": "листки со столов 2 и 3 потеряны"})
+    after = dict(seated.participants.values_list("number", "pin"))
+    assert after.keys() == before.keys() and after != before
+    entry = AuditEntry.objects.get(action="participants.pins", data__everyone=True)
+    assert entry.reason == "листки со столов 2 и 3 потеряны"

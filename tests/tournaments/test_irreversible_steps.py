@@ -118,3 +118,33 @@ def test_new_pins_for_everyone_during_play_warn_and_need_a_reason(dclient, seate
     assert after.keys() == before.keys() and after != before
     entry = AuditEntry.objects.get(action="participants.pins", data__everyone=True)
     assert entry.reason == "листки со столов 2 и 3 потеряны"
+
+
+def test_the_next_step_does_not_say_end_the_round_above_a_disputed_row(dclient, seated, director):
+    """«Все результаты тура 1 введены: закончите тур» stood above «оспорено: 1»: one rule, one message."""
+    from boards.models import Board
+    from duplicate.rounds import round_start
+    from scoring.confirmation import result_dispute
+    from scoring.models import Result
+    from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
+    from scoring.rows import result_save
+
+    from .conftest import legal_row
+    from .test_event_day_publication import boards_at
+
+    session = seated.sessions.get(number=1)
+    round_start(rnd=session.rounds.get(number=1), user=director, now=timezone.now())
+    for seating in session.seatings.filter(round_number=1):  # each table's N writes its rows on the phone
+        for board in boards_at(session, 1, seating.table_number):
+            dealer = Board.objects.get(session=session, number=board).dealer
+            place = RowPlace(session=session, board=board, round=1, table=seating.table_number)
+            author = RowAuthor(actor=f"N, table {seating.table_number}")
+            writing = RowWriting(status=Result.Status.ENTERED)
+            command = RowCommand(place, PlayedRow(row=legal_row(dealer)), writing=writing, author=author)
+            result_save(command, now=timezone.now())
+    url = reverse("director:dashboard", kwargs={"slug": seated.slug})
+    assert "закончите тур" in parse(dclient.get(url, headers=RU)).one(id="next-step").text()
+    row = Result.objects.filter(session=session, round_number=1).first()
+    result_dispute(result=row, seat="E", reason="не тот контракт", now=timezone.now())
+    page = parse(dclient.get(url, headers=RU))
+    assert "не все улажены" in page.one(id="next-step").text()

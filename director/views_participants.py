@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from events.participants import participant_delete, participant_save, participants_import, pins_assign
 from tournaments.errors import UserError
-from tournaments.models import Participant, Tournament
+from tournaments.models import Participant, Tournament, TournamentStatus
 from tournaments.participant_columns import ROLES, role_label
 from tournaments.participant_file import FILE_MAX, ImportLine, preview_rows, read_rows
 from tournaments.pins import CEILING, PER_CLIENT, pin_strikes, unlock
@@ -181,6 +181,7 @@ def pins(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 user=request.user,
                 everyone="everyone" in request.POST,
                 now=timezone.now(),
+                reason=request.POST.get("reason", "")[:500],
             )
         except UserError as exc:
             fail(request, exc)
@@ -196,6 +197,7 @@ def pins(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "pin_back": "pins",
         "ceiling": CEILING,
         "per_client": PER_CLIENT,
+        "under_way": tournament.status == TournamentStatus.RUNNING,
     }
     return render(request, "director/pins.html", context)
 

@@ -80,7 +80,7 @@ def table_cards(event: PulkaEvent, pulka_round: PulkaRound) -> list[TableCard]:
                 seat == table.first_dealer,
                 results.get(seat),
                 goes_on=olympic and (seat in advance["seats"] or seat in decided),
-                tied=seat in advance["tied"],
+                tied=seat in table.tie_to_decide,
             )
             for seat, participant in table.seats().items()
             if isinstance(participant, Participant)

@@ -115,7 +115,7 @@ def _finals(sheet: TableSheet, score: PulkaScore) -> list[dict[str, Any]]:
                 "rating": rule.round_rating(score.vists[seat], len(score.deals)),
                 "rank": score.ranking.rank_text(seat),
                 "goes_on": advance is not None and (seat in advance.seats or seat in decided),
-                "tied": advance is not None and seat in advance.tied,
+                "tied": seat in sheet.table.tie_to_decide,
             }
         )
     return out

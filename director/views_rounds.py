@@ -49,12 +49,19 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
         round_number=int(number) if number and number.isdigit() else None,
         now=timezone.now(),
     )
+    end_gaps = round_gaps(ov.round) if ov.next_action == "end" and ov.round is not None else None
+    if end_gaps and ov.round is not None and ov.expected and ov.entered >= ov.expected:
+        # One rule, one message: every row is in, but the gaps below (disputed, unconfirmed) still stand.
+        ov.next_step = _(
+            "All results of round %(n)s are in, but not all are settled (below): settle them, or end the "
+            "round saying you know."
+        ) % {"n": ov.round.number}
     context: dict[str, Any] = nav(tournament, session, active="dashboard") | {
         "ov": ov,
         "now": timezone.now(),
         "correction_ends": tournament.correction_ends_at,
         "table_entry_urls": {t.table: safe_url("table:entry", t.code) for t in ov.tables},
-        "end_gaps": round_gaps(ov.round) if ov.next_action == "end" and ov.round is not None else None,
+        "end_gaps": end_gaps,
     }
     if request.GET.get("partial"):
         return render(request, "director/_dashboard_live.html", context)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from players.services.register import declare_event_ratings, link_event
 from preferans.bundle.bounds import PARTICIPANTS_MAX
 from scoring.models import Penalty, Result
-from tournaments.audit import log_action
+from tournaments.audit import log_action, require_reason
 from tournaments.errors import UserError
 from tournaments.models import Participant, Seating, Tournament
 from tournaments.participant_fields import (
@@ -238,9 +238,15 @@ def pins_assign(
     user: Any,
     everyone: bool = False,
     rng: random.Random | None = None,
+    reason: str = "",
 ) -> int:
-    """Give a PIN to every participant without one (``everyone``: new PINs for all)."""
+    """Give a PIN to every participant without one (``everyone``: new PINs for all).
+
+    New PINs for all make every printed slip stop working: once any participant has a PIN, that needs the
+    director's confirmed reason (audited)."""
     tournament.ensure_not_locked()
+    if everyone and tournament.participants.exclude(pin="").exclude(pin__isnull=True).exists():
+        require_reason(reason)
     rng = rng or secrets.SystemRandom()
     people = (
         tournament.participants.all()
@@ -258,5 +264,6 @@ def pins_assign(
         obj=tournament,
         data={"count": len(people), "everyone": everyone},
         at=now,
+        reason=reason[:500],
     )
     return len(people)

@@ -222,6 +222,14 @@ class PulkaTable(models.Model):
         return self.ended or self.stopped_at is not None
 
     @property
+    def tie_to_decide(self) -> list[str]:
+        """Olympic: the seats tied at the cut that the director decides between — only once the table is over
+        (before, every sheet is level) and until he has decided."""
+        if not self.finished or self.tie_decision is not None:
+            return []
+        return list((self.advance or {}).get("tied", []))
+
+    @property
     def time_limit(self) -> dt.datetime | None:
         """When the players' time ends at this table: the director's extension, else the round's limit."""
         return self.ends_at or self.round.ends_at

@@ -95,6 +95,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "export.run_now": gettext_lazy("File made without a background worker"),
     "analysis.run_now": gettext_lazy("Analysis run without a background worker"),
     "tournament.lock": gettext_lazy("Tournament locked"),
+    "tournament.unlock": gettext_lazy("Tournament unlocked"),
     "tournament.director_add": gettext_lazy("Director added"),
     "tournament.director_remove": gettext_lazy("Director removed"),
     "master_points.award": gettext_lazy("Master points awarded"),

@@ -196,7 +196,7 @@ def _mark_olympic(rounds: list[RoundView]) -> None:
                     seat.lucky = seat.went_on and seat.seat not in chosen
                 elif table.finished:
                     seat.went_on = seat.seat in chosen
-                    seat.tied = seat.seat in advance.get("tied", []) and table.table.tie_decision is None
+                    seat.tied = seat.seat in table.table.tie_to_decide
 
 
 def ratings_before(standings: EventTable, number: int) -> dict[int, Fraction]:

@@ -34,7 +34,7 @@ PAGES: dict[str, Page] = {
     "director:add_session": director_writes(slug, methods="P"),
     "director:participants": director_writes(slug, lambda w: {"number": 99, "name": "X"}),
     "director:participants_import": Page(DIRECTOR_ONLY, "GP", kwargs=slug, post=garbage),
-    "director:pins": director_writes(slug, lambda w: {"everyone": "1"}),
+    "director:pins": director_writes(slug, lambda w: {"everyone": "1", "reason": "потеряны листки"}),
     # Clearing a participant's wrong PINs (issue 29): audited, so the director's POST writes.
     "director:pin_unlock": director_writes(slug, lambda w: {"number": 1}, methods="P"),
     "director:participant": director_writes(player_1, lambda w: {"number": 1, "name": "Renamed"}),

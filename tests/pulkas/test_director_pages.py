@@ -278,6 +278,9 @@ def test_olympic_tie_decided_on_the_rounds_page(dclient, director):
     t = pulka_event(director, "olympic", 9, 3, pool=6)
     r = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=3)
     rounds.start_round(pulka_round=r, user=director, now=timezone.now())
+    # Before a deal is played every sheet is level: nobody is marked tied at the cut (issue 30).
+    for page in (url("pulka_rounds", t), url("pulka_table", t, number=1, table=1)):
+        assert parse(dclient.get(page)).find(class_="tied") is None, page
     rounds.stop_round(
         pulka_round=r, user=director, now=timezone.now(), reason="время вышло"
     )  # no deals: all three tied at the cut
@@ -286,6 +289,7 @@ def test_olympic_tie_decided_on_the_rounds_page(dclient, director):
     assert table.advance["tied"] == ["N", "E", "S"]
     doc = parse(dclient.get(url("pulka_rounds", t)))
     assert doc.find("form", data_tie="1") is not None
+    assert len(doc.find_all("span", class_="tied")) == 9  # the three tables are over: now the tie is marked
     tie = url("pulka_tie", t, number=1, table=1)
     # two chosen where one place is open: refused
     dclient.post(tie, {"t1-seats": ["N", "E"], "t1-reason": "жребий", "t1-decided": ""})

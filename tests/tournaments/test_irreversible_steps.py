@@ -97,3 +97,54 @@ def test_stopping_every_pulka_table_is_confirmed_with_a_reason(client, director)
     assert not PulkaTable.objects.filter(round=pulka_round, stopped_at__isnull=True).exists()
     reasons = AuditEntry.objects.filter(action="pulka_table_stopped").values_list("reason", flat=True)
     assert list(reasons) == ["время тура вышло"] * 2
+
+
+def test_new_pins_for_everyone_during_play_warn_and_need_a_reason(dclient, seated, director):
+    """«Новые PIN всем» makes every printed slip stop working: during play the page says so, asks for a reason."""
+    from duplicate.rounds import round_start
+    from events.participants import pins_assign
+
+    pins_assign(tournament=seated, user=director, now=timezone.now())
+    round_start(rnd=seated.sessions.get(number=1).rounds.get(number=1), user=director, now=timezone.now())
+    before = dict(seated.participants.values_list("number", "pin"))
+    url = reverse("director:pins", kwargs={"slug": seated.slug})
+    confirm = parse(dclient.get(url, headers=RU)).one(id="confirm-pins")
+    assert "Идёт игра" in confirm.text() and "перестанут действовать" in confirm.text()
+    refused = dclient.post(url, {"everyone": "1"}, headers=RU, follow=True).content.decode()
+    assert "Напишите причину и подтвердите" in refused
+    assert dict(seated.participants.values_list("number", "pin")) == before
+    dclient.post(url, {"everyone": "1", "reason": "листки со столов 2 и 3 потеряны"})
+    after = dict(seated.participants.values_list("number", "pin"))
+    assert after.keys() == before.keys() and after != before
+    entry = AuditEntry.objects.get(action="participants.pins", data__everyone=True)
+    assert entry.reason == "листки со столов 2 и 3 потеряны"
+
+
+def test_the_next_step_does_not_say_end_the_round_above_a_disputed_row(dclient, seated, director):
+    """«Все результаты тура 1 введены: закончите тур» stood above «оспорено: 1»: one rule, one message."""
+    from boards.models import Board
+    from duplicate.rounds import round_start
+    from scoring.confirmation import result_dispute
+    from scoring.models import Result
+    from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowWriting
+    from scoring.rows import result_save
+
+    from .conftest import legal_row
+    from .test_event_day_publication import boards_at
+
+    session = seated.sessions.get(number=1)
+    round_start(rnd=session.rounds.get(number=1), user=director, now=timezone.now())
+    for seating in session.seatings.filter(round_number=1):  # each table's N writes its rows on the phone
+        for board in boards_at(session, 1, seating.table_number):
+            dealer = Board.objects.get(session=session, number=board).dealer
+            place = RowPlace(session=session, board=board, round=1, table=seating.table_number)
+            author = RowAuthor(actor=f"N, table {seating.table_number}")
+            writing = RowWriting(status=Result.Status.ENTERED)
+            command = RowCommand(place, PlayedRow(row=legal_row(dealer)), writing=writing, author=author)
+            result_save(command, now=timezone.now())
+    url = reverse("director:dashboard", kwargs={"slug": seated.slug})
+    assert "закончите тур" in parse(dclient.get(url, headers=RU)).one(id="next-step").text()
+    row = Result.objects.filter(session=session, round_number=1).first()
+    result_dispute(result=row, seat="E", reason="не тот контракт", now=timezone.now())
+    page = parse(dclient.get(url, headers=RU))
+    assert "не все улажены" in page.one(id="next-step").text()

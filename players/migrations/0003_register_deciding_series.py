@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('players', '0002_seeding_ratings_declared_rating'),
-        ('tournaments', '0013_register_proposed_person'),
+        ('tournaments', '0014_register_proposed_person'),
     ]
 
     operations = [

@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('players', '0002_seeding_ratings_declared_rating'),
-        ('tournaments', '0012_duplicate_partials_bidding_duplication'),
+        ('tournaments', '0013_day30_unlock_permission'),
     ]
 
     operations = [

@@ -176,6 +176,15 @@ class DrawSerializer(serializers.Serializer):
     )
 
 
+class RoundStopSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=500,
+        help_text=_(
+            "Why every table still playing stops now (audited on each table), e.g. «Время тура вышло»."
+        ),
+    )
+
+
 class TieSerializer(serializers.Serializer):
     seats = serializers.ListField(
         child=serializers.CharField(max_length=1),

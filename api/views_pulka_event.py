@@ -34,6 +34,7 @@ from api.serializers_pulka import (
     PulkaSettingsSerializer,
     PulkaStandingsSerializer,
     PulkaTableSerializer,
+    RoundStopSerializer,
     TieSerializer,
 )
 from pulkas.models import PulkaEvent, PulkaRound, PulkaTable
@@ -176,13 +177,15 @@ class PulkaRoundView(ApiView, APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def _round_action(name: str, summary: Any, description: Any) -> type[APIView]:
+def _round_action(name: str, summary: Any, description: Any, body: Any = None) -> type[APIView]:
+    """A round's start, stop or end; ``body``: the request's serializer, whose fields go to the service (stop:
+    the reason it needs)."""
     service = getattr(round_services, f"{name}_round")
 
     class View(ApiView, APIView):
         @extend_schema(
             tags=TAG,
-            request=None,
+            request=body,
             responses={200: PulkaRoundSerializer, **ERRORS},
             summary=summary,
             description=description,
@@ -190,7 +193,14 @@ def _round_action(name: str, summary: Any, description: Any) -> type[APIView]:
         )
         def post(self, request: Request, slug: str, number: int) -> Response:
             event = _director_event(request, slug)
-            service(pulka_round=_round(event.tournament, number), user=request.user, now=timezone.now())
+            fields: dict[str, Any] = {}
+            if body is not None:
+                serializer = body(data=request.data)
+                serializer.is_valid(raise_exception=True)
+                fields = dict(serializer.validated_data)
+            service(
+                pulka_round=_round(event.tournament, number), user=request.user, now=timezone.now(), **fields
+            )
             return Response(round_data(_round(event.tournament, number), viewer=Viewer.of(request.user)))
 
     View.__name__ = View.__qualname__ = f"PulkaRound{name.title()}View"
@@ -209,9 +219,10 @@ PulkaRoundStopView = _round_action(
     "stop",
     gettext_lazy("Time is up: stop the tables still playing"),
     gettext_lazy(
-        "Directors: every table still playing is stopped and its sheet closed by Code 4.2.3. "
-        "Repeating it is harmless."
+        "Directors: every table still playing is stopped and its sheet closed by Code 4.2.3, with the `reason` "
+        "audited on each table (400 without it: it cannot be undone). Repeating it is harmless."
     ),
+    body=RoundStopSerializer,
 )
 PulkaRoundEndView = _round_action(
     "end",

@@ -340,25 +340,29 @@ def _seat(session: Session, *, now: dt.datetime) -> None:
 
 
 def _check_sets(session: Session) -> None:
-    """Every result is of a board of the set its table plays in that round (rules §4), as the movement seats it:
-    a row for board 999 at a table playing boards 1-4 refuses the bundle (nothing saved)."""
+    """Every result is of a board of the session at a table the movement seats (rules §4): a row for board 999
+    at a table playing boards 1-4 refuses the bundle (nothing saved). A board of another set of the session stays:
+    a wrong board played, let stand by a ruling (§11.6, ``board_outside_set``), travels in the bundle too."""
     sets = {
         (s.room, s.round_number, s.table_number): s.set_number
         for s in Seating.objects.filter(session=session)
     }
     boards = dict(session.boards.values_list("number", "set_number"))
+    played_sets = set(sets.values())
     problems = []
     for room, rnd, table, board in Result.objects.filter(session=session).values_list(
         "room", "round_number", "table_number", "board_number"
     ):
         played = sets.get((room, rnd, table))
-        if played is not None and boards.get(board) != played:
+        if played is not None and boards.get(board) not in played_sets:
             where = Loc(
                 session=session.number, board=board, table=table, round=rnd, room=room if room != 1 else None
             )
             problems.append(
                 Problem(
-                    f"board {board} is not in set {played}, the set this table plays in this round", where
+                    f"board {board} is in no set of this session's movement (this table plays set {played} in this "
+                    "round)",
+                    where,
                 )
             )
     if problems:

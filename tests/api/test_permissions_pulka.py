@@ -141,7 +141,12 @@ PULKA = {
         {**DIRECTOR_WRITES, "director": 204},
     ),
     "POST api:pulka-round-start": (_nothing, _event("post", "rounds/1/start/"), "N", DIRECTOR_WRITES),
-    "POST api:pulka-round-stop": (_start, _event("post", "rounds/1/stop/"), "N", DIRECTOR_WRITES),
+    "POST api:pulka-round-stop": (
+        _start,
+        _event("post", "rounds/1/stop/", {"reason": "Время тура вышло"}),
+        "N",
+        DIRECTOR_WRITES,
+    ),
     "POST api:pulka-round-end": (_stop_and_decide, _event("post", "rounds/1/end/"), "N", DIRECTOR_WRITES),
     "POST api:pulka-tie": (
         _stop,

@@ -101,7 +101,9 @@ def test_the_director_draws_starts_stops_and_ends_a_round(director, other_user):
     assert error(client(director).post(f"{base}1/start/"))["code"] == "round_started"
     playing = error(client(director).post(f"{base}1/end/"))
     assert playing["code"] == "tables_playing"
-    stopped = client(director).post(f"{base}1/stop/").json()
+    refused = client(director).post(f"{base}1/stop/", {}, format="json")
+    assert refused.status_code == 400  # no reason: stopping every table cannot be undone
+    stopped = client(director).post(f"{base}1/stop/", {"reason": "Время тура вышло"}, format="json").json()
     assert [tb["state"] for tb in stopped["tables"]] == ["stopped", "stopped"]
     ended = client(director).post(f"{base}1/end/").json()
     assert ended["status"] == "ended"

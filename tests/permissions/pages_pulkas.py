@@ -27,7 +27,9 @@ PAGES: dict[str, Page] = {
     "director:pulka_rounds": Page(DIRECTOR_ONLY, kwargs=event),
     "director:pulka_draw": Page(DIRECTOR_ONLY, "P", kwargs=event, post=garbage),
     "director:pulka_round_action": director_writes(
-        lambda w: event(w, number=2), lambda w: {"action": "stop", "status": "running"}, methods="P"
+        lambda w: event(w, number=2),
+        lambda w: {"action": "stop", "status": "running", "reason": "Время тура вышло"},
+        methods="P",
     ),
     "director:pulka_table": Page(
         DIRECTOR_ONLY, "GP", kwargs=lambda w: event(w, number=2, table=1), post=garbage

@@ -208,10 +208,10 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return _back(tournament)
-    expected, _over = _next_draw(
-        event, list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
-    )
-    if expected is not None and form.cleaned_data["number"] != expected:  # (None: the service says why not)
+    drawn_before = list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
+    expected, _over = _next_draw(event, drawn_before)
+    asked = form.cleaned_data["number"]
+    if any(r.number == asked for r in drawn_before) or (expected is not None and asked != expected):
         messages.error(
             request,
             _("Round %(n)s has already been drawn (maybe by a second click): nothing more was drawn.")

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from duplicate.table_rows import scoped_key
 from preferans.pulka import PulkaGame
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal
@@ -152,7 +153,14 @@ def _bind(page: PulkaPage, data: Any) -> tuple[DealForm | None, int | None]:
 
 def _sent_before(page: PulkaPage, key: object) -> bool:
     """The form of a deal already written from it (a double tap, a retry): ``enter_deal`` answers with that deal."""
-    return bool(key) and PulkaDeal.objects.filter(table=page.table, idempotency_key=str(key)[:64]).exists()
+    scoped = page_key(page, key)
+    return bool(scoped) and PulkaDeal.objects.filter(table=page.table, idempotency_key=scoped).exists()
+
+
+def page_key(page: PulkaPage, key: object) -> str | None:
+    """The form's key scoped to its table, as the API scopes its keys (``duplicate.table_rows.scoped_key``): the
+    same key sent at two tables writes at both, never an IntegrityError."""
+    return scoped_key(f"pulka-page:{page.table.pk}", str(key)[:64] if key else None)
 
 
 def _row(page: PulkaPage, form: DealForm, correcting: int | None) -> dict[str, Any]:
@@ -197,7 +205,7 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
                 now=timezone.now(),
                 participant=writer,
                 confirmations=others,
-                key=form.cleaned_data.get("key") or None,
+                key=page_key(page, form.cleaned_data.get("key")),
                 version=form.cleaned_data["version"],
             )
             _saved(request, page, deal, created)

@@ -78,6 +78,12 @@ def _rated_field(event: PulkaEvent, tournament: Tournament, number: int, rng: ra
     return [line.participant.pk for line in lines]
 
 
+def _locked_event(tournament: Tournament) -> PulkaEvent:
+    """The event's row, locked to the end of the transaction (one draw of a tournament at a time)."""
+    event = event_of(tournament)
+    return PulkaEvent.objects.select_for_update().get(pk=event.pk)
+
+
 @transaction.atomic
 def draw_round(
     *,
@@ -91,7 +97,9 @@ def draw_round(
     event's first round seeded by the players' rating across events (participant's key → rating, from the
     register: ``players.services.ratings.register_ratings``; docs/players/rating.md), not by lot."""
     tournament.ensure_not_locked()
-    event = event_of(tournament)
+    event = _locked_event(
+        tournament
+    )  # two «Draw» clicks at once: the second waits, then sees the round drawn
     last = _last_round(tournament)
     number = (last.number + 1) if last else 1
     if last is not None and last.status != PulkaRound.Status.ENDED:
@@ -123,9 +131,16 @@ def draw_round(
         raise UserError(
             _("A table needs 3 or 4 players; there are not enough players."), code="too_few_players"
         )
-    pulka_round = PulkaRound.objects.create(
-        tournament=tournament, number=number, seed=seed, drawn_by=drawn_by, **_pairing_fields(seating)
-    )
+    try:
+        with transaction.atomic():
+            pulka_round = PulkaRound.objects.create(
+                tournament=tournament, number=number, seed=seed, drawn_by=drawn_by, **_pairing_fields(seating)
+            )
+    except IntegrityError:  # drawn by another request meanwhile (the lock above makes this the last resort)
+        raise Conflict(
+            _("Round %(n)s has already been drawn: nothing more was drawn.") % {"n": number},
+            code="round_drawn",
+        ) from None
     _create_tables(pulka_round, event, plan, rng)
     if tournament.status == TournamentStatus.SETUP:
         tournament.status = TournamentStatus.RUNNING

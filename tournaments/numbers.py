@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX
+
 _DIGITS = re.compile(r"[0-9]{1,9}")
 MAX_PARTICIPANT_DIGITS = 6
-MAX_PARTICIPANT = 100_000  # far above any field (as ``tournaments.pins.MAX_NUMBER``)
+MAX_PARTICIPANT = PARTICIPANT_NUMBER_MAX  # the numbers a participant may be given
 
 
 def whole_number(raw: object, *, digits: int = 9, low: int = 0, high: int = 2**31 - 1) -> int | None:

@@ -14,7 +14,7 @@ from tournaments.models import Table
 from tournaments.numbers import participant_number
 
 pytestmark = pytest.mark.django_db
-ODD = ["¹", "①", "²3", "٣", "３", "1_0", "+1", "-1", "0", "1234567", "1e3", " 1 2 "]
+ODD = ["¹", "①", "²3", "٣", "３", "1_0", "+1", "-1", "0", "10000", "1234567", "1e3", " 1 2 "]
 
 
 def wsgi(header: str) -> str:
@@ -26,9 +26,7 @@ def test_the_one_parser_takes_ascii_digits_only():
     for text in ODD:
         assert participant_number(text) is None, text
     assert (
-        participant_number(" 07 ") == 7
-        and participant_number(7) == 7
-        and participant_number("100000") == 100000
+        participant_number(" 07 ") == 7 and participant_number(7) == 7 and participant_number("9999") == 9999
     )
     assert (
         participant_number(None) is None

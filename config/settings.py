@@ -162,6 +162,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.middleware.EventTimeZoneMiddleware",
+    "config.unavailable.DatabaseUnavailableMiddleware",  # last: a view's database failure is a 503
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -314,6 +314,8 @@ def _confirm(request: HttpRequest, page: PulkaPage) -> HttpResponse:
             table=page.table, number=form.cleaned_data["deal"], participant=participant, now=timezone.now()
         )
     except UserError as exc:
+        if page.awaiting is None:  # the page shows no confirmation form now (table stopped, round over): on top
+            return render_page(request, page, status=exc.status, page_error=exc.message)
         return render_page(request, page, status=exc.status, errors={"confirm": exc.message})
     if deal.status == PulkaDeal.Status.CONFIRMED:
         messages.success(request, _("Deal %(n)s is confirmed.") % {"n": deal.number})

@@ -314,7 +314,8 @@ def _confirm(request: HttpRequest, page: PulkaPage) -> HttpResponse:
             table=page.table, number=form.cleaned_data["deal"], participant=participant, now=timezone.now()
         )
     except UserError as exc:
-        if page.awaiting is None:  # the page shows no confirmation form now (table stopped, round over): on top
+        # the page shows no confirmation form now (table stopped, round over): the refusal goes on top
+        if page.awaiting is None:
             return render_page(request, page, status=exc.status, page_error=exc.message)
         return render_page(request, page, status=exc.status, errors={"confirm": exc.message})
     if deal.status == PulkaDeal.Status.CONFIRMED:

@@ -18,6 +18,7 @@ from boards.models import Board
 from boards.pdf.hand_records import hand_records_pdf
 from boards.tasks import queue_boards, queue_session
 from tournaments.models import Session, Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs, nav
 
 #: How long after a start the page keeps refreshing itself while boards are still missing (seconds).
@@ -34,8 +35,10 @@ def analysis(request: HttpRequest, tournament: Tournament, session: Session) -> 
         again = request.POST.get("action") == "again"
         one = request.POST.get("board", "")
         try:
-            if one.isdigit() and len(one) < 6:  # one board (from its page): analysed now unless current
-                board = get_object_or_404(Board, session=session, number=int(one))
+            if (
+                whole_number(one, digits=5) is not None
+            ):  # one board (from its page): analysed now unless current
+                board = get_object_or_404(Board, session=session, number=whole_number(one, digits=5))
                 count = queue_boards([board], again=again) if again or stored_analysis(board) is None else 0
             else:
                 count = queue_session(session, again=again)
@@ -47,9 +50,9 @@ def analysis(request: HttpRequest, tournament: Tournament, session: Session) -> 
                 messages.success(request, _("%(n)s boards are queued for the analysis.") % {"n": count})
             else:
                 messages.info(request, _("Every board with a layout is already analysed."))
-        if one.isdigit() and len(one) < 6:
+        if whole_number(one, digits=5) is not None:
             return redirect(
-                "director:board_detail", slug=tournament.slug, session=session.number, board=int(one)
+                "director:board_detail", slug=tournament.slug, session=session.number, board=whole_number(one)
             )
         return redirect("director:analysis", slug=tournament.slug, session=session.number)
     if request.GET.get("pdf"):

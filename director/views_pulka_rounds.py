@@ -23,6 +23,7 @@ from pulkas.models import PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services import rounds as round_services
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs, fail
 
 from .views_pulka_olympic import olympic_panel
@@ -161,7 +162,7 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     event = pulka_event(tournament)
     rounds = list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
     wanted = request.GET.get("round", "")
-    selected = next((r for r in rounds if wanted.isdigit() and r.number == int(wanted)), None)
+    selected = next((r for r in rounds if r.number == whole_number(wanted, digits=4)), None)
     selected = selected or (rounds[-1] if rounds else None)
     cards = table_cards(event, selected) if selected else []
     draw, over = _next_draw(event, rounds)

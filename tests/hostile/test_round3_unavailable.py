@@ -37,7 +37,9 @@ def test_the_api_answers_503_in_its_shape(director, error):
 def test_the_api_answers_503_when_the_database_fails_before_the_view(director):
     make_event(director=director)
     c = APIClient(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
-    with mock.patch.object(middleware, "_zone_name", side_effect=DOWN):  # a middleware's query, before the view
+    with mock.patch.object(
+        middleware, "_zone_name", side_effect=DOWN
+    ):  # a middleware's query, before the view
         assert_json_503(c.get("/api/tournaments/tt/"))
 
 

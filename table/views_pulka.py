@@ -51,6 +51,7 @@ from table.pulka_page import (
 )
 from tournaments.errors import UserError
 from tournaments.models import Participant
+from tournaments.numbers import whole_number
 from tournaments.refusals import Refusal, ResultRejected
 from ui.pulka_sheet_pdf import sheet_pdf as draw_pdf
 
@@ -69,10 +70,8 @@ def _open(request: HttpRequest, code: str) -> PulkaPage | HttpResponse:
 
 
 def _int(raw: object) -> int | None:
-    try:
-        return int(str(raw))
-    except (TypeError, ValueError):
-        return None
+    """A board or deal number from the request: ASCII digits (``tournaments.numbers``), else None."""
+    return whole_number(raw, digits=6)
 
 
 def _back(page: PulkaPage, anchor: str = "") -> HttpResponseRedirect:

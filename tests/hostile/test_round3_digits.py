@@ -83,3 +83,14 @@ def test_the_pulka_pages_and_settings(director, odd):
     c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=director)[0].key}")
     answer = c.patch(f"/api/tournaments/{t.slug}/pulka/", {"advance_by_round": {odd: 2}}, format="json")
     assert answer.status_code == 400, answer.status_code
+
+
+@pytest.mark.parametrize("odd", [*ODD, "٣", "1_0", "9" * 20])
+def test_board_numbers_on_the_table_pages_and_api_filters(director, odd):
+    make_event(director=director)
+    enter()
+    for query in ({"board": odd}, {"edit": odd}, {"saved": odd}):
+        assert web().get("/table/TAB1TT/", query).status_code == 200, query
+    assert web().post("/table/TAB1TT/", {"action": "save", "board": odd}).status_code == 400
+    answer = APIClient(raise_request_exception=False).get("/api/results/", {"session": odd})
+    assert answer.status_code == 400 and answer.json()["error"]["details"][0]["field"] == "session"

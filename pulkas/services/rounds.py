@@ -199,9 +199,18 @@ def _create_tables(pulka_round: PulkaRound, event: PulkaEvent, plan: TablePlan, 
     PulkaBye.objects.bulk_create(PulkaBye(round=pulka_round, participant_id=pk) for pk in plan.byes)
 
 
+def _locked_round(pulka_round: PulkaRound) -> PulkaRound:
+    """The round's row as it is now, locked to the end of the transaction (a second click waits, then sees it)."""
+    locked = PulkaRound.objects.select_for_update().filter(pk=pulka_round.pk).first()
+    if locked is None:
+        raise Conflict(_("This round's draw was taken back meanwhile."), code="round_undrawn")
+    return locked
+
+
 @transaction.atomic
 def undraw_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> None:
     """Take back a drawn round that has not started (to draw it again)."""
+    pulka_round = _locked_round(pulka_round)
     if pulka_round.status != PulkaRound.Status.PENDING:
         raise Conflict(_("Only a round that has not started can be drawn again."), code="round_started")
     log_action(
@@ -217,6 +226,7 @@ def undraw_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> Non
 @transaction.atomic
 def start_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaRound:
     """«Start!»: the clock runs from now to the round's time limit (004 fn[32])."""
+    pulka_round = _locked_round(pulka_round)  # two clicks at once: the second sees the round started
     pulka_round.tournament.ensure_not_locked()
     if pulka_round.status != PulkaRound.Status.PENDING:
         raise Conflict(_("The round has already started."), code="round_started")
@@ -247,6 +257,7 @@ def stop_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> list[
 @transaction.atomic
 def end_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaRound:
     """End the round once every table has finished (by the pool, the deal limit, or stopped)."""
+    pulka_round = _locked_round(pulka_round)
     pulka_round.tournament.ensure_not_locked()
     if pulka_round.status != PulkaRound.Status.RUNNING:
         raise Conflict(_("The round is not running."), code="round_not_running")

@@ -11,11 +11,13 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from pulkas.models import PulkaDeal, PulkaRound
 from pulkas.services import rounds
 from tests.pulkas.factory import pulka_event, running_round
 from tests.pulkas.test_table_page import deal_post
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +84,37 @@ def test_two_draw_clicks_at_once_draw_one_round_postgresql(director):
             thread.join(30)
     assert sorted(answers) == [302, 302], answers  # the second answered «already drawn», not a 500
     assert PulkaRound.objects.filter(tournament=t).count() == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite writes one at a time: no race to lose")
+@pytest.mark.django_db(transaction=True)
+def test_two_start_clicks_at_once_start_the_round_once_postgresql(director):
+    t = pulka_event(director, "compensation", 8, 4, pool=6)
+    drawn = rounds.draw_round(tournament=t, user=director, now=timezone.now(), seed=1)
+    both_read = threading.Barrier(2)
+    real_event_of = rounds.event_of
+
+    def slow_event_of(tournament):  # both have read «pending» before either writes «running»
+        with suppress(threading.BrokenBarrierError):
+            both_read.wait(timeout=3)
+        return real_event_of(tournament)
+
+    def click() -> None:
+        try:
+            rounds.start_round(
+                pulka_round=PulkaRound.objects.get(pk=drawn.pk), user=director, now=timezone.now()
+            )
+        except Exception as exc:  # noqa: BLE001 - the loser's refusal is what we look at
+            refusals.append(exc)
+        finally:
+            connections.close_all()
+
+    refusals: list[Exception] = []
+    with mock.patch.object(rounds, "event_of", slow_event_of):
+        threads = [threading.Thread(target=click) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    assert [getattr(e, "code", repr(e)) for e in refusals] == ["round_started"]
+    assert AuditEntry.objects.filter(action="pulka_round_started").count() == 1

@@ -200,11 +200,12 @@ def _create_tables(pulka_round: PulkaRound, event: PulkaEvent, plan: TablePlan, 
 
 
 def _locked_round(pulka_round: PulkaRound) -> PulkaRound:
-    """The round's row as it is now, locked to the end of the transaction (a second click waits, then sees it)."""
-    locked = PulkaRound.objects.select_for_update().filter(pk=pulka_round.pk).first()
-    if locked is None:
+    """The round's row locked to the end of the transaction and read again as it is now (a second click waits,
+    then sees it); the caller's object itself is refreshed, as the callers go on using it."""
+    if not PulkaRound.objects.select_for_update().filter(pk=pulka_round.pk).exists():
         raise Conflict(_("This round's draw was taken back meanwhile."), code="round_undrawn")
-    return locked
+    pulka_round.refresh_from_db(fields=["status", "started_at", "ends_at", "ended_at"])
+    return pulka_round
 
 
 @transaction.atomic

@@ -33,6 +33,7 @@ from api.serializers import (
 )
 from api.throttles import AnonThrottle, PlayerThrottle, UserThrottle
 from tournaments.models import Tournament
+from tournaments.numbers import whole_number
 from tournaments.permissions import can_direct
 from visibility import Viewer, directed_q
 
@@ -62,11 +63,8 @@ def _int_param(request: Request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw in (None, ""):
         return None
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        raise exceptions.ValidationError({name: [_("A whole number is required.")]}) from None
-    if not 0 < value < 2**31:
+    value = whole_number(raw, low=1)  # ASCII digits only: «٣» or «¹» is no number here
+    if value is None:
         raise exceptions.ValidationError({name: [_("A whole number is required.")]})
     return value
 

@@ -21,6 +21,7 @@ from preferans.game import ROW_CONTRACT_CODES, ROW_FIELDS
 from scoring.confirmation import confirmer_seats
 from scoring.models import BIDDING_MAX, Penalty, Result, Standing
 from tournaments.models import Round, Seating, Session, Table, Tournament
+from tournaments.numbers import MAX_PARTICIPANT, participant_number
 
 SEATS = ("N", "E", "S", "W")
 ID_MAX = 2**31 - 1  # the largest id a database row has
@@ -93,7 +94,8 @@ class PositionField(serializers.Field):
 )
 class SeatsField(serializers.Field):
     default_error_messages = {
-        "invalid": _('Give participant numbers by seat, e.g. {{"N": 1, "E": 6, "S": 11}}.')
+        "invalid": _('Give participant numbers by seat, e.g. {{"N": 1, "E": 6, "S": 11}}.'),
+        "out_of_range": _("Participant numbers are whole numbers from 1 to %(max)s."),
     }
 
     def to_internal_value(self, data: Any) -> dict[str, int]:
@@ -101,8 +103,12 @@ class SeatsField(serializers.Field):
             self.fail("invalid")
         out = {}
         for seat, number in data.items():
-            if seat not in SEATS or isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            if seat not in SEATS or isinstance(number, bool) or not isinstance(number, int):
                 self.fail("invalid")
+            if participant_number(number) is None:  # 10**20 would overflow the database's integer
+                raise serializers.ValidationError(
+                    self.error_messages["out_of_range"] % {"max": MAX_PARTICIPANT}, code="out_of_range"
+                )
             out[seat] = number
         return out
 

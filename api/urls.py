@@ -11,6 +11,7 @@ app_name = "api"
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
+router.include_format_suffixes = False  # «/api/results/5.json» is no route of the API: 404, not a 500
 router.register("tournaments", views_reference.TournamentViewSet, basename="tournament")
 router.register("sessions", views_reference.SessionViewSet, basename="session")
 router.register("rounds", views_reference.RoundViewSet, basename="round")

@@ -44,8 +44,10 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "") or (_DEV_SECRET if PREFERANS_DEV e
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if PREFERANS_DEV else "")
 
-# Servers meant for the network: development mode never runs under them.
-_NETWORK_SERVERS = frozenset({"gunicorn", "uwsgi", "uvicorn", "daphne", "hypercorn", "waitress-serve"})
+# The programs development mode runs under (allowed, not a list of servers refused): manage.py (runserver, held to
+# loopback below, and the other commands), pytest (its workers too) and a Celery worker. Anything else — gunicorn
+# however started (``python -m gunicorn.app.wsgiapp``), another server, a script, ``python -c`` — is refused.
+_DEV_PROGRAMS = frozenset({"manage.py", "django-admin", "django-admin.py", "pytest", "py.test", "celery"})
 
 
 def _is_loopback(host: str) -> bool:
@@ -75,6 +77,13 @@ def _runserver_host(argv: list[str]) -> str | None:
 def _program(argv: list[str]) -> str:
     path = Path(argv[0]) if argv and argv[0] else Path()
     return path.parent.name if path.name == "__main__.py" else path.name
+
+
+def _bench_script(argv: list[str]) -> bool:
+    """One of the project's benchmarks (``python bench/bench_rescore.py``): a throw-away database on this machine."""
+    if not argv or not argv[0].endswith(".py"):
+        return False
+    return Path(argv[0]).resolve().parent == BASE_DIR / "bench"
 
 
 def _refuse_unsafe_start() -> None:
@@ -109,10 +118,13 @@ def _refuse_unsafe_start() -> None:
             f"Development mode (PREFERANS_DEV=1) serves this machine only, but runserver would listen on "
             f"{listen}: use 127.0.0.1:PORT. " + fix
         )
-    if _program(sys.argv) in _NETWORK_SERVERS:
+    program = _program(sys.argv)
+    under_pytest = "_pytest" in sys.modules  # pytest's own process and its xdist workers (argv «-c»)
+    if program not in _DEV_PROGRAMS and not under_pytest and not _bench_script(sys.argv):
         raise ImproperlyConfigured(
-            f"Development mode (PREFERANS_DEV=1) is refused under {_program(sys.argv)}, a server for the "
-            f"network. " + fix
+            f"Development mode (PREFERANS_DEV=1) runs only under manage.py (runserver on 127.0.0.1 and the other "
+            f"commands), pytest, a Celery worker or the project's bench/ scripts, not under {program or 'this program'!r}. "
+            + fix
         )
 
 
@@ -162,6 +174,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.middleware.EventTimeZoneMiddleware",
+    "config.unavailable.DatabaseUnavailableMiddleware",  # last: a view's database failure is a 503
 ]
 
 ROOT_URLCONF = "config.urls"

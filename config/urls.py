@@ -3,6 +3,8 @@ from django.urls import include, path
 
 from results import views_event
 
+handler500 = "config.unavailable.server_error"  # the database out of reach: 503 with Retry-After
+
 urlpatterns = [
     path("", views_event.home, name="home"),
     path("healthz", views_event.healthz, name="healthz"),

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from preferans.pulka import TIEBREAKS
 from pulkas.models import PulkaEvent, RatingChoice
 from tournaments.models import Tournament, Variant
+from tournaments.numbers import whole_number
 from ui.fields import JSONObjectField
 
 TIEBREAK_LABELS = {
@@ -46,7 +47,7 @@ def parse_exit(text: str) -> list[int]:
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     levels = []
     for part in parts:
-        if not part.isdigit() or not 6 <= int(part) <= 10:
+        if whole_number(part, digits=2, low=6, high=10) is None:
             raise forms.ValidationError(
                 _("Contract levels from 6 to 10, separated by commas: 6 or 7, 8, 9, 10."), code="raspasy_exit"
             )

@@ -18,6 +18,7 @@ from boards.pdf.hand_records import hand_records_pdf
 from boards.runs import Outcome, analyse_now, in_flight, run_not_taken, start_analysis
 from boards.tasks import queue_boards
 from tournaments.models import Session, Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs, nav
 
 
@@ -25,14 +26,15 @@ from ui.director_pages import directs, nav
 def analysis(request: HttpRequest, tournament: Tournament, session: Session) -> HttpResponse:
     if request.method == "POST":
         one = request.POST.get("board", "")
-        if one.isdigit() and len(one) < 6:  # one board (from its page): analysed now unless current
+        number = whole_number(one, digits=5)
+        if number is not None:  # one board (from its page): analysed now unless current
             again = request.POST.get("action") == "again"
-            board = get_object_or_404(Board, session=session, number=int(one))
+            board = get_object_or_404(Board, session=session, number=number)
             count = queue_boards([board], again=again) if again or stored_analysis(board) is None else 0
             if not count:
                 messages.info(request, _("Every board with a layout is already analysed."))
             return redirect(
-                "director:board_detail", slug=tournament.slug, session=session.number, board=int(one)
+                "director:board_detail", slug=tournament.slug, session=session.number, board=number
             )
         now = timezone.now()
         if request.POST.get("action") == "run_now":

@@ -18,12 +18,13 @@ from duplicate.late_boards import late_board_record
 from duplicate.missing_rows import missing_row_assign
 from tournaments.errors import UserError
 from tournaments.models import Session, Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs, fail
 
 
 def _room(request: HttpRequest) -> int:
     value = request.POST.get("room") or "1"
-    return int(value) if value.isdigit() and len(value) < 4 else 1
+    return whole_number(value, digits=3) or 1
 
 
 def _dashboard(tournament: Tournament, session: Session, round: int) -> str:
@@ -72,7 +73,7 @@ def late_board(
     ) + (f"?room={room}" if room > 1 else "")
     number = (request.POST.get("board") or "").strip()
     try:
-        if not number.isdigit() or len(number) > 4:
+        if whole_number(number, digits=4) is None:
             raise UserError(_("Give the number of the board to play later."), code="board_missing")
         late_board_record(
             session=session,

@@ -34,6 +34,7 @@ from preferans.cards.fouled import FouledComparison, PlayedLayout, compare_layou
 from scoring.models import Result
 from tournaments.errors import UserError
 from tournaments.models import Session, Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs, nav, safe_url
 
 from .dd_fouled import fouled_help
@@ -245,8 +246,8 @@ def board_fouled(request: HttpRequest, tournament: Tournament, session: Session,
     by_pk = {r.pk: r for r in results}
     initial: dict[str, Any] = _layout_initial(board_obj)
     wanted = request.GET.get("result", "")
-    if wanted.isdigit() and int(wanted) in by_pk:
-        initial["result"] = int(wanted)
+    if whole_number(wanted) in by_pk:
+        initial["result"] = whole_number(wanted)
     posted = request.method == "POST"
     form = PlayedForm(
         request.POST if posted else None,

@@ -23,6 +23,7 @@ from pulkas.models import PulkaEvent
 from pulkas.services import olympic
 from tournaments.errors import UserError
 from tournaments.models import Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs, fail
 
 
@@ -131,7 +132,11 @@ def decision(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
         return back
     raw = form.cleaned_data["expected"]
-    expected = None if raw in ("", "-") else [int(x) for x in raw.split(",") if x.isdigit()]
+    expected = (
+        None
+        if raw in ("", "-")
+        else [n for x in raw.split(",") if (n := whole_number(x, digits=6)) is not None]
+    )
     try:
         olympic.record_decision(
             event=event,

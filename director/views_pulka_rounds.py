@@ -23,6 +23,7 @@ from pulkas.models import PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services import rounds as round_services
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.numbers import whole_number
 from tournaments.pins import pin_locks
 from ui.director_pages import directs, fail
 
@@ -162,7 +163,7 @@ def rounds_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     event = pulka_event(tournament)
     rounds = list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
     wanted = request.GET.get("round", "")
-    selected = next((r for r in rounds if wanted.isdigit() and r.number == int(wanted)), None)
+    selected = next((r for r in rounds if r.number == whole_number(wanted, digits=4)), None)
     selected = selected or (rounds[-1] if rounds else None)
     cards = table_cards(event, selected) if selected else []
     draw, over = _next_draw(event, rounds)
@@ -213,10 +214,10 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return _back(tournament)
-    expected, _over = _next_draw(
-        event, list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
-    )
-    if expected is not None and form.cleaned_data["number"] != expected:  # (None: the service says why not)
+    drawn_before = list(PulkaRound.objects.filter(tournament=tournament).order_by("number"))
+    expected, _over = _next_draw(event, drawn_before)
+    asked = form.cleaned_data["number"]
+    if any(r.number == asked for r in drawn_before) or (expected is not None and asked != expected):
         messages.error(
             request,
             _("Round %(n)s has already been drawn (maybe by a second click): nothing more was drawn.")

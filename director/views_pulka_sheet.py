@@ -33,6 +33,7 @@ from pulkas.services.sheet_authority import time_words
 from pulkas.services.table_control import extend_time, reopen_table, stop_table
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs
 from ui.display import describe_row
 from ui.labels import sheet_labels  # the same words as the players' sheet
@@ -195,9 +196,8 @@ class Page:
             if self.request.method == "POST"
             else self.request.GET.get("correct")
         )
-        if raw and str(raw).isdigit() and 1 <= int(raw) <= len(self.sheet.deals):
-            return int(raw)
-        return None
+        number = whole_number(raw, digits=4)
+        return number if number is not None and 1 <= number <= len(self.sheet.deals) else None
 
 
 def _json(row: dict[str, Any]) -> str:

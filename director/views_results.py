@@ -38,6 +38,7 @@ from scoring.row_command import (
 from scoring.rows import result_delete, result_save
 from tournaments.errors import UserError
 from tournaments.models import Seating, Session, Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import directs, fail, nav, safe_url
 from ui.display import describe
 from ui.row_form import ArtificialForm, AssignedForm, ProtocolRowForm, show_refusals
@@ -59,7 +60,7 @@ def boards_of_seating(session: Session, seating: Seating) -> list[Board]:
 
 def _room(request: HttpRequest) -> int:
     value = request.GET.get("room") or request.POST.get("room") or "1"
-    return int(value) if value.isdigit() and len(value) < 4 else 1
+    return whole_number(value, digits=3) or 1
 
 
 def at_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -100,8 +101,8 @@ def table_round(
             session=session, round_number=round, table_number=table, room=room
         ).select_related("seat_n", "seat_e", "seat_s", "seat_w")
     }
-    if request.method == "POST" and request.POST.get("accept", "").isdigit():
-        return _accept(request, results.get(int(request.POST["accept"])))
+    if request.method == "POST" and (accept := whole_number(request.POST.get("accept", ""))) is not None:
+        return _accept(request, results.get(accept))
     rows = [
         {
             "board": b,

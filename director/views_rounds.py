@@ -29,6 +29,7 @@ from preferans.movements import MovementError, director_rows
 from scoring.dd_flags import session_flags
 from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Table, Tournament
+from tournaments.numbers import whole_number
 from tournaments.services.event import current_session
 from ui.director_pages import directs, fail, nav, safe_url
 
@@ -46,7 +47,7 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
     ov = overview(
         tournament,
         session,
-        round_number=int(number) if number and number.isdigit() else None,
+        round_number=whole_number(number, digits=4),
         now=timezone.now(),
     )
     end_gaps = round_gaps(ov.round) if ov.next_action == "end" and ov.round is not None else None

@@ -20,6 +20,7 @@ from tournaments import pins
 from tournaments.audit import player_actor
 from tournaments.errors import UserError
 from tournaments.models import Participant, Round, Seating, Session, Table, Tournament
+from tournaments.numbers import participant_number
 
 
 class TableRefused(UserError):
@@ -214,7 +215,12 @@ def identify(*, state: TableState, number: object, pin: object, ip: str) -> Part
     seats = list(state.seating.seats().values()) if state.seating is not None else None
     try:
         return pins.pin_holder(
-            state.tournament, number=number, pin=pin, client=ip, known=seats or (), among=seats
+            state.tournament,
+            number=participant_number(number),
+            pin=pin,
+            client=ip,
+            known=seats or (),
+            among=seats,
         )
     except UserError as exc:
         raise TableRefused(exc.code, exc.message, exc.status) from exc

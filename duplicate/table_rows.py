@@ -30,6 +30,7 @@ from scoring.row_command import PlayedRow, RowAuthor, RowCommand, RowPlace, RowW
 from scoring.rows import result_save
 from scoring.sqlite import write_transaction
 from tournaments.models import Participant
+from tournaments.numbers import whole_number
 
 MAX_KEY_LENGTH = 200
 MAX_BOARDS_READ = 24  # «Confirm all»: a set has at most 12 boards
@@ -220,10 +221,9 @@ def table_confirm_all(
     )
     done = ConfirmedAll()
     for stamp in list(dict.fromkeys(read))[:MAX_BOARDS_READ]:
-        head = stamp.split(":", 1)[0]
-        if not head.isdigit() or len(head) > 4:
+        board = whole_number(stamp.split(":", 1)[0], digits=4)
+        if board is None:
             continue
-        board = int(head)
         result = state.results.get(board)
         if result is not None and seat in (result.confirmed_by or []):
             done.skipped.append((board, _("you have already confirmed it")))

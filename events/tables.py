@@ -18,6 +18,7 @@ from pulkas.models import PulkaTable
 from tournaments import pins, ratelimit
 from tournaments.errors import TooManyAttempts, UserError
 from tournaments.models import Participant, Table, Tournament
+from tournaments.numbers import participant_number
 from tournaments.table_codes import normalise_code
 
 AnyTable = Table | PulkaTable
@@ -83,5 +84,10 @@ def player_at(table: AnyTable, *, number: object, pin: object, client: str) -> P
     wrong one, so the answer never tells a right PIN at the wrong table."""
     players = players_at(table)
     return pins.pin_holder(
-        tournament_of(table), number=number, pin=pin, client=client, known=players or (), among=players
+        tournament_of(table),
+        number=participant_number(number),
+        pin=pin,
+        client=client,
+        known=players or (),
+        among=players,
     )

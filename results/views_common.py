@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 
 from results.data import Report, SessionInfo
 from tournaments.models import Tournament
+from tournaments.numbers import whole_number
 from visibility import Viewer
 
 REFRESH_SECONDS = 30
@@ -28,8 +29,9 @@ def unpublished(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def session_param(request: HttpRequest, report: Report) -> SessionInfo | None:
     """The session of ``?session=N`` (404 for an unknown one), else the latest with results, else the last."""
     raw = request.GET.get("session")
-    if raw and raw.isdigit():
-        found = report.session(int(raw))
+    number = whole_number(raw, digits=6)
+    if number is not None:
+        found = report.session(number)
         if found is None:
             raise Http404("no such session")
         return found

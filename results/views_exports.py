@@ -19,6 +19,7 @@ from results.models import ExportJob
 from results.services import EXPORTERS, ExportError, not_taken_jobs, run_export_now, start_export
 from results.views_common import event_of
 from tournaments.models import Tournament
+from tournaments.numbers import whole_number
 from ui.director_pages import nav as nav_context
 
 
@@ -45,8 +46,8 @@ def exports(request: HttpRequest, slug: str) -> HttpResponse:
         kind = request.POST.get("kind", "")
         fmt = request.POST.get("format", "")
         options: dict[str, Any] = {"base_url": request.build_absolute_uri("/")}
-        if request.POST.get("session", "").isdigit():
-            options["session"] = int(request.POST["session"])
+        if (session := whole_number(request.POST.get("session", ""), digits=6)) is not None:
+            options["session"] = session
         if request.POST.get("lang") in ("ru", "en"):
             options["lang"] = request.POST["lang"]
         try:

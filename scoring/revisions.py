@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Result
 from tournaments.errors import Conflict, Detail
 from tournaments.models import AuditEntry, Session
+from tournaments.numbers import whole_number
 
 # The audit actions of the write path that change a row's facts (each one is a new revision, or the row's end).
 ROW_CHANGES = ("result.create", "result.update", "result.delete")
@@ -94,4 +95,4 @@ def parse_revision(value: Any) -> int | None:
     """A revision as a form or a request sends it («3», 3, «"3"» from an If-Match header); ``None`` if absent or
     not a revision (then nothing matches and the correction is refused as stale only if one was required)."""
     text = str(value).strip().removeprefix("W/").strip('"') if value not in (None, "") else ""
-    return int(text) if text.isdigit() and len(text) <= 9 else None
+    return whole_number(text, digits=9)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from table.forms import PhoneRowForm
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.numbers import participant_number
 from tournaments.pins import client_ip, pin_holder
 
 MAX_DEALS = 1000  # far above any pulka (the deal limit is at most 500)
@@ -66,7 +67,7 @@ def identify(
     try:
         participant = pin_holder(  # a right PIN of anyone not at this table is answered as a wrong one
             tournament,
-            number=number,
+            number=participant_number(number),
             pin=pin,
             client=client_ip(request),
             known=seats.values(),

@@ -41,6 +41,7 @@ from table.lookup import open_table, page_of
 from table.page import render_entry, vists_rows
 from tournaments.errors import UserError
 from tournaments.models import Table
+from tournaments.numbers import whole_number
 from tournaments.pins import client_ip
 from tournaments.refusals import ResultRejected
 
@@ -66,10 +67,8 @@ def entry(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _int(raw: object) -> int | None:
-    try:
-        return int(str(raw))
-    except (TypeError, ValueError):
-        return None
+    """A board or deal number from the request: ASCII digits (``tournaments.numbers``), else None."""
+    return whole_number(raw, digits=6)
 
 
 def _post(request: HttpRequest, state: TableState) -> HttpResponse:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from duplicate.table_rows import scoped_key
 from preferans.pulka import PulkaGame
 from pulkas.models import PulkaCorrection, PulkaDeal, PulkaTable
 from pulkas.services.sheet import confirm_deal, correct_deal, enter_deal
@@ -50,6 +51,7 @@ from table.pulka_page import (
 )
 from tournaments.errors import UserError
 from tournaments.models import Participant
+from tournaments.numbers import whole_number
 from tournaments.refusals import Refusal, ResultRejected
 from ui.pulka_sheet_pdf import sheet_pdf as draw_pdf
 
@@ -68,10 +70,8 @@ def _open(request: HttpRequest, code: str) -> PulkaPage | HttpResponse:
 
 
 def _int(raw: object) -> int | None:
-    try:
-        return int(str(raw))
-    except (TypeError, ValueError):
-        return None
+    """A board or deal number from the request: ASCII digits (``tournaments.numbers``), else None."""
+    return whole_number(raw, digits=6)
 
 
 def _back(page: PulkaPage, anchor: str = "") -> HttpResponseRedirect:
@@ -152,7 +152,14 @@ def _bind(page: PulkaPage, data: Any) -> tuple[DealForm | None, int | None]:
 
 def _sent_before(page: PulkaPage, key: object) -> bool:
     """The form of a deal already written from it (a double tap, a retry): ``enter_deal`` answers with that deal."""
-    return bool(key) and PulkaDeal.objects.filter(table=page.table, idempotency_key=str(key)[:64]).exists()
+    scoped = page_key(page, key)
+    return bool(scoped) and PulkaDeal.objects.filter(table=page.table, idempotency_key=scoped).exists()
+
+
+def page_key(page: PulkaPage, key: object) -> str | None:
+    """The form's key scoped to its table, as the API scopes its keys (``duplicate.table_rows.scoped_key``): the
+    same key sent at two tables writes at both, never an IntegrityError."""
+    return scoped_key(f"pulka-page:{page.table.pk}", str(key)[:64] if key else None)
 
 
 def _row(page: PulkaPage, form: DealForm, correcting: int | None) -> dict[str, Any]:
@@ -197,7 +204,7 @@ def _deal(request: HttpRequest, page: PulkaPage, action: str) -> HttpResponse:
                 now=timezone.now(),
                 participant=writer,
                 confirmations=others,
-                key=form.cleaned_data.get("key") or None,
+                key=page_key(page, form.cleaned_data.get("key")),
                 version=form.cleaned_data["version"],
             )
             _saved(request, page, deal, created)
@@ -306,6 +313,9 @@ def _confirm(request: HttpRequest, page: PulkaPage) -> HttpResponse:
             table=page.table, number=form.cleaned_data["deal"], participant=participant, now=timezone.now()
         )
     except UserError as exc:
+        # the page shows no confirmation form now (table stopped, round over): the refusal goes on top
+        if page.awaiting is None:
+            return render_page(request, page, status=exc.status, page_error=exc.message)
         return render_page(request, page, status=exc.status, errors={"confirm": exc.message})
     if deal.status == PulkaDeal.Status.CONFIRMED:
         messages.success(request, _("Deal %(n)s is confirmed.") % {"n": deal.number})

@@ -18,7 +18,8 @@ def _settings(env: dict[str, str], expr: str) -> subprocess.CompletedProcess[str
         not in {"DEBUG", "PREFERANS_DEV", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "ALLOWED_HOSTS"}
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
-    code = f"import django; django.setup(); from django.conf import settings as s; print({expr})"
+    # As manage.py imports them: development mode runs under manage.py, pytest or Celery, never ``python -c``.
+    code = f"import sys; sys.argv = ['manage.py']; import django; django.setup(); from django.conf import settings as s; print({expr})"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True)
 
 

@@ -177,8 +177,8 @@ def directed_q(user: Any, tournament_path: str) -> Q:
         or not hasattr(user, "directed_tournaments")
     ):
         return Q(pk__in=[])
-    if user.is_superuser:
-        return Q()
+    if user.is_superuser:  # every tournament's (not ``Q()``: OR-ed with another Q, an empty Q is dropped)
+        return Q(**{f"{tournament_path}__isnull": False})
     return Q(**{f"{tournament_path}__in": user.directed_tournaments.all()})
 
 

@@ -42,6 +42,7 @@ from scoring.row_checks import compute_vists
 from scoring.seat_adjustments import percentages
 from tournaments.audit import log_action
 from tournaments.models import Session
+from tournaments.numbers import whole_number
 from tournaments.refusals import ResultRejected
 
 # --- irregularities and rulings (§10–§12) ------------------------------------------------------------------
@@ -408,12 +409,12 @@ def _play_later(irregularity: Irregularity, *, user: Any, now: dt.datetime) -> N
     a wrong-board ruling that says so, naming the board the table should have played, makes it a board the table
     is to play later (``duplicate.late_boards``), tracked until its row is entered."""
     facts = irregularity.facts or {}
-    intended = facts.get("intended_board")
+    intended = whole_number(str(facts.get("intended_board") or ""), digits=4)
     if (
         irregularity.kind != Irregularity.Kind.WRONG_BOARD
         or irregularity.session is None
         or not facts.get("play_later")
-        or not str(intended or "").isdigit()
+        or intended is None
         or str((irregularity.proposal or {}).get("code") or "")
         not in {"wrong_board_stands", "wrong_board_stands_enter"}
     ):
@@ -423,7 +424,7 @@ def _play_later(irregularity: Irregularity, *, user: Any, now: dt.datetime) -> N
         round=irregularity.round_number,
         table=irregularity.table_number,
         room=irregularity.room,
-        board=int(intended),
+        board=intended,
         reason=LATE_REASON,
         user=user,
         now=now,

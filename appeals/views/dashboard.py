@@ -22,6 +22,7 @@ from appeals.views._common import _guard_director, _guard_director_or_committee,
 from appeals.views.pulka import round_deadlines
 from preferans.duplicate.deadlines import check_correction, correction_deadline, filing_deadline
 from tournaments.models import AuditEntry
+from tournaments.numbers import whole_number
 from tournaments.permissions import can_direct
 
 
@@ -73,11 +74,11 @@ def audit_trail(request: HttpRequest, slug: str) -> HttpResponse:
     what = request.GET.get("what", "")
     if what:
         entries = entries.filter(action__startswith=what)
-    board = request.GET.get("board", "")[:6]
-    if board.isdigit():
+    board = whole_number(request.GET.get("board", ""), digits=6)
+    if board is not None:
         entries = entries.filter(
-            Q(data__after__board=int(board))
-            | Q(data__before__board=int(board))
+            Q(data__after__board=board)
+            | Q(data__before__board=board)
             | Q(data__board=int(board))
             | Q(data__deal=int(board))  # a pulka deal
         )

@@ -20,6 +20,7 @@ from appeals.models import Appeal, AppealSettings
 from appeals.views._common import _create, appeal_refusal, correction_refusal
 from appeals.views.pulka import player_tables, pulka_table, round_deadlines
 from tournaments.models import Participant, Tournament
+from tournaments.numbers import whole_number
 
 
 def appeal_new(request: HttpRequest, t: Tournament) -> HttpResponse:
@@ -116,7 +117,11 @@ def correction_new(request: HttpRequest, t: Tournament) -> HttpResponse:
 
 def _initial(request: HttpRequest) -> dict[str, str] | None:
     """A link from the pulka sheet may name the round, the table and the deal (digits only)."""
-    got = {k: v for k in ("round", "table", "deal") if (v := request.GET.get(k, "")).isdigit() and len(v) < 4}
+    got = {
+        k: v
+        for k in ("round", "table", "deal")
+        if whole_number(v := request.GET.get(k, ""), digits=3) is not None
+    }
     return got or None
 
 

@@ -19,6 +19,7 @@ from pulkas.models import PulkaEvent, PulkaRound
 from tournaments.audit import log_action
 from tournaments.errors import UserError
 from tournaments.models import Form, Tournament
+from tournaments.numbers import whole_number
 from tournaments.services.event import tournament_create
 from tournaments.setup_refusals import setup_refusal
 
@@ -70,7 +71,8 @@ def check_settings(tournament: Tournament, event: PulkaEvent) -> None:
             raise UserError(_("The cut keeps at least 3 players (one table)."))
     by_round = event.advance_by_round or {}
     if not isinstance(by_round, dict) or any(
-        not (str(k).isdigit() and 1 <= int(k) <= MAX_ROUND) or v not in (1, 2) for k, v in by_round.items()
+        whole_number(str(k), digits=2, low=1, high=MAX_ROUND) is None or v not in (1, 2)
+        for k, v in by_round.items()
     ):
         raise UserError(
             _("Players going on by round: 1 or 2 for a round from 1 to 50."), code="advance_by_round"
@@ -154,7 +156,7 @@ def _check_rounds_not_drawn(event: PulkaEvent, new: Any) -> None:
     fresh = {str(k): v for k, v in (new or {}).items()} if isinstance(new, dict) else {}
     drawn = set(PulkaRound.objects.filter(tournament=event.tournament).values_list("number", flat=True))
     for key in set(old) | set(fresh):
-        if not str(key).isdigit() or int(key) not in drawn:
+        if whole_number(str(key), digits=4) not in drawn:
             continue
         if fresh.get(key, event.advance) != old.get(key, event.advance):
             raise UserError(

@@ -78,6 +78,12 @@ def _rated_field(event: PulkaEvent, tournament: Tournament, number: int, rng: ra
     return [line.participant.pk for line in lines]
 
 
+def _locked_event(tournament: Tournament) -> PulkaEvent:
+    """The event's row, locked to the end of the transaction (one draw of a tournament at a time)."""
+    event = event_of(tournament)
+    return PulkaEvent.objects.select_for_update().get(pk=event.pk)
+
+
 @transaction.atomic
 def draw_round(
     *,
@@ -91,7 +97,9 @@ def draw_round(
     event's first round seeded by the players' rating across events (participant's key → rating, from the
     register: ``players.services.ratings.register_ratings``; docs/players/rating.md), not by lot."""
     tournament.ensure_not_locked()
-    event = event_of(tournament)
+    event = _locked_event(
+        tournament
+    )  # two «Draw» clicks at once: the second waits, then sees the round drawn
     last = _last_round(tournament)
     number = (last.number + 1) if last else 1
     if last is not None and last.status != PulkaRound.Status.ENDED:
@@ -123,9 +131,16 @@ def draw_round(
         raise UserError(
             _("A table needs 3 or 4 players; there are not enough players."), code="too_few_players"
         )
-    pulka_round = PulkaRound.objects.create(
-        tournament=tournament, number=number, seed=seed, drawn_by=drawn_by, **_pairing_fields(seating)
-    )
+    try:
+        with transaction.atomic():
+            pulka_round = PulkaRound.objects.create(
+                tournament=tournament, number=number, seed=seed, drawn_by=drawn_by, **_pairing_fields(seating)
+            )
+    except IntegrityError:  # drawn by another request meanwhile (the lock above makes this the last resort)
+        raise Conflict(
+            _("Round %(n)s has already been drawn: nothing more was drawn.") % {"n": number},
+            code="round_drawn",
+        ) from None
     _create_tables(pulka_round, event, plan, rng)
     if tournament.status == TournamentStatus.SETUP:
         tournament.status = TournamentStatus.RUNNING
@@ -184,9 +199,19 @@ def _create_tables(pulka_round: PulkaRound, event: PulkaEvent, plan: TablePlan, 
     PulkaBye.objects.bulk_create(PulkaBye(round=pulka_round, participant_id=pk) for pk in plan.byes)
 
 
+def _locked_round(pulka_round: PulkaRound) -> PulkaRound:
+    """The round's row locked to the end of the transaction and read again as it is now (a second click waits,
+    then sees it); the caller's object itself is refreshed, as the callers go on using it."""
+    if not PulkaRound.objects.select_for_update().filter(pk=pulka_round.pk).exists():
+        raise Conflict(_("This round's draw was taken back meanwhile."), code="round_undrawn")
+    pulka_round.refresh_from_db(fields=["status", "started_at", "ends_at", "ended_at"])
+    return pulka_round
+
+
 @transaction.atomic
 def undraw_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> None:
     """Take back a drawn round that has not started (to draw it again)."""
+    pulka_round = _locked_round(pulka_round)
     if pulka_round.status != PulkaRound.Status.PENDING:
         raise Conflict(_("Only a round that has not started can be drawn again."), code="round_started")
     log_action(
@@ -202,6 +227,7 @@ def undraw_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> Non
 @transaction.atomic
 def start_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaRound:
     """«Start!»: the clock runs from now to the round's time limit (004 fn[32])."""
+    pulka_round = _locked_round(pulka_round)  # two clicks at once: the second sees the round started
     pulka_round.tournament.ensure_not_locked()
     if pulka_round.status != PulkaRound.Status.PENDING:
         raise Conflict(_("The round has already started."), code="round_started")
@@ -234,6 +260,7 @@ def stop_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime, reason: 
 @transaction.atomic
 def end_round(*, pulka_round: PulkaRound, user: Any, now: dt.datetime) -> PulkaRound:
     """End the round once every table has finished (by the pool, the deal limit, or stopped)."""
+    pulka_round = _locked_round(pulka_round)
     pulka_round.tournament.ensure_not_locked()
     if pulka_round.status != PulkaRound.Status.RUNNING:
         raise Conflict(_("The round is not running."), code="round_not_running")

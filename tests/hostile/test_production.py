@@ -41,7 +41,8 @@ def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[st
 
 
 def _python(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return _run([sys.executable, "-c", SETUP], env)
+    """The settings imported as manage.py imports them (development mode runs under manage.py, not ``python -c``)."""
+    return _run([sys.executable, "-c", f"import sys; sys.argv = ['manage.py']; {SETUP}"], env)
 
 
 def _manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -98,7 +99,7 @@ def test_development_refuses_gunicorn(tmp_path):
         _env(tmp_path, PREFERANS_DEV="1"),
     )
     assert out.returncode != 0
-    assert "is refused under gunicorn" in out.stderr, out.stderr[-2000:]
+    assert "Development mode (PREFERANS_DEV=1) runs only under" in out.stderr, out.stderr[-2000:]
 
 
 def test_the_safe_configurations_start(tmp_path):

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from director.dashboard import overview
 from duplicate.gaps import round_gaps
 from duplicate.movement_errors import movement_refusal
+from duplicate.movement_preview import movement_preview
 from duplicate.rests import session_rests
 from duplicate.rounds import (
     handover,
@@ -127,9 +128,12 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
             return redirect("director:seating", slug=tournament.slug, session=session.number)
     offer = movement_offer(tournament)
     current = session_movement(session)
+    names = dict(tournament.participants.values_list("number", "name"))
     context = nav(tournament, session, active="movement") | {
         "form": form,
         "offer": offer,
+        # The suggestion as a director decides by it, round by round, before he accepts it.
+        "preview": movement_preview(offer.plan.movement, names) if offer.plan is not None else None,
         "current": current,
         "current_scheme": scheme_label(current.scheme) if current else "",
         "started": session.rounds.exclude(status=Round.Status.PENDING).exists(),

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from preferans.movements import Plan, Reason
@@ -159,6 +160,8 @@ KNOWN_CODES = frozenset(MESSAGES) | frozenset(COMPOSED)
 
 
 def _param(value: Any) -> Any:
+    if isinstance(value, float):  # a score: the active language's decimal sign («1,23» in Russian)
+        return number_format(value, 2)
     if isinstance(value, tuple):
         return ", ".join(reason_text(item) for item in value)
     if isinstance(value, str):

@@ -93,7 +93,9 @@ def test_the_movement_page_explains_in_russian(dclient, event, n, per_table, cod
     assert shown == list(expected.reasons)
     for english in p.explanation:
         assert str(english) not in text
-    assert expected.note[:1].upper() + expected.note[1:] in suggestion.one("b").text()
+    assert (
+        expected.note[:1].upper() + expected.note[1:] in suggestion.find("b").text()
+    )  # the first bold line: the movement named
     assert str(p.movement.note) not in text
     if p.alternatives:
         others = [li.text() for li in suggestion.one("ul", class_="alternatives").find_all("li")]

@@ -38,6 +38,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import numbers
 from tournaments.audit import log_action
 from tournaments.errors import TooManyAttempts, UserError
 from tournaments.models import Participant, Strike, Tournament
@@ -46,7 +47,6 @@ WINDOW = 10 * 60  # seconds
 PER_CLIENT = 5  # misses from one client (address, IPv6 /64) on one participant in WINDOW
 CEILING = 20  # misses on one participant from every client in LOCK: then he is locked
 LOCK = 24 * 60 * 60  # seconds: the ceiling's window, and how long a lock lasts unless the director clears it
-MAX_NUMBER = 100_000  # far above any field; a longer «number» is no participant's
 KEEP = dt.timedelta(days=1)  # counts older than this are deleted
 
 
@@ -199,12 +199,9 @@ def admit(limits: Limits) -> list[str] | None:
 
 # -- the PIN check --------------------------------------------------------------------------------------
 def participant_number(number: object) -> int | None:
-    """The number as typed («7», « 07 ») → 7; anything else → None."""
-    text = str(number if number is not None else "").strip()
-    if not text.isdigit() or len(text) > 6:
-        return None
-    value = int(text)
-    return value if 0 < value <= MAX_NUMBER else None
+    """The number as typed («7», « 07 ») → 7; anything else («¹», «①», «٣», 0) → None (one rule:
+    :func:`tournaments.numbers.participant_number`)."""
+    return numbers.participant_number(number if isinstance(number, int) else str(number or ""))
 
 
 def _who(tournament: Tournament, number: int | None) -> str:
@@ -299,8 +296,9 @@ def pin_strikes(tournament: Tournament) -> list[PinStrikes]:
     found: dict[int, int] = {}
     for key, count in rows.values_list("key", "count"):
         rest = key[len(prefix) :]
-        if rest.isdigit():
-            found[int(rest)] = count
+        number = numbers.whole_number(rest)
+        if number is not None:
+            found[number] = count
     known = set(tournament.participants.filter(number__in=found).values_list("number", flat=True))
     return [PinStrikes(n, c) for n, c in sorted(found.items()) if n in known]
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from players.services import links
 from players.views.register import _context, edits
 from tournaments.errors import UserError
+from tournaments.numbers import whole_number
 
 
 @edits
@@ -20,10 +21,11 @@ def proposed_links(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         raw = str(request.POST.get("participant", ""))
         try:
-            if not raw.isdigit() or len(raw) > 12:
+            participant_id = whole_number(raw, digits=12)
+            if participant_id is None:
                 raise UserError(_("This proposal was settled meanwhile."), code="link_settled")
             act = links.confirm if "confirm" in request.POST else links.refuse
-            participant = act(participant_id=int(raw), user=request.user, now=timezone.now())
+            participant = act(participant_id=participant_id, user=request.user, now=timezone.now())
             messages.success(
                 request,
                 (_("Confirmed: %(p)s.") if act is links.confirm else _("Refused: %(p)s."))

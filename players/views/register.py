@@ -32,6 +32,7 @@ from players.services.register_file import FILE_MAX, apply_import, export_rows, 
 from preferans.bundle.bounds import TEXT_MAX
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
+from tournaments.numbers import participant_number, whole_number
 from tournaments.participant_fields import RATING_MAX
 from ui.cells import csv_delimiter, safe_text
 from ui.director_pages import directs, nav
@@ -290,9 +291,10 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         try:
             if "decide" in request.POST:
                 raw = str(request.POST.get("series", ""))
+                series_id = whole_number(raw, digits=11)
                 chosen = (
-                    tournament.series_links.filter(series_id=int(raw)).first()
-                    if raw.isdigit() and len(raw) < 12
+                    tournament.series_links.filter(series_id=series_id).first()
+                    if series_id is not None
                     else None
                 )
                 choose_deciding_series(
@@ -316,9 +318,7 @@ def event_links(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 participant = get_object_or_404(
                     Participant,
                     tournament=tournament,
-                    number=request.POST.get("participant", "0")
-                    if str(request.POST.get("participant", "")).isdigit()
-                    else 0,
+                    number=participant_number(request.POST.get("participant", "")) or 0,
                 )
                 if "new" in request.POST:
                     register.link_new(participant=participant, user=request.user, now=now)

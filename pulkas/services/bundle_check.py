@@ -28,6 +28,7 @@ from pulkas.services.bundle import (
 )
 from pulkas.services.event import PULKA_FORMS
 from pulkas.services.sheet import MAX_ROW_BYTES
+from tournaments.numbers import whole_number
 
 
 class _Check:
@@ -164,7 +165,10 @@ def _check_settings(c: _Check, settings: object) -> None:
         elif key == "advance_by_round" and not (
             isinstance(value, Mapping)
             and len(value) <= MAX_ROUNDS
-            and all(str(k).isdigit() and v in (1, 2) and not isinstance(v, bool) for k, v in value.items())
+            and all(
+                whole_number(str(k)) is not None and v in (1, 2) and not isinstance(v, bool)
+                for k, v in value.items()
+            )
         ):
             c.add(loc, 'must map round numbers to 1 or 2, like {"2": 2}')
         elif key == "rating_base" and value not in RatingChoice.values:

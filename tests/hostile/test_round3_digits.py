@@ -94,3 +94,15 @@ def test_board_numbers_on_the_table_pages_and_api_filters(director, odd):
     assert web().post("/table/TAB1TT/", {"action": "save", "board": odd}).status_code == 400
     answer = APIClient(raise_request_exception=False).get("/api/results/", {"session": odd})
     assert answer.status_code == 400 and answer.json()["error"]["details"][0]["field"] == "session"
+
+
+@pytest.mark.parametrize("odd", ODD)
+def test_the_registers_posted_numbers(director, django_user_model, odd):
+    """The register's pages read a posted participant or series the same way (no ``int()`` 500)."""
+    t, _ = make_event(director=director)
+    staff = django_user_model.objects.create_user("reg", password="pw-reg-12345", is_staff=True)
+    links = reverse("players:register_links")
+    assert web(staff).post(links, {"participant": odd, "confirm": "1"}).status_code in (200, 302)
+    event = reverse("players:event_links", kwargs={"slug": t.slug})
+    for data in ({"participant": odd, "new": "1"}, {"series": odd, "decide": "1"}):
+        assert web(director).post(event, data).status_code in (200, 302, 404), data

@@ -16,6 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 
 from boards.models import Board
 from duplicate.gaps import publication_gaps, round_gaps
@@ -259,7 +260,8 @@ def test_a_disabled_make_final_says_why(dclient, seated, director):
     (final,) = page.buttons(name="action", value="final")
     assert "disabled" in final.attrs and final.attrs["aria-describedby"] == "final-blockers"
     why = page.one(id="final-blockers").text()
-    ends = timezone.localtime(seated.correction_ends_at, seated.time_zone).strftime("%H:%M")
+    with translation.override("ru"):  # as the page writes the time (e.g. «0:10» just after midnight)
+        ends = date_format(timezone.localtime(seated.correction_ends_at, seated.time_zone), "TIME_FORMAT")
     assert "Исправления принимаются до" in why
     assert ends in why
 

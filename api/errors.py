@@ -122,6 +122,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+def error_response(body: dict[str, Any], *, status: int) -> JsonResponse:
+    """An error body outside DRF (unknown paths, a database out of reach), written as DRF writes its own: UTF-8,
+    Cyrillic as it is («Нет такой точки API», not «\\u041d…»)."""
+    return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
+
+
 def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Unknown paths under /api/ answer in the same shape."""
-    return JsonResponse(error_body("not_found", _("No such API endpoint.")), status=404)
+    return error_response(error_body("not_found", _("No such API endpoint.")), status=404)

@@ -13,13 +13,13 @@ import sys
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views import defaults
 
-from api.errors import error_body
+from api.errors import error_body, error_response
 
 RETRY_AFTER = 10  # seconds: a database restart usually takes a few
 
@@ -34,7 +34,7 @@ def unavailable(request: HttpRequest) -> HttpResponse:
     response: HttpResponse
     if request.path_info.startswith("/api/"):
         details = [{"field": "", "code": "retry_after", "message": str(RETRY_AFTER)}]
-        response = JsonResponse(error_body("unavailable", message, details), status=503)
+        response = error_response(error_body("unavailable", message, details), status=503)
     else:
         lang = escape(translation.get_language() or "en")
         title = escape(_("Service unavailable"))

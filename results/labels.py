@@ -256,11 +256,12 @@ def labels(lang: str) -> dict[str, str]:
 
 
 def contract_text(code: str | None, lang: str = "ru") -> str:
-    """A protocol's contract code as printed: ``"6D"`` → ``"6♦"``, ``"MIS"`` → ``"мизер"``, ``"-"`` → ``"—"``."""
+    """A protocol's contract code as printed: ``"6D"`` → ``"6♦"``, ``"MIS"`` → ``"мизер"``, ``"-"`` (all passed)
+    → ``"распасы"`` — on every page and file alike (a bare «—» read as a missing contract)."""
     if not code:
         return ""
     if code == "-":
-        return "—"
+        return labels(lang)["raspasy"]
     if code == "MIS":
         return labels(lang)["misere"]
     suits = SUITS if lang_of(lang) == "ru" else SUITS_EN

@@ -126,7 +126,7 @@ def _frequency_texts(protocol: BoardProtocol, lang: str) -> list[tuple[str, int]
         if contract in ("adjusted", "assigned"):
             text = lab["artificial"] if contract == "adjusted" else lab["assigned"]
         else:
-            text = lab["raspasy"] if contract == "-" else contract_text(contract, lang)
+            text = contract_text(contract, lang)
             if declarer:
                 text += f"  {declarer} {tricks}"
         out.append((text, count))

@@ -81,6 +81,7 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     totals_hidden = visibility.standings_hidden(viewer, tournament)
     sessions = []
     dd_lines = card_lines(tournament, card)  # tricks taken / possible (docs/double-dummy.md)
+    rests = _rest_rounds(tournament, number)
     for s in card.sessions:
         info = report.session(s.number)
         visible = info is not None and visibility.can_see_session_rows(viewer, tournament, info)
@@ -99,6 +100,9 @@ def player_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     "dd": dd_lines.get((c.session, c.board, c.round, c.table, c.room)) if layouts else None,
                 }
             )
+        # The rounds he sat out stand in their place among the boards, not after the last one played.
+        rows.extend({"rest": rnd} for session_number, rnd in rests if session_number == s.number)
+        rows.sort(key=lambda row: row["rest"] if "rest" in row else row["c"].round)
         sessions.append({"s": s, "rows": rows})
     points = running_percentages(card)
     many = len(report.sessions) > 1

@@ -86,3 +86,11 @@ def test_a_superuser_sees_what_a_director_sees(director):
     session_login = APIClient(raise_request_exception=False)
     session_login.force_login(root)
     assert session_login.get(f"/api/results/{row.pk}/").status_code == 200
+
+
+def test_an_unknown_api_path_answers_in_readable_russian(client):
+    """Issue 30: /api/ answered a 404 with «\\u041d…» escapes; the body is UTF-8 as DRF writes its own."""
+    response = client.get("/api/no-such-thing/", headers={"accept-language": "ru"})
+    assert response.status_code == 404
+    assert b"\\u04" not in response.content and "API" in response.content.decode()
+    assert response.json()["error"]["code"] == "not_found"

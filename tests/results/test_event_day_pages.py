@@ -86,7 +86,10 @@ def test_phone_forms_carry_what_a_player_needs(t13):
     wide_rows = board.one("table", id="protocol").find("tbody").find_all("tr")
     assert len(rows) == len(wide_rows) and len(rows[0].find_all("td", class_="seat-result")) == 4
     card = parse(Client().get(_url("player", t13, number=1)).content.decode())
-    assert "тур " in card.one("table", class_="score-card").find("tbody").find(class_="narrow-only").text()
+    played = [
+        r for r in card.one("table", class_="score-card").find("tbody").find_all("tr") if not r.get("class")
+    ]
+    assert "тур " in played[0].find(class_="narrow-only").text()
 
 
 # -- the projector -------------------------------------------------------------------------------------------
@@ -157,3 +160,21 @@ def test_projector_hides_what_the_public_may_not_see(hall, director):
 def test_projector_of_an_unknown_event_is_404(db):
     assert Client().get("/t/no-such-event/projector/").status_code == 404
     assert Client().get("/t/no-such-event/projector/data.json").status_code == 404
+
+
+def test_personal_card_marks_the_rest_round_in_its_place(t13):
+    """Issue 30: the board-by-board table stopped at the last round played; the round he sat out stands in it."""
+    number = 5
+    rest = _rest_round(t13, number)
+    doc = parse(Client().get(_url("player", t13, number=number)).content.decode())
+    rows = doc.one("table", class_="score-card").one("tbody").find_all("tr")
+    rounds = [r.find("td").text() for r in rows]
+    (marked,) = [i for i, r in enumerate(rows) if "rest-round" in r.classes]
+    assert rounds[marked] == str(rest) and "отдыхает" in rows[marked].text()
+    assert [int(n) for n in rounds] == sorted(int(n) for n in rounds)  # in its place among the rounds
+
+
+def test_an_all_pass_board_reads_raspasy_not_a_dash():
+    from results.labels import contract_text
+
+    assert (contract_text("-", "ru"), contract_text("-", "en")) == ("распасы", "raspasy")

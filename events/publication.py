@@ -217,11 +217,19 @@ def tournament_lock(
         raise UserError(_("Lock the tournament once its results are final."))
     if reason_required:
         require_reason(reason)
-    tournament.status, tournament.locked_at = TournamentStatus.LOCKED, now
+    return _set_locked(tournament, True, user=user, now=now, reason=reason)
+
+
+def _set_locked(
+    tournament: Tournament, locked: bool, *, user: Any, now: dt.datetime, reason: str
+) -> Tournament:
+    """Lock or unlock (play stays finished when unlocked), audited with the reason."""
+    tournament.status = TournamentStatus.LOCKED if locked else TournamentStatus.FINISHED
+    tournament.locked_at = now if locked else None
     tournament.save(update_fields=["status", "locked_at"])
     log_action(
         tournament=tournament,
-        action="tournament.lock",
+        action="tournament.lock" if locked else "tournament.unlock",
         user=user,
         obj=tournament,
         at=now,
@@ -251,17 +259,7 @@ def tournament_unlock(*, tournament: Tournament, user: Any, reason: str, now: dt
     if not tournament.is_locked:
         raise UserError(_("The tournament is not locked."), code="not_locked", status=409)
     require_reason(reason)
-    tournament.status, tournament.locked_at = TournamentStatus.FINISHED, None
-    tournament.save(update_fields=["status", "locked_at"])
-    log_action(
-        tournament=tournament,
-        action="tournament.unlock",
-        user=user,
-        obj=tournament,
-        at=now,
-        reason=reason[:500],
-    )
-    return tournament
+    return _set_locked(tournament, False, user=user, now=now, reason=reason)
 
 
 def rescore_now(*, tournament: Tournament, user: Any, now: dt.datetime) -> str:

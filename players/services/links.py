@@ -67,16 +67,7 @@ def confirm(*, participant_id: int, user: Any, now: dt.datetime) -> Participant:
         raise UserError(_("This person was merged into another: link the participant to that one."))
     participant.person, participant.proposed_person = person, None
     participant.save(update_fields=["person", "proposed_person"])
-    data = {"participant": participant.number, "person": person.pk}
-    log_action(
-        tournament=participant.tournament,
-        action="person.confirm",
-        user=user,
-        obj=participant,
-        data=data,
-        at=now,
-    )
-    site_log(user, person, "person.confirm", data | {"tournament": participant.tournament.slug})
+    _log_settled(participant, person, "person.confirm", user=user, now=now)
     tournament = participant.tournament
     if tournament.publication == Publication.FINAL:
         award_master_points(tournament, now=now, user=user, reason="a link to the register was confirmed")
@@ -93,14 +84,14 @@ def refuse(*, participant_id: int, user: Any, now: dt.datetime) -> Participant:
     assert person is not None
     participant.proposed_person, participant.refused_person = None, person
     participant.save(update_fields=["proposed_person", "refused_person"])
+    _log_settled(participant, person, "person.refuse", user=user, now=now)
+    return participant
+
+
+def _log_settled(participant: Participant, person: Any, action: str, *, user: Any, now: dt.datetime) -> None:
+    """A proposal settled, in the event's audit and the register's site log."""
     data = {"participant": participant.number, "person": person.pk}
     log_action(
-        tournament=participant.tournament,
-        action="person.refuse",
-        user=user,
-        obj=participant,
-        data=data,
-        at=now,
+        tournament=participant.tournament, action=action, user=user, obj=participant, data=data, at=now
     )
-    site_log(user, person, "person.refuse", data | {"tournament": participant.tournament.slug})
-    return participant
+    site_log(user, person, action, data | {"tournament": participant.tournament.slug})

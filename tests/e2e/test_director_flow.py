@@ -18,10 +18,17 @@ def test_director_runs_round_one(page, phone, django_user_model):
     from scoring.models import Result, Standing
     from tournaments.models import Tournament
 
+    # Issue 30: from the home page to a published event without typing an address — the header's login link,
+    # then «Ваши турниры» where the login lands, «Новый турнир» in the header, and the tabs from there on.
     django_user_model.objects.create_user("anna", password="pw-anna-12345")
-    log_in(page, "anna", "pw-anna-12345")
-    page.goto("/director/")
-    page.click("a[href='/director/new/']")
+    page.goto("/")
+    page.click("header a[href^='/accounts/login/']")
+    page.fill("input[name=username]", "anna")
+    page.fill("input[name=password]", "pw-anna-12345")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert page.url.endswith("/director/")
+    page.click("header a[href='/director/new/']")
     page.fill("input[name=name]", "Клубный турнир")
     page.fill("input[name=venue]", "Клуб «Пуля»")
     page.click("button[type=submit].btn")
@@ -94,6 +101,14 @@ def test_director_runs_round_one(page, phone, django_user_model):
     assert page.locator("#standings tbody tr").count() == 20
     assert Standing.objects.filter(tournament=t).count() == 20
     screenshot(page, "director-standings")
+
+    # Published from the publication tab, what is open acknowledged.
+    page.click(".d-tabs a[href$='/publication/']")
+    page.check("input[name=acknowledged]")
+    with page.expect_navigation():
+        page.click("button[name=action][value=provisional]")
+    t.refresh_from_db()
+    assert t.publication == "provisional"
 
     # The same dashboard on a phone.
     log_in(phone, "anna", "pw-anna-12345")

@@ -167,12 +167,8 @@ def publication(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 )
                 messages.success(request, _("Results: %(state)s.") % {"state": Publication(action).label})
             elif action == "withdraw":
-                form = ReasonForm(request.POST)
                 unpublish(
-                    tournament=tournament,
-                    user=request.user,
-                    reason=form.cleaned_data["reason"] if form.is_valid() else "",
-                    now=timezone.now(),
+                    tournament=tournament, user=request.user, reason=_reason(request), now=timezone.now()
                 )
                 if tournament.publication == Publication.PROVISIONAL:
                     messages.success(request, _("The results are provisional again."))

@@ -27,6 +27,17 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+def stop_worker(worker: subprocess.Popen[str]) -> str:
+    """Stop a worker started by a test; what it printed."""
+    worker.terminate()
+    try:
+        out, _ = worker.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        out, _ = worker.communicate()
+    return out
+
+
 def _manage(env: dict[str, str], *args: str) -> str:
     done = subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
@@ -71,11 +82,6 @@ def test_rescore_runs_in_a_real_worker(tmp_path):
         nulls = db.execute("select count(*) from scoring_result where matchpoints is null").fetchone()[0]
         assert nulls == 0
     finally:
-        worker.terminate()
-        try:
-            out, _ = worker.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            out, _ = worker.communicate()
+        out = stop_worker(worker)
         db.close()
     assert "rescore_tournament_task" in out

@@ -20,6 +20,7 @@ import pytest
 import redis
 
 from tests import golden
+from tests.test_celery_redis import stop_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = golden.path("small_bundle.json")
@@ -134,12 +135,7 @@ def test_a_worker_from_requirements_txt_alone_rescores_and_exports(tmp_path):
         stored = tmp_path / "media" / name
         assert stored.is_file() and stored.read_bytes()[:2] == b"PK"  # an xlsx is a zip
     finally:
-        worker.terminate()
-        try:
-            out, _ = worker.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            out, _ = worker.communicate()
+        out = stop_worker(worker)
         db.close()
     assert "rescore_tournament_task" in out and "generate_export" in out, out[-3000:]
     assert " succeeded in " in out, out[-3000:]

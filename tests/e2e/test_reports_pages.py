@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from duplicate.gaps import round_gaps
 from duplicate.rounds import round_end, round_start
@@ -38,7 +39,7 @@ def test_standings_card_board_and_exports(page):
     assert page.locator("table#standings tbody tr").count() == 20
     screenshot(page, "reports-standings")
     page.click("table#standings tbody tr >> nth=0 >> a")
-    assert page.locator("svg.chart-running").is_visible()
+    expect(page.locator("svg.chart-running")).to_be_visible()  # the card's page, loaded
     assert page.locator("table.score-card tbody tr").count() == 12
     screenshot(page, "reports-player-card")
     page.goto("/t/demo/boards/5/")

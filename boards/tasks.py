@@ -34,17 +34,15 @@ def analyse_board_task(self, board_id: int, again: bool = False, run: bool = Fal
         AnalysisRun.objects.filter(session_id=session_id, started_at__isnull=True).update(
             started_at=timezone.now()
         )
+    ended = True  # the task ends here, done or failed; a database error is retried: still in flight
     try:
-        outcome = _analyse(board_id, again)
+        return _analyse(board_id, again)
     except (OperationalError, InterfaceError):
-        raise  # retried: still in flight
-    except Exception:
-        if run and session_id is not None:
-            _one_done(session_id)
+        ended = False
         raise
-    if run and session_id is not None:
-        _one_done(session_id)
-    return outcome
+    finally:
+        if ended and run and session_id is not None:
+            _one_done(session_id)
 
 
 def _one_done(session_id: int) -> None:

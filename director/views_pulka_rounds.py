@@ -99,7 +99,9 @@ def table_cards(event: PulkaEvent, pulka_round: PulkaRound) -> list[TableCard]:
             players_url=f"/pulka/{table.code}/",
         )
         if olympic and advance["tied"] and table.finished:
-            card.tied = [s for s in seats if s.tied]
+            # The form lists every tied seat, decided or not (a decision may be changed); the badge (s.tied) only
+            # marks a tie still to decide.
+            card.tied = [s for s in seats if s.seat in advance["tied"]]
             card.places = table.olympic_advance(event) - len(advance["seats"])
             card.tie_form = TieForm(
                 choices=[(s.seat, f"{s.seat} · {player_label(s.participant)}") for s in card.tied],

@@ -31,7 +31,7 @@ logger = logging.getLogger(__name__)
 
 #: Why a job failed when its file could not be written: stored in English, shown in the reader's language.
 UNWRITABLE = gettext_noop("The file could not be stored: the server's files folder is full or not writable.")
-#: Why a job failed in eager mode outside the exporter (stored and shown as UNWRITABLE).
+#: Why a job failed when its eager task raised outside the exporter (stored in English, shown translated).
 BROKEN = gettext_noop("The file could not be made; the error is in the server log.")
 
 __all__ = [

@@ -23,6 +23,7 @@ from appeals.form_fields import (
     vists_field,
 )
 from appeals.models import Appeal, CommitteeMember, Correction, Irregularity
+from ui.fields import help_with_code
 
 
 class DealChoiceForm(TextsBounded):
@@ -176,7 +177,9 @@ class CorrectionApplyForm(SeatFieldsForm):
     row = forms.JSONField(
         label=_("Corrected protocol row"),
         required=False,
-        help_text=_("The row's facts as in the bundle: contract, declarer, w1, w2, calls, play …"),
+        help_text=help_with_code(
+            _("The row's facts as in the bundle:"), "contract, declarer, w1, w2, calls, play …"
+        ),
         widget=forms.Textarea(attrs={"rows": 6, "class": "mono"}),
     )
 
@@ -215,6 +218,11 @@ ELECTED_ROWS = 5
 """Rows of the election form: members the vote elected (a committee is a handful of players)."""
 
 
+def _row_name(column: Any, row: int) -> dict[str, str]:
+    """A table cell's field named for screen readers: its column and its row («Имя, строка 2»)."""
+    return {"aria-label": _("%(column)s, row %(row)s") % {"column": column, "row": row}}
+
+
 class ElectionForm(TextsBounded):
     """The vote that elected the appeals committee (rules §1 «выбранном голосованием»): when, how many votes were
     cast, how, and each member elected with his votes. Read in the event's time zone (the view sets it)."""
@@ -245,12 +253,26 @@ class ElectionForm(TextsBounded):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for i in range(1, ELECTED_ROWS + 1):
-            self.fields[f"name_{i}"] = forms.CharField(label=_("Name"), required=False, max_length=200)
+            # A row of the table has no label of its own: each field is named with its column and row.
+            self.fields[f"name_{i}"] = forms.CharField(
+                label=_("Name"),
+                required=False,
+                max_length=200,
+                widget=forms.TextInput(_row_name(_("Name"), i)),
+            )
             self.fields[f"participant_{i}"] = forms.IntegerField(
-                label=_("Participant number"), required=False, min_value=1, max_value=100_000
+                label=_("Participant number"),
+                required=False,
+                min_value=1,
+                max_value=100_000,
+                widget=forms.NumberInput(_row_name(_("Participant number"), i)),
             )
             self.fields[f"votes_{i}"] = forms.IntegerField(
-                label=_("Votes for"), required=False, min_value=0, max_value=10_000
+                label=_("Votes for"),
+                required=False,
+                min_value=0,
+                max_value=10_000,
+                widget=forms.NumberInput(_row_name(_("Votes for"), i)),
             )
 
     def rows(self) -> list[tuple[int, Any, Any, Any]]:

@@ -19,7 +19,7 @@ from preferans.pulka import TIEBREAKS
 from pulkas.models import PulkaEvent, RatingChoice
 from tournaments.models import Tournament, Variant
 from tournaments.numbers import whole_number
-from ui.fields import JSONObjectField
+from ui.fields import JSONObjectField, help_with_code
 
 TIEBREAK_LABELS = {
     "raspasy_won": _("most raspasy won"),
@@ -73,10 +73,13 @@ class PulkaSettingsForm(forms.Form):
     )
     rules = JSONObjectField(
         label=_("Rule overrides (JSON)"),
-        help_text=_(
-            "Leave empty for the variant's rules. Keys are listed in the rules reference. Raspasy progression "
-            "(progression: arithmetic or geometric) is an option the organisers agree on (Code 3.7.4), in Rostov "
-            "too, where the step multiplies the whists of a trick (the software's reading)."
+        help_text=help_with_code(
+            _(
+                "Leave empty for the variant's rules. Keys are listed in the rules reference. Raspasy progression "
+                "is an option the organisers agree on (Code 3.7.4), in Rostov too, where the step multiplies the "
+                "whists of a trick (the software's reading). It is written so:"
+            ),
+            '{"progression": "arithmetic"} / {"progression": "geometric"}',
         ),
     )
     pool = forms.IntegerField(

@@ -25,6 +25,7 @@ class Cell:
     rating: Any = None
     bye: bool = False
     table: int | None = None
+    round: int = 0  # the round's number (names the cell on a phone, where the header is hidden)
 
 
 @dataclass
@@ -39,7 +40,7 @@ def _cells(line: PlayerLine, rounds: list[PulkaRound]) -> list[Cell]:
     for i, r in enumerate(rounds):
         rating = line.ratings[i] if i < len(line.ratings) else None
         table = line.tables[i] if i < len(line.tables) else None
-        out.append(Cell(None if r.number in line.byes else rating, r.number in line.byes, table))
+        out.append(Cell(None if r.number in line.byes else rating, r.number in line.byes, table, r.number))
     return out
 
 

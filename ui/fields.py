@@ -7,9 +7,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from preferans.bundle.bounds import JsonRefused, JsonTooDeep, bounded_json
+
+
+def _with_code(text: str, code: str) -> SafeString:
+    return format_html('{} <code translate="no">{}</code>', text, code)
+
+
+# A help text in the page's language followed by what is typed as it is (JSON keys and values): the words are
+# translated when the page is drawn, the code is marked as code, not as words of another language.
+help_with_code = lazy(_with_code, SafeString)
 
 
 class JSONObjectField(forms.CharField):

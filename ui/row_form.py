@@ -69,19 +69,45 @@ class ProtocolRowForm(RevisionForm):
 
     contract = forms.ChoiceField(label=_("Contract"))
     declarer_seat = forms.ChoiceField(label=_("Declarer (raspasy: first hand)"), required=False)
+    # The tricks and calls sit beside their seat's select under one label: each is named for screen readers.
     declarer_tricks = forms.TypedChoiceField(
-        label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None, required=False
+        label=_("tricks"),
+        choices=TRICKS,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.Select(attrs={"aria-label": _("Declarer's tricks")}),
     )
     w1_seat = forms.ChoiceField(label=_("First whister (raspasy: second hand)"), required=False)
     w1_tricks = forms.TypedChoiceField(
-        label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None, required=False
+        label=_("tricks"),
+        choices=TRICKS,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.Select(attrs={"aria-label": _("First whister's tricks")}),
     )
     w2_seat = forms.ChoiceField(label=_("Second whister (raspasy: third hand)"), required=False)
     w2_tricks = forms.TypedChoiceField(
-        label=_("tricks"), choices=TRICKS, coerce=int, empty_value=None, required=False
+        label=_("tricks"),
+        choices=TRICKS,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.Select(attrs={"aria-label": _("Second whister's tricks")}),
     )
-    call1 = forms.ChoiceField(label=_("First whister's call"), choices=CALLS, required=False)
-    call2 = forms.ChoiceField(label=_("Second whister's call"), choices=CALLS, required=False)
+    call1 = forms.ChoiceField(
+        label=_("First whister's call"),
+        choices=CALLS,
+        required=False,
+        widget=forms.Select(attrs={"aria-label": _("First whister's call")}),
+    )
+    call2 = forms.ChoiceField(
+        label=_("Second whister's call"),
+        choices=CALLS,
+        required=False,
+        widget=forms.Select(attrs={"aria-label": _("Second whister's call")}),
+    )
     dealer_whist = forms.BooleanField(label=_("The dealer whisted"), required=False)
     play = forms.ChoiceField(
         label=_("Play"),

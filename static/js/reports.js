@@ -14,7 +14,7 @@
           if (!html) return;
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById("live-region");
-          if (fresh) region.innerHTML = fresh.innerHTML;
+          if (fresh) { region.innerHTML = fresh.innerHTML; if (window.preferansMarkScrollBoxes) window.preferansMarkScrollBoxes(); }
           var badge = doc.querySelector(".status-line");
           var old = document.querySelector(".status-line");
           if (badge && old) old.innerHTML = badge.innerHTML;

@@ -98,6 +98,8 @@
       // the third number follows from the other two (not for 4-player Sochi/Leningrad raspasy: 8 to 10)
       var three = k === "raspasy" && meta.three;
       t[2].readOnly = !three;
+      // a computed count is shown, not typed: it takes no tab stop (the keyboard goes from the second count on)
+      if (three) t[2].removeAttribute("tabindex"); else t[2].setAttribute("tabindex", "-1");
       if (!three) {
         var a = parseInt(t[0].value, 10), b = parseInt(t[1].value, 10);
         t[2].value = (!isNaN(a) && !isNaN(b) && a + b <= 10) ? String(10 - a - b) : "";

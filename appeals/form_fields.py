@@ -20,6 +20,7 @@ from preferans.bundle.bounds import (
     strip_controls,
 )
 from preferans.duplicate.rulings import Fault
+from ui.fields import help_with_code
 
 SEATS = ("N", "E", "S", "W")
 FAULT_CHOICES = [
@@ -109,10 +110,10 @@ def played_row_field() -> forms.Field:
     return RowField(
         label=_("The row as played"),
         required=False,
-        help_text=_(
-            "Only when the table could not enter it: the row's facts as in the bundle — contract, declarer, w1, "
-            'w2, calls, play. Example: {"contract": "6S", "declarer": ["N", 6], "w1": ["E", 2], "w2": ["S", 2], '
-            '"calls": {"E": "whist", "S": "whist"}, "play": "closed"}'
+        help_text=help_with_code(
+            _("Only when the table could not enter it: the row's facts as in the bundle. Example:"),
+            '{"contract": "6S", "declarer": ["N", 6], "w1": ["E", 2], "w2": ["S", 2], '
+            '"calls": {"E": "whist", "S": "whist"}, "play": "closed"}',
         ),
         widget=forms.Textarea(attrs={"rows": 3, "class": "mono"}),
     )

@@ -39,9 +39,20 @@ class Place:
         return {k: v for k, v in self.fields.items() if k != "table_number"}
 
 
+def guard_open(tournament: Tournament) -> None:
+    """Nothing new is filed, recorded or changed at a locked event (the tournament's own rule,
+    :meth:`~tournaments.models.Tournament.ensure_not_locked`, as an appeals error): an appeal, a ruling or a
+    correction filed there could never be applied, and the committee's record is closed with it."""
+    try:
+        tournament.ensure_not_locked()
+    except UserError as exc:
+        raise AppealsError(exc.message, code=exc.code) from exc
+
+
 def guard_form(tournament: Tournament, *, pulka: bool) -> None:
-    """The «where» must be the tournament's own: a pulka deal at an event played in pulkas, a board of a session
-    at a duplicate event."""
+    """The event is open (:func:`guard_open`) and the «where» is the tournament's own: a pulka deal at an event
+    played in pulkas, a board of a session at a duplicate event."""
+    guard_open(tournament)
     if pulka and not tournament.plays_pulkas:
         raise AppealsError(
             _("This event is played in sessions: name the session, round, table and board."),

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from appeals.models import CommitteeElection, CommitteeMember
 from appeals.services._errors import AppealsError
+from appeals.services._where import guard_open
 from tournaments.audit import log_action
 from tournaments.models import Participant, Tournament
 
@@ -115,6 +116,7 @@ def committee_elect(
     now: dt.datetime,
 ) -> CommitteeElection:
     """Record the vote that elected the appeals committee, and the members it elected with their votes."""
+    guard_open(tournament)
     people = _check(tournament, held_at=held_at, voters=voters, elected=elected, note=note, now=now)
     logins = {}
     for e in elected:

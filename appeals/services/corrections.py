@@ -28,7 +28,7 @@ from appeals.services._common import (
     _row_facts,
     settings_for,
 )
-from appeals.services._where import guard_form
+from appeals.services._where import guard_form, guard_open
 from preferans.duplicate import deadlines
 from pulkas.models import PulkaTable
 from scoring.models import Result
@@ -348,6 +348,7 @@ def settings_update(
     user: Any,
     now: dt.datetime,
 ) -> AppealSettings:
+    guard_open(tournament)
     with transaction.atomic():
         conf = settings_for(tournament)
         before = {
@@ -392,6 +393,7 @@ def committee_add(
     user: Any,
     now: dt.datetime,
 ) -> CommitteeMember:
+    guard_open(tournament)
     from django.contrib.auth import get_user_model
 
     p = None
@@ -424,6 +426,7 @@ def committee_add(
 
 
 def committee_remove(*, member: CommitteeMember, user: Any, now: dt.datetime) -> None:
+    guard_open(member.tournament)
     if AppealMember.objects.filter(member=member).exists():
         raise AppealsError(_("%(name)s has heard an appeal and stays on record.") % {"name": member.name})
     with transaction.atomic():

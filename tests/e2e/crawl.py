@@ -13,7 +13,7 @@ from urllib.parse import urldefrag, urlsplit
 
 from django.urls import Resolver404, resolve
 
-from tests.e2e.conftest import overflowing
+from tests.e2e.conftest import overflowing, screenshot
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
 
@@ -33,6 +33,7 @@ LATIN_ALLOWED = {
     "PDF",
     "CSV",
     "XLSX",
+    "ZIP",
     "Excel",
     "ID",
     "DD",
@@ -123,8 +124,10 @@ def crawl(
     form_of: Callable[[str], str],
     check: Callable[[object, str, CrawlReport], None],
     max_pages: int = 400,
+    shots: str = "",
 ) -> CrawlReport:
-    """Visit ``starts``, then every same-site link found, one page of each kind; ``check`` each page."""
+    """Visit ``starts``, then every same-site link found, one page of each kind; ``check`` each page (and,
+    with ``shots``, keep a screenshot of it named so in test-artifacts/)."""
     report = CrawlReport()
     queue: list[str] = list(starts)
     seen_kinds: set[str] = set()
@@ -147,6 +150,8 @@ def crawl(
             continue
         report.visited.append(url)
         check(pg, url, report)
+        if shots:
+            screenshot(pg, f"{shots}-{len(report.visited):03d}-{path.strip('/').replace('/', '-') or 'home'}")
         for href in pg.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))"):
             href = urldefrag(href or "")[0]
             if href.startswith("/") and not href.startswith("//") and href not in seen_urls:

@@ -8,6 +8,7 @@ compensation event with a round running) hold every state a page has; the crawle
 
 from __future__ import annotations
 
+import os
 from io import StringIO
 
 import pytest
@@ -75,7 +76,9 @@ def test_every_page_is_accessible_fits_and_speaks_one_language(browser, live_ser
         }
         allowed.add("demo")
         check = standard_checks(russian=lang == "ru", allowed_words=allowed, phone=width < 800)
-        report = crawl(pg, starts, form_of=_form_of, check=check)
+        # CRAWL_SCREENSHOTS=1 keeps a picture of every page visited (to look at them; CI does not need them).
+        shots = f"crawl-{role}-{lang}-{width}" if os.environ.get("CRAWL_SCREENSHOTS") else ""
+        report = crawl(pg, starts, form_of=_form_of, check=check, shots=shots)
     finally:
         ctx.close()
     assert len(report.visited) >= 5, report.visited

@@ -75,6 +75,7 @@ def test_projector_pages_thirteen_tables_and_keeps_the_rests_in_view(browser, li
         assert shown["all"] == 13 and 0 < shown["seen"] < 13 and shown["cut"] == 0, shown
         pages = int(shown["label"].split(" / ")[1])
         assert shown["label"] == f"1 / {pages}" and shown["rests"] <= 1080, shown
+        assert pg.locator("#pj-rests b").text_content() == "Отдыхают:"  # two rest: the plural
         assert pg.evaluate("document.documentElement.scrollHeight") <= 1080 and overflowing(pg) == []
         # the next pages show the remaining tables, each table once (the type is large: issue 30)
         seen = shown["seen"]

@@ -199,3 +199,15 @@ def test_olympic_event_names_its_final(db, director):
     finish_pulka(t, final, director, random.Random(4))
     data, _doc = hall(t)
     assert data["phase"] == "over" and data["round_text"] == "Игра окончена"
+
+
+def test_swiss_event_counts_its_rounds(db, director):
+    t = pulka(director, "swiss", players=8, per_table=4, slug="pj-swiss", rounds=2)
+    first = start_pulka(draw(t, director), director)
+    data, _doc = hall(t)
+    assert (
+        data["phase"] == "playing" and data["round_text"] == "Идёт тур 1 из 2" and data["rounds_total"] == 2
+    )
+    finish_pulka(t, first, director, random.Random(5))
+    data, doc = hall(t)
+    assert data["phase"] == "between" and doc.one(id="pj-notice").text() == "Рассадки на 2-й тур ещё нет."

@@ -20,7 +20,7 @@ from duplicate.rests import session_rests
 from duplicate.rounds import movement_choose
 from events.bundles import import_bundle
 from pulkas.models import PulkaRound
-from tests.html import parse
+from tests.html import english_phrases, parse, visible_text
 from tests.publishing import end_every_round, publish_to
 from tests.results.projector_events import (
     draw,
@@ -47,7 +47,10 @@ def hall(t: Tournament, lang: str = "ru") -> tuple[dict[str, Any], Any]:
     data = client.get(reverse("results:projector-data", kwargs={"slug": t.slug}))
     page = client.get(reverse("results:projector", kwargs={"slug": t.slug}))
     assert data.status_code == 200 and page.status_code == 200
-    return data.json(), parse(page.content.decode())
+    html = page.content.decode()
+    if lang == "ru":  # no interface word left in English
+        assert english_phrases(visible_text(html)) == [], english_phrases(visible_text(html))
+    return data.json(), parse(html)
 
 
 def seated(t: Tournament, number: int) -> set[tuple[int, str, int]]:

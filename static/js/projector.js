@@ -1,5 +1,6 @@
 // The playing hall's projector: the clock (countdown to the round's end, else the event's wall clock), the
-// standings shown page by page, and a reload whenever the hall's state changes (polled as small JSON).
+// next round's seats and the standings page by page (in turn, when both are shown), and a reload
+// whenever the hall's state changes (polled as small JSON).
 (function () {
   "use strict";
   var PAGE_SECONDS = 8;
@@ -18,7 +19,8 @@
       var now = Date.now() + offset;
       if (endsAt === null) { el.textContent = wall.format(new Date(now)); return; }
       var left = Math.max(0, Math.round((endsAt - now) / 1000));
-      el.textContent = two(Math.floor(left / 60)) + ":" + two(left % 60);
+      var hours = Math.floor(left / 3600), minutes = Math.floor(left / 60) % 60;  // a pulka round: 2 hours
+      el.textContent = (hours ? hours + ":" + two(minutes) : two(minutes)) + ":" + two(left % 60);
       var over = document.getElementById("pj-clock-over");
       if (over) over.hidden = left > 0;
       el.classList.toggle("pj-late", left === 0);
@@ -27,11 +29,11 @@
     setInterval(tick, 1000);
   }
 
-  // Show ``items`` page by page inside ``box`` (whole rows only: items side by side in a grid share a row),
-  // turning every PAGE_SECONDS; ``label`` says «2 / 3» when there is more than one page.
-  function paginate(items, box, label) {
-    if (!items.length || !box) return;
-    var room = box.clientHeight, rows = [];
+  // Split ``items`` inside ``box`` into pages (whole rows only: items side by side in a grid share a row) and
+  // return {count, show(page)}; ``label`` says «2 / 3» when there is more than one page.
+  function pager(items, box, label) {
+    var room = box ? box.clientHeight : 0, rows = [];
+    items.forEach(function (el) { el.hidden = false; });
     items.forEach(function (el) {
       var last = rows[rows.length - 1];
       if (last && last.top === el.offsetTop) { last.items.push(el); last.height = Math.max(last.height, el.offsetHeight); }
@@ -44,14 +46,13 @@
       used += row.height + gap;
       row.items.forEach(function () { pageOf.push(count - 1); });
     });
-    var page = 0;
-    function show() {
-      items.forEach(function (el, i) { el.hidden = pageOf[i] !== page; });
-      if (label) label.textContent = count > 1 ? (page + 1) + " / " + count : "";
-      page = (page + 1) % count;
-    }
-    show();
-    if (count > 1) setInterval(show, PAGE_SECONDS * 1000);
+    return {
+      count: count,
+      show: function (page) {
+        items.forEach(function (el, i) { el.hidden = pageOf[i] !== page; });
+        if (label) label.textContent = count > 1 ? (page + 1) + " / " + count : "";
+      }
+    };
   }
 
   function children(selector) {
@@ -59,11 +60,32 @@
     return parent ? Array.prototype.slice.call(parent.children) : [];
   }
 
+  // The next round's seats and the standings: each page by page; when both are there, they take the whole screen
+  // in turn (the seats' pages first), every PAGE_SECONDS. Without script both stand side by side, unpaged.
   function pages() {
-    // the next round's tables: as many as the screen holds, the rest on the next page (the rests stay in view)
-    paginate(children(".pj-tables"), document.querySelector(".pj-tables"), document.getElementById("pj-seats-page"));
-    var list = document.querySelector(".pj-lines");
-    if (list) paginate(children(".pj-lines"), list, document.getElementById("pj-page"));
+    var main = document.querySelector(".pj-main");
+    var panels = [
+      { el: document.getElementById("pj-seats"), box: ".pj-tables", label: "pj-seats-page" },
+      { el: document.getElementById("pj-standings"), box: ".pj-lines", label: "pj-page" }
+    ].filter(function (p) { return p.el; });
+    if (!panels.length) return;
+    var cycle = panels.length > 1;
+    if (cycle && main) main.classList.add("pj-cycle");
+    var steps = [];
+    panels.forEach(function (p) {
+      if (cycle) panels.forEach(function (q) { q.el.hidden = q !== p; });
+      p.pager = pager(children(p.box), document.querySelector(p.box), document.getElementById(p.label));
+      for (var i = 0; i < p.pager.count; i++) steps.push({ panel: p, page: i });
+    });
+    var k = 0;
+    function step() {
+      var s = steps[k];
+      if (cycle) panels.forEach(function (q) { q.el.hidden = q !== s.panel; });
+      s.panel.pager.show(s.page);
+      k = (k + 1) % steps.length;
+    }
+    step();
+    if (steps.length > 1) setInterval(step, PAGE_SECONDS * 1000);
   }
 
   function poll(body) {

@@ -12,6 +12,7 @@ import pytest
 from django.utils import timezone
 
 from tests.e2e.conftest import ARTIFACTS, OVERFLOW_JS, screenshot
+from tests.e2e.conftest import login as log_in
 from tests.pulkas.test_drawing_names import on_the_page, squeeze
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -124,6 +125,15 @@ def test_the_pulka_page_its_sheet_and_its_pdf_show_every_name_whole(phone, page,
     assert_chips_whole(page, seated)
     assert_sheet_whole(page, names)
     screenshot(page, f"names-fit-pulka{players}-desktop")
+
+    # the director's page of the table draws the same sheet
+    log_in(page, "director", "pw-director-1")
+    page.goto(f"/director/{t.slug}/pulka/r1/t{table.number}/")
+    box = page.evaluate(SHEET_JS.replace(".pk-svg svg", "#sheet-drawing svg"))
+    assert not box["out"] and box["right"] <= box["width"] + 1, box["out"]
+    assert not any("…" in text for text in box["texts"])
+    assert page.evaluate(OVERFLOW_JS) == []
+    screenshot(page, f"names-fit-pulka{players}-director-desktop")
 
     response = phone.request.get(f"/pulka/{table.code}/sheet.pdf")
     assert response.ok and response.headers["content-type"] == "application/pdf"

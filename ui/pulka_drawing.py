@@ -257,7 +257,8 @@ def _names(sectors: Sequence[_Sector], names: Mapping[str, str], measure: Measur
     for sector in sectors:
         seat, name = sector.seat, clean(names.get(sector.seat, ""))
         head = measure(seat + "  ", FONT, True)
-        lines = wrap_text(name, SIZE - 8, FONT, measure, True, head) if name else [""]
+        # the side less a margin, for a phone's font a little wider than the estimate
+        lines = wrap_text(name, SIZE - 16, FONT, measure, True, head) if name else [""]
         count = len(lines)
         for k, line in enumerate(lines):
             spans = [Span(seat, "muted", True)] if k == 0 else []

@@ -4,7 +4,9 @@ A square split into one sector per player meeting at a circle that holds the poo
 diagonals give N the top, E the right, S the bottom and W the left; at 3 players lines to the bottom corners
 and up to the top edge give S the bottom, N the left and E the right. In each sector, from the centre out: the
 mountain («гора»), the pool («пуля»), and the whists («висты»), one cell per opponent placed toward him. Every
-band holds the running totals written the paper way, ``2.6.10``, the latest kept when they do not fit.
+band holds the running totals written the paper way, ``2.6.10``, the latest kept when they do not fit. Each
+player's seat and whole name are written outside the square along his side, as on paper (a long name on more
+lines: a name is never cut short).
 
 The diagram is plain shapes (:mod:`ui.pulka_shapes`) in a 360-unit square (:func:`sheet_shapes`); with the final
 figures under it (:func:`ui.pulka_totals.totals_shapes`) :func:`sheet_svg` writes it as SVG, and
@@ -39,12 +41,14 @@ from ui.pulka_shapes import (
     svg_attr,
     svg_number,
     svg_shape,
+    wrap_text,
 )
 from ui.pulka_totals import last_raspasy_step, totals_shapes
 
 __all__ = [
     "HALF",
     "SIZE",
+    "Box",
     "Entry",
     "SheetLabels",
     "estimate_width",
@@ -197,7 +201,7 @@ class _Painter:
         spans = fit_entries(self.entries[key], hi - lo, FONT, self.measure, self.labels)
         return shapes + ([sector.text((lo + hi) / 2, at, spans, FONT)] if spans else [])
 
-    def sector(self, sector: _Sector, sectors: Sequence[_Sector], name: str) -> list[Shape]:
+    def sector(self, sector: _Sector, sectors: Sequence[_Sector]) -> list[Shape]:
         seat, measure = sector.seat, self.measure
         shapes: list[Shape] = []
         for depth in (WHISTS, POOL):  # the band edges
@@ -218,17 +222,59 @@ class _Painter:
             shapes += self.band(sector, 30, (seat, "whists", other.seat), "", (a + 2, b - 2))
         shapes += self.band(sector, (WHISTS + POOL) / 2, (seat, "pool", ""), self.labels.pool)
         shapes += self.band(sector, POOL + 14, (seat, "mountain", ""), self.labels.mountain)
-        # the player, further in
-        lo, hi = sector.span(POOL + 44)
-        text = fit_text(clean(name), hi - lo - 16 - measure(seat + "  ", FONT, True), FONT, measure, True)
-        spans = [Span(seat, "muted", True)] + ([Span("  " + text, "ink", True)] if text else [])
-        return [*shapes, sector.text((lo + hi) / 2, POOL + 36, spans, FONT)]
+        # the seat, further in; the player's name outside the square (:func:`_names`)
+        return [*shapes, sector.text(0, POOL + 36, [Span(seat, "muted", True)], FONT)]
+
+
+# -- the names ----------------------------------------------------------------------------------------------
+NAME_GAP = 4.0  # between the square and a name's first line
+NAME_LINE = FONT * 1.25
+
+
+@dataclass(frozen=True)
+class Box:
+    """What the drawing covers, in its units: the square 0…360 and the names around it."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+def _names(sectors: Sequence[_Sector], names: Mapping[str, str], measure: Measure) -> tuple[list[Shape], Box]:
+    """Each player's seat and whole name outside the square along his side, as players write it on paper,
+    reading as the sector's text does; a name too long for the side takes more lines, never an ellipsis."""
+    shapes: list[Shape] = []
+    depth = dict.fromkeys(("top", "right", "bottom", "left"), 0.0)
+    for sector in sectors:
+        seat, name = sector.seat, clean(names.get(sector.seat, ""))
+        head = measure(seat + "  ", FONT, True)
+        # the side less a margin, for a phone's font a little wider than the estimate
+        lines = wrap_text(name, SIZE - 16, FONT, measure, True, head) if name else [""]
+        count = len(lines)
+        for k, line in enumerate(lines):
+            spans = [Span(seat, "muted", True)] if k == 0 else []
+            spans += [Span(("  " if k == 0 else "") + line, "ink", True)] if line else []
+            order = count - 1 - k if sector.side == "top" else k  # the first line on top, read downwards
+            shapes.append(sector.text(0, -NAME_GAP - NAME_LINE * (order + 0.5), spans, FONT))
+        depth[sector.side] = NAME_GAP + NAME_LINE * count
+    side = max(depth["left"], depth["right"])  # the square stays in the middle of the picture
+    return shapes, Box(-side, -depth["top"], SIZE + side, SIZE + depth["bottom"])
 
 
 def sheet_shapes(
     score: PulkaScore, names: Mapping[str, str], labels: SheetLabels, measure: Measure = estimate_width
-) -> list[Shape]:
-    """The diagram in the square 0…360: sectors, bands, running totals, names, the target and the badge."""
+) -> tuple[list[Shape], Box]:
+    """The diagram in the square 0…360 (sectors, bands, running totals, the target and the badge) with the
+    players' names around it, and the box all of it covers."""
     seats = score.setup.seats
     sectors = _sectors(seats)
     shapes: list[Shape] = [Rect(0, 0, SIZE, SIZE, "paper", "line")]
@@ -243,7 +289,9 @@ def sheet_shapes(
             shapes.append(Line(x, SIZE, HALF + (diagonal if x else -diagonal), HALF + diagonal))
     painter = _Painter(running_entries(score), labels, measure)
     for sector in sectors:
-        shapes += painter.sector(sector, sectors, names.get(sector.seat, ""))
+        shapes += painter.sector(sector, sectors)
+    named, box = _names(sectors, names, measure)
+    shapes += named
     shapes.append(Rect(HALF - RADIUS, HALF - RADIUS, 2 * RADIUS, 2 * RADIUS, "paper", "line", RADIUS))
     shapes.append(Text(HALF, HALF + 6, (Span(str(score.setup.pool), "ink", True),), 17))
     step = last_raspasy_step(score)
@@ -253,7 +301,7 @@ def sheet_shapes(
         cx = cy = HALF + RADIUS + 8
         shapes.append(Rect(cx - w / 2, cy - 9, w, 18, "badge", "line", 5))
         shapes.append(Text(cx, cy + 4.4, (Span(badge, "ink", True),), SMALL))
-    return shapes
+    return shapes, box
 
 
 # -- SVG -----------------------------------------------------------------------------------------------------
@@ -265,15 +313,18 @@ def _description(score: PulkaScore, names: Mapping[str, str], labels: SheetLabel
 def sheet_svg(score: PulkaScore, *, names: Mapping[str, str], labels: SheetLabels) -> str:
     """The sheet and its final figures as one inline ``<svg>`` that scales to its container's width."""
     margin = 3.0
-    totals, bottom = totals_shapes(score, names, labels, top=SIZE + 8)
+    sheet, box = sheet_shapes(score, names, labels)
+    totals, bottom = totals_shapes(score, names, labels, top=box.bottom + 8)
     description = svg_attr(_description(score, names, labels))
+    x, y = svg_number(box.left - margin), svg_number(box.top - margin)
+    w, h = svg_number(box.width + 2 * margin), svg_number(bottom - box.top + 2 * margin)
     return "\n".join(
         [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-margin} {-margin} {SIZE + 2 * margin} '
-            f'{svg_number(bottom + 2 * margin)}" width="100%" role="img" aria-label="{description}" '
-            f'font-family="{svg_attr(FAMILY)}" style="display:block;height:auto;max-width:34rem">',
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x} {y} {w} {h}" width="100%" role="img" '
+            f'aria-label="{description}" font-family="{svg_attr(FAMILY)}" '
+            'style="display:block;height:auto;max-width:34rem">',
             f"<title>{description}</title>",
-            *(svg_shape(shape) for shape in [*sheet_shapes(score, names, labels), *totals]),
+            *(svg_shape(shape) for shape in [*sheet, *totals]),
             "</svg>",
         ]
     )

@@ -40,6 +40,7 @@ __all__ = [
     "svg_attr",
     "svg_number",
     "svg_shape",
+    "wrap_text",
 ]
 
 SIZE = 360.0  # the sheet's square, in viewBox units (1 unit = 1 px on a 360 px phone)
@@ -162,12 +163,52 @@ def spans_width(spans: Iterable[Span], size: float, measure: Measure) -> float:
 
 
 def fit_text(text: str, width: float, size: float, measure: Measure, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width``."""
+    """``text`` cut with an ellipsis so that it fits ``width`` (a caption of the sheet: never a name, which
+    :func:`wrap_text` writes whole)."""
     if measure(text, size, bold) <= width:
         return text
     while text and measure(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def _pieces(word: str, width: float, size: float, measure: Measure, bold: bool) -> list[str]:
+    """A word as it fits ``width``: whole, else cut after its hyphens («Жукова-» «Калинина»), and only a part
+    still too wide cut between letters."""
+    if measure(word, size, bold) <= width:
+        return [word]
+    out: list[str] = []
+    for part in re.findall(r"[^-]+-*|-+", word):
+        piece = ""
+        for char in part:
+            if piece and measure(piece + char, size, bold) > width:
+                out.append(piece)
+                piece = ""
+            piece += char
+        out.append(piece)
+    return out
+
+
+def wrap_text(
+    text: str, width: float, size: float, measure: Measure, bold: bool = False, indent: float = 0.0
+) -> list[str]:
+    """``text`` in as many lines no wider than ``width`` as it needs (the first ``indent`` narrower), cut at
+    spaces, a word too long for a line cut as :func:`_pieces` says: every letter is kept, a name is never cut
+    short. The first line is empty when not even the first piece fits beside the indent."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        for i, piece in enumerate(_pieces(word, width, size, measure, bold)):
+            joined = f"{line}{'' if i else ' '}{piece}" if line else piece
+            room = width - (0.0 if lines else indent)
+            if measure(joined, size, bold) <= room:
+                line = joined
+            elif line or not lines and indent:
+                lines.append(line)
+                line = piece
+            else:
+                line = piece  # cannot happen: a piece fits a whole line
+    return [*lines, line] if line or not lines else lines
 
 
 # -- numbers -------------------------------------------------------------------------------------------------

@@ -34,12 +34,14 @@ from ui.pulka_shapes import (
     clean,
     fit_text,
     sheet_vists,
+    wrap_text,
 )
 from ui.pulka_totals import totals_shapes
 
 __all__ = ["deal_spans", "sheet_pdf"]
 
 MARGIN = 36.0
+DEALS_ROOM = 150.0  # the least height left to the deal list
 SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 
@@ -187,13 +189,20 @@ def draw_sheet_page(
     deal list (the caller ends the page). A round's sheets print as one file of such pages."""
     page_w, page_h = A4
     y = page_h - MARGIN - 10
-    _draw_text(
-        c, MARGIN, y, [Span(fit_text(clean(title), page_w - 2 * MARGIN, 14, _measure, True), "ink", True)], 14
-    )
-    side, top = 280.0, y - 14
-    _draw(c, sheet_shapes(score, names, labels, _measure), (page_w - side) / 2, top, side / SIZE)
-    width = page_w - 2 * MARGIN
-    totals, end = totals_shapes(score, names, labels, width=width, size=9.0, measure=_measure, top=side + 6)
+    for k, line in enumerate(wrap_text(clean(title), page_w - 2 * MARGIN, 14, _measure, True)):
+        y -= 17 if k else 0
+        _draw_text(c, MARGIN, y, [Span(line, "ink", True)], 14)
+    top, width = y - 14, page_w - 2 * MARGIN
+    sheet, box = sheet_shapes(score, names, labels, _measure)
+    # the sheet 280 pt wide, smaller only when names long enough to take many lines leave the deals no room
+    for side, size in ((280.0, 9.0), (240.0, 9.0), (200.0, 8.0), (170.0, 7.0)):
+        scale = side / SIZE
+        totals, end = totals_shapes(
+            score, names, labels, width=width, size=size, measure=_measure, top=box.height * scale + 6
+        )
+        if end <= top - MARGIN - DEALS_ROOM:
+            break
+    _draw(c, sheet, (page_w - side) / 2, top + box.top * scale, scale)
     _draw(c, totals, MARGIN, top, 1.0)
     _deal_list(c, score, labels, top - end - 14, MARGIN)
 

@@ -29,6 +29,7 @@ from ui.pulka_shapes import (
     sheet_number,
     sheet_vists,
     spans_width,
+    wrap_text,
 )
 
 __all__ = ["last_raspasy_step", "rounding_line", "totals_shapes"]
@@ -65,15 +66,6 @@ def _legend(score: PulkaScore, labels: SheetLabels) -> list[tuple[Span, ...]]:
         )
         if shown
     ]
-
-
-def _lines(text: str, width: float, size: float, measure: Measure) -> list[str]:
-    """``text`` cut at spaces into as many lines as it needs (a word too long for a line is cut)."""
-    lines = [""]
-    for word in text.split():
-        joined = f"{lines[-1]} {word}".strip()
-        lines[-1:] = [joined] if measure(joined, size, False) <= width or not lines[-1] else [lines[-1], word]
-    return [fit_text(line, width, size, measure) for line in lines if line]
 
 
 def _wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
@@ -143,19 +135,28 @@ def totals_shapes(
             shapes.append(Text(right, base, (Span(text, "muted"),), size, "end"))
     y += line * depth + size * 0.6
     shapes.append(Line(0, y, width, y, 1.0))
+    # the whole names, on more lines when long, the values beside their first lines; a word too long for the
+    # column gives every name the table's width and puts the values on the line under it
+    indent = max(measure(seat + "  ", size, True) for seat in seats)
+    room = first - size * 0.6 - indent
+    full = {seat: clean(names.get(seat, "")) for seat in seats}
+    apart = any(measure(word, size, False) > room for seat in seats for word in full[seat].split())
     for seat, *values in rows:
         y += line * 1.1
-        name = fit_text(clean(names.get(seat, "")), first - size * 2.6, size, measure)
-        shapes.append(Text(0, y, (Span(seat, "muted", True), Span("  " + name)), size, "start"))
+        name = wrap_text(full[seat], width - indent if apart else room, size, measure)
+        shapes.append(Text(0, y, (Span(seat, "muted", True),), size, "start"))
+        shapes += [Text(indent, y + line * k, (Span(text),), size, "start") for k, text in enumerate(name)]
+        y += line * (len(name) if apart else 0)
         right = first
         for i, (value, column) in enumerate(zip(values, columns, strict=True)):
             right += column
             tone = "negative" if negative[seat][i] else "ink"
             shapes.append(Text(right, y, (Span(value, tone, i in (1, 2)),), size, "end"))
+        y += 0 if apart else line * (len(name) - 1)
     y += size * 0.7
     shapes.append(Line(0, y, width, y, 0.6, "muted"))
     y += size * 0.3
-    for text in _lines(rounding_line(score.rounding, labels), width, size, measure):
+    for text in wrap_text(rounding_line(score.rounding, labels), width, size, measure):
         y += line
         shapes.append(Text(0, y, (Span(text, "muted"),), size, "start"))
     return shapes, y + size * 0.5

@@ -129,14 +129,15 @@ def crawl(
     """Visit ``starts``, then every same-site link found, one page of each kind; ``check`` each page (and,
     with ``shots``, keep a screenshot of it named so in test-artifacts/)."""
     report = CrawlReport()
-    queue: list[str] = list(starts)
+    first = list(starts)  # each start is visited, even a second page of one kind (another state of it)
+    queue: list[str] = list(first)
     seen_kinds: set[str] = set()
     seen_urls: set[str] = set()
     while queue and len(report.visited) < max_pages:
         url = queue.pop(0)
         path = urlsplit(url).path
         kind = page_kind(path, form_of)
-        if kind is None or url in seen_urls or kind in seen_kinds:
+        if kind is None or url in seen_urls or (kind in seen_kinds and url not in first):
             continue
         seen_urls.add(url)
         seen_kinds.add(kind)
@@ -198,3 +199,12 @@ def standard_checks(
                 report.fail(url, f"English words on a Russian page: {', '.join(words[:12])}")
 
     return check
+
+
+def assert_accessible(pg, *, phone: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """One page in the state a user brought it to: no axe violation, nothing wider than the screen, and on a
+    phone every control a finger's size."""
+    bad = axe_violations(pg) + [f"wider than the screen: {line}" for line in overflowing(pg)]
+    if phone:
+        bad += [f"under 44×44 px: {line}" for line in pg.evaluate(SMALL_TARGETS_JS)]
+    assert not bad, "\n".join(bad)

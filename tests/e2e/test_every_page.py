@@ -38,7 +38,11 @@ def _form_of(slug: str) -> str:
 def _player_starts() -> list[str]:
     """Where players start: the table code's page, their PIN slip's link, the page to type a code."""
     starts = ["/table/"]
-    starts += [f"/table/{t.code}/" for t in Table.objects.order_by("-pk")[:1]]
+    # A table whose session is under way (the demo's round 4) and one whose event is over; a pulka table of a
+    # round being played and one of a round that has ended.
+    running = Table.objects.filter(session__status="running").order_by("pk").first()
+    over = Table.objects.exclude(session__status="running").order_by("-pk").first()
+    starts += [f"/table/{t.code}/" for t in (running, over) if t is not None]
     starts += [f"/pulka/{t.code}/" for t in PulkaTable.objects.order_by("-pk")[:1]]
     firsts: dict[str, Participant] = {}
     for participant in Participant.objects.select_related("tournament").order_by("-pk"):

@@ -9,6 +9,7 @@ import pytest
 
 from tests.e2e.conftest import login as log_in
 from tests.e2e.conftest import screenshot
+from tests.e2e.crawl import assert_accessible
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -118,6 +119,7 @@ def test_olympic_nine_players_to_the_final(page, phone, django_user_model):
         write_deal(phone, table, "7S")
         write_deal(phone, table, "6S")
     screenshot(phone, "pulka-olympic-phone-sheet")
+    assert_accessible(phone)
     assert phone.locator("svg").count() >= 1  # the sheet is drawn
     write_deal(phone, t3, "8S")  # table 3 plays one deal; then time is up
     round_action(page, slug, "stop")
@@ -125,6 +127,7 @@ def test_olympic_nine_players_to_the_final(page, phone, django_user_model):
     assert t3.stopped_at is not None and t3.reason == "stopped"
     phone.goto(f"/pulka/{t3.code}/")
     screenshot(phone, "pulka-olympic-phone-stopped")
+    assert_accessible(phone)
     for table in PulkaTable.objects.filter(round__tournament__slug=slug, round__number=1):
         assert table.finished and len(table.advance["seats"]) == 1 and not table.advance["tied"]
     round_action(page, slug, "end")

@@ -6,6 +6,7 @@ import pytest
 
 from scoring.models import Result
 from tests.e2e.conftest import screenshot
+from tests.e2e.crawl import assert_accessible
 from tests.table.factory import make_event
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -27,6 +28,7 @@ def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server
     ]
     assert phone.locator("details.tb-board").count() == 4
     screenshot(phone, "table-entry-empty")
+    assert_accessible(phone)
 
     # Board 1 (dealer N): E plays 6♠, S and W whist, closed; E takes 6, S 2 → W's 2 follows.
     pick(phone, 1, "contract", "6S")
@@ -36,16 +38,19 @@ def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server
     phone.fill("#board-1 input[name=t1]", "6")
     phone.fill("#board-1 input[name=t2]", "2")
     assert phone.input_value("#board-1 input[name=t3]") == "2"
+    assert phone.get_attribute("#board-1 input[name=t3]", "tabindex") == "-1"  # computed: no tab stop
     phone.wait_for_selector("#board-1 .tb-preview table.tb-vists")
     assert phone.locator("#board-1 .tb-preview tr").count() == 4
     assert phone.locator("#board-1 [data-role=save]").is_visible()
     screenshot(phone, "table-entry-preview")
+    assert_accessible(phone)
 
     # A refused row: the dealer cannot whist beside a defender's whist — the core's reason is shown.
     phone.locator("#board-1 input[name=dealer_whist]").check()
     phone.wait_for_selector("#board-1 .tb-preview .tb-alert-error")
     assert not phone.locator("#board-1 [data-role=save]").is_visible()
     screenshot(phone, "table-entry-refused")
+    assert_accessible(phone)
     phone.locator("#board-1 input[name=dealer_whist]").uncheck()
     phone.wait_for_selector("#board-1 .tb-preview table.tb-vists")
 
@@ -54,6 +59,7 @@ def test_enter_see_vists_confirm_and_lock_on_a_phone(phone, browser, live_server
     phone.wait_for_selector("#board-1 .tb-badge-wait")
     assert Result.objects.get().status == "entered"
     screenshot(phone, "table-entry-saved")
+    assert_accessible(phone)
 
     # The phone goes round the table: E, S and W confirm with their numbers and PINs.
     other = browser.new_context(

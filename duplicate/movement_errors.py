@@ -34,9 +34,12 @@ FIELD_NAMES: dict[str, Any] = {
 # code -> the message, interpolated with the error's params (``no_movement`` is built in ``_no_movement``).
 MESSAGES: dict[str, Any] = {
     "per_table": gettext_lazy("Players per table must be 3 or 4 (rules §1), not %(per_table)s."),
-    "too_few_participants": gettext_lazy(
+    "too_few_participants": ngettext_lazy(
+        "%(participants)s participant cannot be seated: a movement needs at least %(minimum)s (two tables of "
+        "three, so that every board is compared in each line).",
         "%(participants)s participants cannot be seated: a movement needs at least %(minimum)s (two tables of "
-        "three, so that every board is compared in each line)."
+        "three, so that every board is compared in each line).",
+        "participants",
     ),
     "too_few_rounds": gettext_lazy("A session needs at least 2 rounds, not %(rounds)s."),
     "too_few_for_tables_of_4": ngettext_lazy(

@@ -98,7 +98,11 @@ def _check(
     for e in elected:
         if not 0 <= e.votes <= voters:
             raise AppealsError(
-                _("%(name)s: the votes received are from 0 to the %(voters)s votes cast.")
+                ngettext(
+                    "%(name)s: the votes received are from 0 to the %(voters)s vote cast.",
+                    "%(name)s: the votes received are from 0 to the %(voters)s votes cast.",
+                    voters,
+                )
                 % {"name": e.name.strip(), "voters": voters},
                 code="votes",
             )

@@ -262,7 +262,10 @@ LABELS = set(FORM_OF) | {"№", "#", "номер", "номера", "номеро
 
 WORD = r"[A-Za-zА-Яа-яЁё]+"
 # A whole number (not a decimal, not the first of a range «1–5», not an ordinal «2-й»).
-NUMBER = re.compile(r"(?<![\d.,])(?P<n>\d{1,6})(?!\d|[.,]\d|\s?[–—-])[\s\xa0]+(?P<noun>[A-Za-zА-Яа-яЁё]+)")
+ADJECTIVE = r"[а-яё]+(?:ых|их|ые|ие|ого|его|ой)"  # plural or oblique: «21 неверных попыток»
+NUMBER = re.compile(
+    rf"(?<![\d.,])(?P<n>\d{{1,6}})(?!\d|[.,]\d|\s?[–—-])[\s\xa0]+(?:{ADJECTIVE}[\s\xa0]+)?(?P<noun>[A-Za-zА-Яа-яЁё]+)"
+)
 LABEL = re.compile(
     r"(?<![\w-])(?P<noun>[А-Яа-яЁё]+)[\s\xa0]+(?P<n>\d{1,6})(?![\dA-Za-zА-Яа-яЁё]|\s+\d|[.,]\d|\s?[–—-]\s?\d|\s?,\s?\d|\s+и\s+\d)"
 )

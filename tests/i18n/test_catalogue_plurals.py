@@ -28,7 +28,8 @@ ENTRIES = in_use(all_entries())  # the entries the code still says
 PLACEHOLDER = re.compile(r"%\((?P<name>[a-z_0-9]+)\)[sd]|%[sd]|\{[a-z_0-9]*\}")
 FOLLOWED = re.compile(
     r"(?P<before>[A-Za-zА-Яа-яЁё№#]+)?[\s\xa0]*(?:%\([a-z_0-9]+\)[sd]|%[sd]|\{[a-z_0-9]*\})"
-    r"[\s\xa0]+(?P<noun>[A-Za-zА-Яа-яЁё]+)"
+    r"[\s\xa0]+(?:[а-яё]+(?:ых|их|ые|ие|ого|его|ой)[\s\xa0]+)?"  # «%(m)s неверных попыток»
+    r"(?P<noun>[A-Za-zА-Яа-яЁё]+)"
 )
 ENGLISH_NOUNS = {form for pair in ENGLISH.values() for form in pair}
 ENGLISH_LABELS = {sg for sg, _ in ENGLISH.values()} | {"no"}
@@ -153,6 +154,7 @@ def test_no_past_tense_after_a_name() -> None:
         ("12 тура", "12 тура"),
         ("21 минут", "21 минут"),
         ("за 1 столами", "1 столами"),
+        ("заблокирован после 21 неверных попыток", "21 попыток"),
     ],
 )
 def test_the_checker_finds_a_wrong_form(text: str, bad: str) -> None:

@@ -416,6 +416,9 @@ def english_wrong_forms(text: str) -> list[Finding]:
 
 # A past-tense verb takes the gender of its subject: «подтвердил» / «подтвердила».
 PAST = re.compile(r"^[а-яё]+(?:л|ла|ло|ли|ёл|ёс)(?:ся|сь)?(?:\(а\))?$")
+# A short passive participle takes the gender too: «%(p)s дисквалифицирован», «%(p)s отстранён».
+PARTICIPLE = re.compile(r"^[а-яё]{4,}(?:ован|ён|ен|ан|ян)$")
+PERSONS = {"name", "names", "p", "player", "who", "person", "participant", "member"}  # placeholders of people
 NOT_VERBS = {
     "стол",
     "зал",
@@ -456,7 +459,9 @@ def gendered_past(text: str) -> list[Finding]:
         word = m.group("w")
         if (m.group("before") or "").lower() in FORM_OF:
             continue  # «Участник %(p)s не играл», «Тур %(n)s начался»: the verb agrees with the noun
-        if word.endswith("(а)") or (PAST.match(word) and word not in NOT_VERBS and word not in FORM_OF):
+        person = (m.group("a") or m.group("b") or "") in PERSONS
+        shaped = PAST.match(word) or (person and PARTICIPLE.match(word))
+        if word.endswith("(а)") or (shaped and word not in NOT_VERBS and word not in FORM_OF):
             out.append(Finding(m.group(0), "a past tense after a name", _context(text, m.start(), m.end())))
     return out
 

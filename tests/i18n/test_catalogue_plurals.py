@@ -178,6 +178,8 @@ def test_the_checker_finds_a_plural_label_and_a_gender() -> None:
     assert [f.phrase for f in plural_labels("Введите результаты тура 2 (столы 2).")] == ["столы 2"]
     assert [f.phrase for f in gendered_past("%(name)s подтвердил сдачи")] == ["%(name)s подтвердил"]
     assert gendered_past("%(name)s: подтверждены сдачи %(boards)s") == []
+    assert [f.phrase for f in gendered_past("%(p)s дисквалифицирован.")] == ["%(p)s дисквалифицирован"]
+    assert gendered_past("Участник %(p)s не играл; карта %(card)s записана") == []
     assert [f.phrase for f in english_wrong_forms("for 1 participants at 2 table")] == [
         "1 participants",
         "2 table",

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
@@ -20,8 +21,22 @@ BODY_MAX = 256 * 1024
 def refused(exc: JsonRefused) -> exceptions.ParseError:
     """A JSON text a bound refused, in words a person understands."""
     if isinstance(exc, JsonTooDeep):
-        return exceptions.ParseError(_("The JSON is nested more than %(n)s levels deep.") % {"n": DEPTH_MAX})
-    return exceptions.ParseError(_("A number in the JSON is longer than %(n)s digits.") % {"n": DIGITS_MAX})
+        return exceptions.ParseError(
+            ngettext(
+                "The JSON is nested more than %(n)s level deep.",
+                "The JSON is nested more than %(n)s levels deep.",
+                DEPTH_MAX,
+            )
+            % {"n": DEPTH_MAX}
+        )
+    return exceptions.ParseError(
+        ngettext(
+            "A number in the JSON is longer than %(n)s digit.",
+            "A number in the JSON is longer than %(n)s digits.",
+            DIGITS_MAX,
+        )
+        % {"n": DIGITS_MAX}
+    )
 
 
 class BoundedJSONParser(JSONParser):

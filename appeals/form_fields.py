@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.core import validators
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from preferans.bundle.bounds import (
     DEPTH_MAX,
@@ -97,7 +98,13 @@ class RowField(forms.JSONField):
                 bounded_json(value, max_chars=LONG_TEXT_MAX)
             except JsonRefused as exc:
                 raise forms.ValidationError(
-                    _("The row is too large or nested too deep: at most %(n)s characters, %(depth)s levels."),
+                    ngettext(
+                        "The row is too large or nested too deep: at most %(n)s character, nesting depth at most "
+                        "%(depth)s.",
+                        "The row is too large or nested too deep: at most %(n)s characters, nesting depth at most "
+                        "%(depth)s.",
+                        LONG_TEXT_MAX,
+                    ),
                     params={"n": LONG_TEXT_MAX, "depth": DEPTH_MAX},
                 ) from exc
             except ValueError:

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from preferans.cards.deal import PRIKUP, BoardError, Seat, build_board, hand_seats
 from preferans.cards.deck import Issue
@@ -38,9 +39,21 @@ MESSAGES: dict[str, Promise] = {
     "not_one_card": _("“%(text)s” is not one card (write a suit letter and a rank, e.g. H7)."),
     "prikup_card_missing_top": _("The top card of the prikup is not written."),
     "prikup_card_missing_bottom": _("The bottom card of the prikup is not written."),
-    "wrong_count_hand": _("%(place)s has %(count)s cards — a hand must have 10."),
-    "wrong_count_prikup": _("The prikup has %(count)s cards — it must have 2."),
-    "duplicate": _("%(card)s is written %(count)s times: %(places)s."),
+    "wrong_count_hand": ngettext_lazy(
+        "%(place)s has %(count)s card — a hand must have 10.",
+        "%(place)s has %(count)s cards — a hand must have 10.",
+        "count",
+    ),
+    "wrong_count_prikup": ngettext_lazy(
+        "The prikup has %(count)s card — it must have 2.",
+        "The prikup has %(count)s cards — it must have 2.",
+        "count",
+    ),
+    "duplicate": ngettext_lazy(
+        "%(card)s is written %(count)s time: %(places)s.",
+        "%(card)s is written %(count)s times: %(places)s.",
+        "count",
+    ),
     "duplicate_twice": _("%(card)s is written twice: %(places)s."),
     "missing": _("Missing: %(cards)s."),
 }
@@ -56,8 +69,8 @@ def issue_text(issue: Issue) -> str:
     """The issue in the active language (falls back to the core's English message for unknown codes)."""
     p = issue.params
     key = issue.code
-    values: dict[str, str] = {
-        k: v if isinstance(v, str) else str(v) for k, v in p.items() if not isinstance(v, tuple)
+    values: dict[str, Any] = {
+        k: v if isinstance(v, str | int) else str(v) for k, v in p.items() if not isinstance(v, tuple)
     }
     if key == "prikup_card_missing":
         key = f"prikup_card_missing_{p.get('position', 'top')}"
@@ -76,7 +89,7 @@ def issue_text(issue: Issue) -> str:
     if template is None:
         return issue.message
     try:
-        return str(template) % values
+        return str(template % values)  # a plural message takes its form from values["count"]
     except (KeyError, ValueError, TypeError):
         return issue.message
 

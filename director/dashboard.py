@@ -23,6 +23,7 @@ from duplicate.session_facts import SessionFacts
 from scoring.models import Result
 from scoring.rescore import rescore_not_taken
 from tournaments.models import Publication, Round, Session, Table, Tournament
+from tournaments.numbers import list_count
 from tournaments.pins import PinStrikes, pin_locks
 
 
@@ -301,7 +302,11 @@ def _next(
         ov.next_action = "start"
     elif rnd is not None and rnd.status == Round.Status.ENDED and any(t.missing for t in ov.tables):
         tables = _missing_tables(ov.tables)
-        ov.next_step = _("Enter the missing results of round %(n)s (tables %(tables)s).") % {
+        ov.next_step = ngettext(
+            "Enter the missing results of round %(n)s (table %(tables)s).",
+            "Enter the missing results of round %(n)s (tables %(tables)s).",
+            list_count([t for t in ov.tables if t.missing]),
+        ) % {
             "n": rnd.number,
             "tables": tables,
         }

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from boards.analysis import board_makeable, session_analysis, stored_analysis
@@ -64,7 +64,15 @@ def _say(request: HttpRequest, outcome: Outcome) -> None:
     elif outcome.how == "nothing":
         messages.info(request, _("Every board with a layout is already analysed."))
     elif outcome.how == "queued":
-        messages.success(request, _("%(n)s boards are queued for the analysis.") % {"n": outcome.count})
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s board is queued for the analysis.",
+                "%(n)s boards are queued for the analysis.",
+                outcome.count,
+            )
+            % {"n": outcome.count},
+        )
     else:
         if outcome.count:
             messages.success(request, _("Boards analysed: %(n)s.") % {"n": outcome.count})

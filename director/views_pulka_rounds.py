@@ -23,7 +23,7 @@ from pulkas.models import PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
 from pulkas.services import rounds as round_services
 from tournaments.errors import UserError
 from tournaments.models import Participant, Tournament
-from tournaments.numbers import whole_number
+from tournaments.numbers import list_count, whole_number
 from tournaments.pins import pin_locks
 from ui.director_pages import directs, fail
 
@@ -290,7 +290,7 @@ def round_action(request: HttpRequest, tournament: Tournament, number: int) -> H
                     ngettext(
                         "Time is up: table %(tables)s is stopped and its sheet closed.",
                         "Time is up: tables %(tables)s are stopped and their sheets closed.",
-                        len(stopped),
+                        list_count(stopped),
                     )
                     % {"tables": ", ".join(str(t.number) for t in stopped)},
                 )

@@ -89,7 +89,7 @@ def sanctions(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 now=now,
             ),
         ):
-            messages.success(request, _("%(p)s is suspended from play.") % {"p": participant})
+            messages.success(request, _("Suspension from play recorded: %(p)s.") % {"p": participant})
             return redirect("director:sanctions", slug=tournament.slug)
     elif action == "disqualify" and disqualify_form.is_valid():
         d = disqualify_form.cleaned_data
@@ -105,7 +105,7 @@ def sanctions(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 now=now,
             ),
         ):
-            messages.success(request, _("%(p)s is disqualified.") % {"p": participant})
+            messages.success(request, _("Disqualification recorded: %(p)s.") % {"p": participant})
             return redirect("director:sanctions", slug=tournament.slug)
     context = nav(tournament, active="participants") | {
         "sanctions": Sanction.objects.filter(tournament=tournament).select_related("participant", "session"),

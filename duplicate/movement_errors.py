@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
 
 from duplicate.movement_text import by_code
 from preferans.movements import MovementError
 from tournaments.errors import UserError
+from tournaments.numbers import list_count
 
 GENERIC_CODE = "movement_invalid"
 
@@ -33,15 +34,22 @@ FIELD_NAMES: dict[str, Any] = {
 # code -> the message, interpolated with the error's params (``no_movement`` is built in ``_no_movement``).
 MESSAGES: dict[str, Any] = {
     "per_table": gettext_lazy("Players per table must be 3 or 4 (rules §1), not %(per_table)s."),
-    "too_few_participants": gettext_lazy(
+    "too_few_participants": ngettext_lazy(
+        "%(participants)s participant cannot be seated: a movement needs at least %(minimum)s (two tables of "
+        "three, so that every board is compared in each line).",
         "%(participants)s participants cannot be seated: a movement needs at least %(minimum)s (two tables of "
-        "three, so that every board is compared in each line)."
+        "three, so that every board is compared in each line).",
+        "participants",
     ),
     "too_few_rounds": gettext_lazy("A session needs at least 2 rounds, not %(rounds)s."),
-    "too_few_for_tables_of_4": gettext_lazy(
+    "too_few_for_tables_of_4": ngettext_lazy(
+        "%(participants)s participants cannot be seated at tables of 4: two tables (%(minimum)s participant) "
+        "are the least that lets every board be compared in each line; choose tables of 3 in the tournament's "
+        "settings.",
         "%(participants)s participants cannot be seated at tables of 4: two tables (%(minimum)s participants) "
         "are the least that lets every board be compared in each line; choose tables of 3 in the tournament's "
-        "settings."
+        "settings.",
+        "minimum",
     ),
     "unknown_scheme": gettext_lazy("Unknown movement scheme «%(scheme)s»: use one of %(choices)s."),
     "book_tables_of_4": gettext_lazy(
@@ -114,8 +122,10 @@ def _rules_broken(params: Mapping[str, Any]) -> str:
         "broken": "; ".join(broken)
     }
     if params.get("sets"):
-        text += " " + gettext(
-            "Sets %(sets)s would be played fewer than twice in a line: play more rounds or choose another movement."
+        text += " " + ngettext(
+            "Set %(sets)s would be played fewer than twice in a line: play more rounds or choose another movement.",
+            "Sets %(sets)s would be played fewer than twice in a line: play more rounds or choose another movement.",
+            list_count(str(params["sets"]).split(",")),
         ) % {"sets": params["sets"]}
     return text
 

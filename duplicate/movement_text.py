@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy, pgettext_lazy
 
 from preferans.movements import Plan, Reason
 
@@ -56,15 +56,23 @@ MESSAGES: dict[str, Any] = {
         "meets each player of another line exactly once."
     ),
     # shortened (§5): the claim above no longer holds; the number of pairs left apart is the movement's
-    "basic_shortened_4": gettext_lazy(
+    "basic_shortened_4": ngettext_lazy(
         "%(participants)s = %(tables)s tables × 4: the basic movement (§5) — N stays, E +1, S +2, W −2, sets "
         "to table −1; every player meets each player of another line at most once: shortened to %(played)s of "
-        "%(full)s rounds, %(never)s of the %(pairs)s pairs of players of different lines never meet."
+        "%(full)s rounds, %(never)s of the %(pairs)s pair of players of different lines never meet.",
+        "%(participants)s = %(tables)s tables × 4: the basic movement (§5) — N stays, E +1, S +2, W −2, sets "
+        "to table −1; every player meets each player of another line at most once: shortened to %(played)s of "
+        "%(full)s rounds, %(never)s of the %(pairs)s pairs of players of different lines never meet.",
+        "pairs",
     ),
-    "basic_shortened_3": gettext_lazy(
+    "basic_shortened_3": ngettext_lazy(
         "%(participants)s = %(tables)s tables × 3: the basic movement (§5) with lines N, E, S; every player "
         "meets each player of another line at most once: shortened to %(played)s of %(full)s rounds, "
-        "%(never)s of the %(pairs)s pairs of players of different lines never meet."
+        "%(never)s of the %(pairs)s pair of players of different lines never meet.",
+        "%(participants)s = %(tables)s tables × 3: the basic movement (§5) with lines N, E, S; every player "
+        "meets each player of another line at most once: shortened to %(played)s of %(full)s rounds, "
+        "%(never)s of the %(pairs)s pairs of players of different lines never meet.",
+        "pairs",
     ),
     "basic_layout": gettext_lazy(
         "%(participants)s = %(rooms)s room(s) × %(tables)s tables × %(per_table)s: %(note)s."
@@ -181,7 +189,7 @@ def by_code(
         if code in composed:
             return composed[code](params)
         if code in messages:
-            return str(messages[code]) % params
+            return str(messages[code] % params)  # a plural message takes its form from its number param
     except (KeyError, TypeError, ValueError):
         return None
     return None

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from duplicate.gaps import round_gaps
 from duplicate.movement_errors import movement_refusal
@@ -144,7 +145,11 @@ def movement_choose(
         movement = movement_for(session, spec)  # SeatingError (a UserError) in the request's language
     if movement.participants != n:
         raise UserError(
-            _("This movement seats %(m)s participants, but %(n)s are registered.")
+            ngettext(
+                "This movement seats %(m)s participant, but %(n)s are registered.",
+                "This movement seats %(m)s participants, but %(n)s are registered.",
+                movement.participants,
+            )
             % {"m": movement.participants, "n": n},
             code="movement_participants",
         )

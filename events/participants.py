@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.services.register import declare_event_ratings, link_event
 from preferans.bundle.bounds import PARTICIPANTS_MAX
@@ -82,7 +83,14 @@ def participants_import(
                 % {"line": line.line, "problem": next(p for p in problems if p)}
             )
     if len(existing | {line.number for line in good}) > PARTICIPANTS_MAX:
-        raise UserError(_("A tournament has at most %(n)s participants.") % {"n": PARTICIPANTS_MAX})
+        raise UserError(
+            ngettext(
+                "A tournament has at most %(n)s participant.",
+                "A tournament has at most %(n)s participants.",
+                PARTICIPANTS_MAX,
+            )
+            % {"n": PARTICIPANTS_MAX}
+        )
     clash = sorted(line.number for line in good if line.number in existing)  # type: ignore[misc]
     if clash:
         raise UserError(
@@ -158,7 +166,14 @@ def participant_save(
     if problem:
         raise UserError(problem, code="rating")
     if participant is None and tournament.participants.count() >= PARTICIPANTS_MAX:
-        raise UserError(_("A tournament has at most %(n)s participants.") % {"n": PARTICIPANTS_MAX})
+        raise UserError(
+            ngettext(
+                "A tournament has at most %(n)s participant.",
+                "A tournament has at most %(n)s participants.",
+                PARTICIPANTS_MAX,
+            )
+            % {"n": PARTICIPANTS_MAX}
+        )
     clash = tournament.participants.filter(number=number)
     if participant is not None:
         clash = clash.exclude(pk=participant.pk)

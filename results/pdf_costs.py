@@ -108,7 +108,7 @@ def cost_tables_pdf(
     y = doc.new_page()
     name = lab.get(f"variant_{variant}", variant)
     own = cost_table(make_rules(variant, dict(rules)), players)
-    y = _draw_cost_table(doc, y, own, f"{lab['cost_table']}: {name}, {players} {lab['players_n']}", lang)
+    y = _draw_cost_table(doc, y, own, f"{lab['cost_table']}: {name}, {lab['players_n']}: {players}", lang)
     y = doc.paragraph(y, lab["cost_note"], size=8.5)
     if rules:
         text = ", ".join(f"{k} = {v}" for k, v in sorted(rules.items()))
@@ -118,7 +118,7 @@ def cost_tables_pdf(
         for v in VARIANTS:
             for n in (3, 4):
                 table = cost_table(make_rules(v), n)
-                title = f"{lab.get(f'variant_{v}', v)}, {n} {lab['players_n']}"
+                title = f"{lab.get(f'variant_{v}', v)}, {lab['players_n']}: {n}"
                 if y - 17 * 8 - 70 < doc.bottom:
                     y = doc.new_page()
                 y = _draw_cost_table(doc, y, table, title, lang)

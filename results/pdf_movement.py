@@ -155,7 +155,7 @@ def table_cards_pdf(
         c.setFont(FONT, 10)
         c.setFillColor(DARK)
         c.drawString(
-            MARGIN, y - 52, f"{lab['session']} {session} · {len(card.rounds)} {lab['rounds_of'].lower()}"
+            MARGIN, y - 52, f"{lab['session']} {session} · {lab['rounds_n']}: {len(card.rounds)}"
         )
         c.setFillColor(colors.black)
         if link is not None:

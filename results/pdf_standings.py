@@ -61,4 +61,4 @@ def draw_standings(doc: PdfDoc, report: Report, lang: str) -> None:
 def _event_line(report: Report, lang: str) -> str:
     lab = labels(lang)
     variant = lab.get(f"variant_{report.variant}", report.variant)
-    return f"{variant} · {report.players_per_table} {lab['players_n']}"
+    return f"{variant} · {lab['players_n']}: {report.players_per_table}"

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from boards.models import Board
 from preferans.game import RowInvalid, score_row
@@ -245,10 +246,20 @@ def check_bidding(tournament: Tournament, bidding: str) -> str:
         )
     if len(text) > BIDDING_MAX or not text.isprintable():
         raise UserError(
-            _("The bidding is at most %(n)s characters of text.") % {"n": BIDDING_MAX},
+            ngettext(
+                "The bidding is at most %(n)s character of text.",
+                "The bidding is at most %(n)s characters of text.",
+                BIDDING_MAX,
+            )
+            % {"n": BIDDING_MAX},
             code="bidding_too_long",
             details=[
-                Detail("bidding", "bidding_too_long", _("At most %(n)s characters.") % {"n": BIDDING_MAX})
+                Detail(
+                    "bidding",
+                    "bidding_too_long",
+                    ngettext("At most %(n)s character.", "At most %(n)s characters.", BIDDING_MAX)
+                    % {"n": BIDDING_MAX},
+                )
             ],
         )
     return text

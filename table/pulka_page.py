@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from preferans.game.seats import active_seats, defenders, hands_in_order
 from preferans.pulka import PulkaScore
@@ -190,7 +191,11 @@ def penalty_text(page: PulkaPage, entries: list[dict[str, Any]]) -> str:
         kind, amount = entry.get("type"), entry.get("amount")
         if kind == "whist":
             parts.append(
-                _("%(from)s writes %(amount)s whists on %(to)s")
+                ngettext(
+                    "%(from)s writes %(amount)s whist on %(to)s",
+                    "%(from)s writes %(amount)s whists on %(to)s",
+                    int(amount or 0),
+                )
                 % {"from": entry.get("from"), "to": entry.get("to"), "amount": amount}
             )
         elif kind == "pool":

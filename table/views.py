@@ -41,7 +41,7 @@ from table.lookup import open_table, page_of
 from table.page import render_entry, vists_rows
 from tournaments.errors import UserError
 from tournaments.models import Table
-from tournaments.numbers import whole_number
+from tournaments.numbers import list_count, whole_number
 from tournaments.pins import client_ip
 from tournaments.refusals import ResultRejected
 
@@ -264,7 +264,7 @@ def _confirm_all(request: HttpRequest, state: TableState) -> HttpResponse:
             ngettext(
                 "%(name)s: board %(boards)s confirmed.",
                 "%(name)s: boards %(boards)s confirmed.",
-                len(done.confirmed),
+                list_count(done.confirmed),
             )
             % {"name": participant.name or participant.number, "boards": ", ".join(map(str, done.confirmed))},
         )

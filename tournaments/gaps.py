@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.errors import UserError
+from tournaments.numbers import list_count
 
 # A duplicate table's boards.
 MISSING, UNCONFIRMED, DISPUTED = "missing", "unconfirmed", "disputed"
@@ -102,9 +105,9 @@ class Gaps:
     def lines(self) -> list[str]:
         """One line per table and round: «Тур 3, стол 2 (зал 2) — не введены сдачи: 5, 6»."""
         kinds = {
-            MISSING: _("boards not entered: %(boards)s"),
-            UNCONFIRMED: _("boards not confirmed: %(boards)s"),
-            DISPUTED: _("boards disputed: %(boards)s"),
+            MISSING: ("board not entered: %(boards)s", "boards not entered: %(boards)s"),
+            UNCONFIRMED: ("board not confirmed: %(boards)s", "boards not confirmed: %(boards)s"),
+            DISPUTED: ("board disputed: %(boards)s", "boards disputed: %(boards)s"),
             DEALS_UNCONFIRMED: _("deals written and not confirmed: %(numbers)s"),
             PLAYING: _("the pulka is still being played"),
             TIE: _("players tied at the cut: nobody has decided who goes on"),
@@ -113,7 +116,7 @@ class Gaps:
         for g in self.items:
             numbers = ", ".join(map(str, g.numbers))
             grouped[(g.session, g.round, g.room, g.table)].append(
-                kinds[g.kind] % {"boards": numbers, "numbers": numbers}
+                _label(kinds[g.kind], g.numbers) % {"boards": numbers, "numbers": numbers}
             )
         out = []
         for (session, rnd, room, table), what in grouped.items():
@@ -124,6 +127,13 @@ class Gaps:
                 where = _("Session %(s)s") % {"s": session} + ", " + where[:1].lower() + where[1:]
             out.append(f"{where} — {'; '.join(what)}")
         return out
+
+
+def _label(kind: str | tuple[str, str], numbers: Sequence[int]) -> str:
+    """A line's label; a pair of singular and plural follows the number of boards («сдача 5», «сдачи 5, 6»)."""
+    if isinstance(kind, tuple):
+        return ngettext(kind[0], kind[1], list_count(numbers))
+    return kind
 
 
 def require_acknowledged(gaps: Gaps, acknowledged: str, *, refusal: str) -> None:

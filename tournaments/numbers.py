@@ -8,6 +8,7 @@ anything else is no number (``None``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sized
 
 from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX
 
@@ -36,3 +37,12 @@ def whole_number(raw: object, *, digits: int = 9, low: int = 0, high: int = 2**3
 def participant_number(raw: object) -> int | None:
     """A participant's number as typed («7», « 07 ») → 7; anything else (0, «¹», «①», «٣», too long) → None."""
     return whole_number(raw, digits=MAX_PARTICIPANT_DIGITS, low=1, high=MAX_PARTICIPANT)
+
+
+def list_count(items: Sized) -> int:
+    """The number that picks the plural form of a list's label: 1 for one item, 2 for several.
+
+    ``ngettext(…, len(items))`` would label a list of 21 tables with the Russian singular («стол 1, …, 21»:
+    21 takes the form of 1); a list is singular only when it holds one item.
+    """
+    return 1 if len(items) == 1 else 2

@@ -8,6 +8,7 @@ import re
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX, TEXT_MAX, strip_controls
 
@@ -47,7 +48,14 @@ def text_problems(*, name: str, club: str = "", federation_id: str = "") -> list
         (_("the federation id"), federation_id, FEDERATION_ID_MAX),
     ):
         if len(value) > bound:
-            problems.append(_("%(what)s is longer than %(n)s characters") % {"what": label, "n": bound})
+            problems.append(
+                ngettext(
+                    "%(what)s is longer than %(n)s character",
+                    "%(what)s is longer than %(n)s characters",
+                    bound,
+                )
+                % {"what": label, "n": bound}
+            )
     return problems
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from preferans.bundle.bounds import PARTICIPANT_NUMBER_MAX
 from tournaments.errors import UserError
@@ -181,7 +182,10 @@ def preview_rows(
     first = numbered[0][1]
     data = list(numbered[1:] if header else numbered)
     if len(data) > MAX_ROWS:
-        raise UserError(_("The file has more than %(n)s lines.") % {"n": MAX_ROWS})
+        raise UserError(
+            ngettext("The file has more than %(n)s line.", "The file has more than %(n)s lines.", MAX_ROWS)
+            % {"n": MAX_ROWS}
+        )
 
     def cell(row: Sequence[str], i: int) -> str:
         return row[i] if i < len(row) else ""

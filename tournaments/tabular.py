@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.errors import UserError
 
@@ -95,5 +96,10 @@ def read_table(
     if not numbered:
         raise UserError(_("The file has no lines."))
     if len(numbered) > limits.rows_max + 1:
-        raise UserError(_("The file has more than %(n)s lines.") % {"n": limits.rows_max})
+        raise UserError(
+            ngettext(
+                "The file has more than %(n)s line.", "The file has more than %(n)s lines.", limits.rows_max
+            )
+            % {"n": limits.rows_max}
+        )
     return numbered

@@ -11,6 +11,7 @@ from django.utils.functional import lazy
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from preferans.bundle.bounds import JsonRefused, JsonTooDeep, bounded_json
 
@@ -39,16 +40,29 @@ class JSONObjectField(forms.CharField):
         if not text:
             return {}
         if len(text) > self.limit:
-            raise forms.ValidationError(_("At most %(n)s characters of JSON."), params={"n": self.limit})
+            raise forms.ValidationError(
+                ngettext("At most %(n)s character of JSON.", "At most %(n)s characters of JSON.", self.limit),
+                params={"n": self.limit},
+            )
         try:  # nesting and digits bounded before decoding (formats.md §2)
             parsed = bounded_json(text)
         except JsonTooDeep as exc:
             raise forms.ValidationError(
-                _("The JSON is nested more than %(n)s levels deep."), params={"n": exc.limit}
+                ngettext(
+                    "The JSON is nested more than %(n)s level deep.",
+                    "The JSON is nested more than %(n)s levels deep.",
+                    exc.limit,
+                ),
+                params={"n": exc.limit},
             ) from exc
         except JsonRefused as exc:
             raise forms.ValidationError(
-                _("A number in the JSON is longer than %(n)s digits."), params={"n": exc.limit}
+                ngettext(
+                    "A number in the JSON is longer than %(n)s digit.",
+                    "A number in the JSON is longer than %(n)s digits.",
+                    exc.limit,
+                ),
+                params={"n": exc.limit},
             ) from exc
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(

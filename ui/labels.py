@@ -69,12 +69,12 @@ def sheet_labels() -> SheetLabels:
         no_play=pgettext("pulka sheet", "no play"),
         in_progress=pgettext("pulka sheet", "the pulka is not over: the totals are provisional"),
         rounding_off=pgettext(
-            "pulka sheet",
+            "pulka sheet rounding",
             "Whole vists by Code 4.2.12: %(seat)s writes one point off his mountain, and each of the others "
             "writes %(whists)s whists on him.",
         ),
         rounding_on=pgettext(
-            "pulka sheet",
+            "pulka sheet rounding",
             "Whole vists by Code 4.2.12: %(seat)s adds one point to his mountain and writes %(whists)s whists "
             "on each of the others.",
         ),

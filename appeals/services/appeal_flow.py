@@ -112,7 +112,7 @@ def appeal_hear(
                 raise AppealsError(_("%(name)s is not on this tournament's committee.") % {"name": m.name})
             if m.participant is not None and m.participant.number in involved:
                 raise AppealsError(
-                    _("%(name)s took part in the deal and may not sit on this appeal.") % {"name": m.name},
+                    _("%(name)s played in the deal, so may not sit on this appeal.") % {"name": m.name},
                     code="conflict",
                 )
         appeal.panel.all().delete()
@@ -291,7 +291,8 @@ def appeal_sign(*, appeal: Appeal, member: CommitteeMember, user: Any, now: dt.d
         seat = appeal.panel.filter(member=member).first()
         if seat is None:
             raise AppealsError(
-                _("%(name)s did not hear this appeal.") % {"name": member.name}, code="not_member"
+                _("%(name)s is not on the panel that heard this appeal.") % {"name": member.name},
+                code="not_member",
             )
         if seat.signed_at is not None:
             raise TransitionRefused(_("%(name)s has already signed.") % {"name": member.name}, code="signed")

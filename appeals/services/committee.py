@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from appeals.models import CommitteeElection, CommitteeMember
 from appeals.services._errors import AppealsError
@@ -70,13 +71,25 @@ def _check(
         )
     if len(note) > MAX_NOTE:
         raise AppealsError(
-            _("The note on the vote is at most %(max)s characters.") % {"max": MAX_NOTE}, code="note"
+            ngettext(
+                "The note on the vote is at most %(max)s character.",
+                "The note on the vote is at most %(max)s characters.",
+                MAX_NOTE,
+            )
+            % {"max": MAX_NOTE},
+            code="note",
         )
     if not elected:
         raise AppealsError(_("Name at least one member the vote elected."), code="elected")
     if len(elected) > MAX_ELECTED:
         raise AppealsError(
-            _("At most %(max)s members are elected in one vote.") % {"max": MAX_ELECTED}, code="elected"
+            ngettext(
+                "At most %(max)s member is elected in one vote.",
+                "At most %(max)s members are elected in one vote.",
+                MAX_ELECTED,
+            )
+            % {"max": MAX_ELECTED},
+            code="elected",
         )
     names = [e.name.strip() for e in elected]
     if any(not n or len(n) > 200 for n in names):
@@ -86,7 +99,11 @@ def _check(
     for e in elected:
         if not 0 <= e.votes <= voters:
             raise AppealsError(
-                _("%(name)s: the votes received are from 0 to the %(voters)s votes cast.")
+                ngettext(
+                    "%(name)s: the votes received are from 0 to the %(voters)s vote cast.",
+                    "%(name)s: the votes received are from 0 to the %(voters)s votes cast.",
+                    voters,
+                )
                 % {"name": e.name.strip(), "voters": voters},
                 code="votes",
             )

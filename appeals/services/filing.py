@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from appeals.models import Appeal, Irregularity
 from appeals.services._common import (
@@ -367,16 +368,21 @@ def _refusal_text(check: deadlines.Check, zone: dt.tzinfo, *, part: str = "sessi
             "minutes": check.params.get("minutes"),
             "deadline": _local(check.deadline, zone),
         }
+        minutes = int(params["minutes"] or 0)
         if part == "round":
             return (
-                _(
-                    "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the round, at %(deadline)s (§1)."
+                ngettext(
+                    "Filed at %(now)s: appeals close %(minutes)s minute after the end of the round, at %(deadline)s (§1).",
+                    "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the round, at %(deadline)s (§1).",
+                    minutes,
                 )
                 % params
             )
         return (
-            _(
-                "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the session, at %(deadline)s (§1)."
+            ngettext(
+                "Filed at %(now)s: appeals close %(minutes)s minute after the end of the session, at %(deadline)s (§1).",
+                "Filed at %(now)s: appeals close %(minutes)s minutes after the end of the session, at %(deadline)s (§1).",
+                minutes,
             )
             % params
         )

@@ -36,6 +36,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.models import MasterPointAward, Person, RatingEntry
 from preferans.bundle.bounds import TEXT_MAX, strip_controls
@@ -320,7 +321,9 @@ def check_texts(name: str, club: str, city: str, federation_id: str) -> dict[str
         ("federation_id", federation_id, FEDERATION_ID_MAX),
     ):
         if len(value) > bound:
-            problems[field] = _("Longer than %(n)s characters.") % {"n": bound}
+            problems[field] = ngettext(
+                "Longer than %(n)s character.", "Longer than %(n)s characters.", bound
+            ) % {"n": bound}
     return problems
 
 
@@ -369,7 +372,9 @@ def person_save(
     if rating_wrong:
         problems["declared_rating"] = rating_wrong
     if len(source) > TEXT_MAX:
-        problems["declared_rating_source"] = _("Longer than %(n)s characters.") % {"n": TEXT_MAX}
+        problems["declared_rating_source"] = ngettext(
+            "Longer than %(n)s character.", "Longer than %(n)s characters.", TEXT_MAX
+        ) % {"n": TEXT_MAX}
     if number:
         holder = by_federation_id(number)
         if holder is not None and (person is None or holder.pk != person.pk):

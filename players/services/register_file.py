@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.models import Person
 from players.services.register import check_texts, clean, name_key, site_log
@@ -161,7 +162,11 @@ def plan_import(
         if rating_problem:
             problems.setdefault("rating", rating_problem)
         if len(source) > TEXT_MAX:
-            problems.setdefault("rating_source", _("Longer than %(n)s characters.") % {"n": TEXT_MAX})
+            problems.setdefault(
+                "rating_source",
+                ngettext("Longer than %(n)s character.", "Longer than %(n)s characters.", TEXT_MAX)
+                % {"n": TEXT_MAX},
+            )
         if problems:
             role = next(iter(problems))
             raise UserError(

@@ -39,7 +39,11 @@ def problem_words(problem: Problem) -> str:
             "%(n)s players cannot make a table of 3 or 4",
             problem.players,
         ) % {"n": problem.players}
-    return _("%(n)s players do not divide into tables of 3 and 4") % {"n": problem.players}
+    return ngettext(
+        "%(n)s player does not divide into tables of 3 and 4",
+        "%(n)s players do not divide into tables of 3 and 4",
+        problem.players,
+    ) % {"n": problem.players}
 
 
 def decision_of(tournament: Tournament, number: int) -> OlympicDecision | None:
@@ -127,16 +131,23 @@ def winners_refusal(
         )
     if k == 1:
         fixes.append(
-            _(
+            ngettext(
                 "record a decision of the director on the rounds page, with a reason: the second-placed also go "
-                "on at some of the %(t)s tables"
+                "on at some of the %(t)s table",
+                "record a decision of the director on the rounds page, with a reason: the second-placed also go "
+                "on at some of the %(t)s tables",
+                tables,
             )
             % {"t": tables}
         )
-    text = _(
-        "Round %(n)s cannot be drawn: %(players)s players at %(tables)s tables send on %(going)s to round "
+    text = ngettext(
+        "Round %(n)s cannot be drawn: of %(players)s player (tables: %(tables)s), %(going)s go on to round "
         "%(next)s, and %(why)s. By the book only the table winners go on («Остальные игроки выбывают»), "
-        "nobody comes back. What you can do: %(fixes)s."
+        "nobody comes back. What you can do: %(fixes)s.",
+        "Round %(n)s cannot be drawn: of %(players)s players (tables: %(tables)s), %(going)s go on to round "
+        "%(next)s, and %(why)s. By the book only the table winners go on («Остальные игроки выбывают»), "
+        "nobody comes back. What you can do: %(fixes)s.",
+        players,
     ) % {
         "n": number,
         "players": players,
@@ -165,9 +176,12 @@ def draw(event: PulkaEvent, last: PulkaRound | None, number: int, rng: random.Ra
         chosen = list(decision.tables) if decision else []
         if any(n > len(sizes) for n in chosen):
             raise Conflict(
-                _(
+                ngettext(
+                    "The decision for round %(n)s names table %(table)s, but the round has %(t)s table: "
+                    "record it again.",
                     "The decision for round %(n)s names table %(table)s, but the round has %(t)s tables: "
-                    "record it again."
+                    "record it again.",
+                    len(sizes),
                 )
                 % {"n": number, "table": max(chosen), "t": len(sizes)},
                 code="olympic_decision_tables",
@@ -229,7 +243,12 @@ def record_decision(
     reason = (reason or "").strip()
     if not reason or len(reason) > MAX_REASON:
         raise UserError(
-            _("Give the reason for the decision (at most %(n)s characters).") % {"n": MAX_REASON},
+            ngettext(
+                "Give the reason for the decision (at most %(n)s character).",
+                "Give the reason for the decision (at most %(n)s characters).",
+                MAX_REASON,
+            )
+            % {"n": MAX_REASON},
             code="reason",
         )
     number, players = next_field_size(event)
@@ -264,7 +283,11 @@ def record_decision(
     problem = unseatable(going)
     if chosen and problem is not None:
         raise UserError(
-            _("With the second-placed of %(k)s tables, %(going)s go on and %(why)s.")
+            ngettext(
+                "With the second-placed of %(k)s table, %(going)s go on and %(why)s.",
+                "With the second-placed of %(k)s tables, %(going)s go on and %(why)s.",
+                len(chosen),
+            )
             % {"k": len(chosen), "going": going, "why": problem_words(problem)},
             code="olympic_decision_unseatable",
         )

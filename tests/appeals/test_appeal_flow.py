@@ -241,7 +241,7 @@ def test_a_member_who_played_the_deal_may_not_sit(demo, director_user):
         tournament=t, name="Player 6", participant=Participant.objects.get(tournament=t, number=6)
     )
     appeal = svc.appeal_comment(appeal=file_one(session), comment="c", user=director_user, now=IN_TIME)
-    with pytest.raises(svc.AppealsError, match="took part"):
+    with pytest.raises(svc.AppealsError, match="played in the deal"):
         svc.appeal_hear(appeal=appeal, members=[conflicted], user=director_user, now=IN_TIME)
 
 
@@ -257,7 +257,7 @@ def test_a_second_signature_and_a_stranger_are_refused(demo, director_user, comm
     with pytest.raises(svc.TransitionRefused):
         svc.appeal_sign(appeal=appeal, member=committee[0], user=director_user, now=IN_TIME)
     stranger = CommitteeMember.objects.create(tournament=t, name="Stranger")
-    with pytest.raises(svc.AppealsError, match="did not hear"):
+    with pytest.raises(svc.AppealsError, match="not on the panel"):
         svc.appeal_sign(appeal=appeal, member=stranger, user=director_user, now=IN_TIME)
 
 

@@ -4,11 +4,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sized
+
 from django import template
 
 from scoring.models import Result
 from tournaments import audit
 from tournaments.models import AuditEntry
+from tournaments.numbers import list_count as _list_count
 from ui.display import describe_in_words
 from ui.labels import contract_label
 
@@ -34,3 +37,10 @@ def row_words(result: Result) -> str:
 def contract_words(code: str) -> str:
     """A contract's code as players write it: «6C» → «6♣», «-» → «raspasy»."""
     return contract_label(code) if code else ""
+
+
+@register.filter
+def list_count(items: Sized) -> int:
+    """The count that picks the plural form of a list's label (``{% blocktranslate count n=tables|list_count %}``):
+    1 for one item, 2 for several, so that a list of 21 tables is not labelled with the singular."""
+    return _list_count(items)

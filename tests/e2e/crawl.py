@@ -1,6 +1,7 @@
 """A crawler for the browser tests: it starts where a user starts and follows the links a user can click, one page
 of each kind (a Django route, per form of event), and checks every page it reaches the same way: axe-core
-(WCAG 2.2 A/AA and axe's best practices), no table wider than the screen, and on a Russian page no English word.
+(WCAG 2.2 A/AA and axe's best practices), no table wider than the screen, no wrong plural (tests/plurals.py) and on
+a Russian page no English word.
 
 Used by ``test_every_page.py``; the checks are pure functions of the page so that each is written once."""
 
@@ -14,6 +15,7 @@ from urllib.parse import urldefrag, urlsplit
 from django.urls import Resolver404, resolve
 
 from tests.e2e.conftest import overflowing, screenshot
+from tests.plurals import all_findings, english_wrong_forms
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
 
@@ -193,8 +195,14 @@ def standard_checks(
             small = pg.evaluate(SMALL_TARGETS_JS)
             if small:
                 report.fail(url, f"targets under 44×44 px on a phone: {'; '.join(small[:8])}")
+        text = pg.evaluate(READ_TEXT_JS)
+        # Plurals are read in the page's own lines and cells (a number never agrees with a word in the next cell).
+        shown = re.sub(r"[\t\n]+", " | ", pg.evaluate("() => document.body.innerText"))
+        wrong = all_findings(shown) if russian else english_wrong_forms(shown)
+        if wrong:
+            report.fail(url, f"wrong plural: {'; '.join(map(str, wrong[:6]))}")
         if russian:
-            words = english_words(pg.evaluate(READ_TEXT_JS), allowed)
+            words = english_words(text, allowed)
             if words:
                 report.fail(url, f"English words on a Russian page: {', '.join(words[:12])}")
 

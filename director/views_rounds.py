@@ -221,6 +221,8 @@ def handover_page(
         "round": rnd,
         "next_round": nxt,
         "items": items,
+        # with two rooms or more each row names its room (table 1 is in every room), as the seating does
+        "rooms": max((h.room for h in items), default=1),
         # who rested this round and sits down again, and who leaves his seat to rest next round
         "back_from_rest": [r for r in resting.get(number, []) if r.back_round == number + 1],
         "to_rest": resting.get(number + 1, []) if nxt is not None else [],

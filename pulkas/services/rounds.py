@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from preferans.pairing import Pairing
 from preferans.pulka.forms import TablePlan, draw_tables, order_by_rating
@@ -50,7 +51,9 @@ def event_over(event: PulkaEvent, last: PulkaRound | None) -> str:
             return _("The final has been played: the event is over.")
         return ""
     if last.number >= event.rounds:
-        return _("All %(n)s rounds have been played.") % {"n": event.rounds}
+        return ngettext(
+            "The only round has been played.", "All %(n)s rounds have been played.", event.rounds
+        ) % {"n": event.rounds}
     return ""
 
 

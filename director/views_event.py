@@ -38,13 +38,13 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "director/index.html", context)
 
 
-@login_required
 def printed_language(request: HttpRequest) -> str:
     """The language of the request, if it is one the printed results come in, else the site's default."""
     code = (getattr(request, "LANGUAGE_CODE", "") or "").split("-")[0]
     return code if code in dict(django_settings.LANGUAGES) else django_settings.LANGUAGE_CODE
 
 
+@login_required
 def create(request: HttpRequest) -> HttpResponse:
     form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -83,7 +83,7 @@ class TournamentForm(forms.Form):
         label=_("Written bidding"),
         required=False,
         help_text=_(
-            "Rules §13.1: a special condition of the organisers («запись торговли»): each protocol row may carry "
+            "Rules §13.1: a special condition of the organisers (written bidding): each protocol row may carry "
             "the bidding, shown on the protocol."
         ),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
@@ -37,11 +38,20 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "director/index.html", context)
 
 
+def printed_language(request: HttpRequest) -> str:
+    """The language of the request, if it is one the printed results come in, else the site's default."""
+    code = (getattr(request, "LANGUAGE_CODE", "") or "").split("-")[0]
+    return code if code in dict(django_settings.LANGUAGES) else django_settings.LANGUAGE_CODE
+
+
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
     form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         values = form.values()
+        # The printed results are in the language the director created the event in (he can pick another file
+        # by file on the exports page): an event set up in English prints its cards and standings in English.
+        values["language"] = printed_language(request)
         try:
             if values["form"] == Form.DUPLICATE:
                 tournament = tournament_create(user=request.user, now=timezone.now(), **values)
@@ -57,6 +67,7 @@ def create(request: HttpRequest) -> HttpResponse:
                     starts_on=values["starts_on"],
                     venue=values["venue"],
                     correction_minutes=values["correction_minutes"],
+                    language=values["language"],
                 )
         except UserError as exc:
             form.add_error(None, str(exc))

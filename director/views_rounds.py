@@ -26,7 +26,7 @@ from duplicate.rounds import (
     round_start,
     session_movement,
 )
-from preferans.movements import MovementError, director_rows
+from preferans.movements import Movement, MovementError, director_rows
 from scoring.dd_flags import session_flags
 from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Table, Tournament
@@ -69,6 +69,15 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
         return render(request, "director/_dashboard_live.html", context)
     context["dd_flags"] = session_flags(session)  # docs/double-dummy.md: the director's eyes only
     return render(request, "director/dashboard.html", context)
+
+
+def nobody_moves(m: Movement) -> bool:
+    """Every table seats the same players in every round (the basic movement on 2 tables a room does): the
+    director chose a movement in which nobody meets a new opponent."""
+    groups = [
+        {(ta.room, ta.table): frozenset(p for _line, p in ta.seats) for ta in rnd.tables} for rnd in m.rounds
+    ]
+    return len(groups) > 1 and all(g == groups[0] for g in groups[1:])
 
 
 def scheme_label(scheme: str) -> str:
@@ -125,6 +134,16 @@ def movement(request: HttpRequest, tournament: Tournament, session: Session) -> 
             messages.success(
                 request, _("The movement is set: everyone is seated and the boards are assigned.")
             )
+            chosen = session_movement(session)
+            if chosen is not None and nobody_moves(chosen):
+                messages.warning(
+                    request,
+                    _(
+                        "In this movement every table keeps the same players in every round: only the sets "
+                        "move, and nobody meets a new opponent. With more tables in a room, or the suggested "
+                        "movement, the players change tables."
+                    ),
+                )
             return redirect("director:seating", slug=tournament.slug, session=session.number)
     offer = movement_offer(tournament)
     current = session_movement(session)
@@ -221,6 +240,8 @@ def handover_page(
         "round": rnd,
         "next_round": nxt,
         "items": items,
+        # with two rooms or more each row names its room (table 1 is in every room), as the seating does
+        "rooms": max((h.room for h in items), default=1),
         # who rested this round and sits down again, and who leaves his seat to rest next round
         "back_from_rest": [r for r in resting.get(number, []) if r.back_round == number + 1],
         "to_rest": resting.get(number + 1, []) if nxt is not None else [],

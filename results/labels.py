@@ -212,8 +212,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "table_code": "Table code",
         "card_rules": (
             "The player at N takes the set from the given place of the director's row and puts it back there "
-            "after the round. After each round everyone moves as shown: «3S–2W» = the S of table 3 goes to "
-            "table 2, seat W; «P» = rests next round."
+            "after the round. After each round everyone moves as shown: “3S–2W” = the S of table 3 goes to "
+            "table 2, seat W; “P” = rests next round."
         ),
         "row_rules": (
             "Sets lie in a row, set 1 at place 1. Z = the set at that place is not played this round; a number = "

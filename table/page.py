@@ -89,6 +89,8 @@ def _card(
         if result
         else [],
         "confirmed": [seat_label(state, s) for s in (result.confirmed_by or [])] if result else [],
+        # one opponent's confirmation closes the row: the page says «one of», not all of those named
+        "one_of": bool(result and state.confirmers().one and len(state.awaiting(result)) > 1),
         "can_correct": bool(
             can_see
             and result

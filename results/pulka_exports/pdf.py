@@ -156,6 +156,8 @@ class _Line:
 
 @dataclass(frozen=True)
 class _Box:
+    """A table's box (or the round's byes'): its head, the table's state, its rows, its figures' widths."""
+
     head: str
     state: str
     lines: list[_Line]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
+from dataclasses import dataclass
 
 from reportlab.lib import colors  # type: ignore[import-untyped]
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
@@ -24,6 +26,7 @@ from results.pulka_exports.labels import form_name, pulka_labels, sheet_labels
 from results.pulka_exports.model import EventView, RoundView, TableView, ratings_before
 from results.pulka_exports.workbook import round_title, table_state
 from ui import pulka_sheet_pdf as sheet_pdf
+from ui.pulka_shapes import clean, fit_text, wrap_text
 from ui.templatetags.scores import vists_text
 
 __all__ = ["bracket_pdf", "seating_pdf", "sheets_pdf", "standings_pdf"]
@@ -123,61 +126,93 @@ def standings_pdf(view: EventView, *, lang: str, now: dt.datetime) -> bytes:
 
 
 # -- the Olympic bracket ---------------------------------------------------------------------------------------
-ROW_H, HEAD_H, GAP = 13.0, 14.0, 7.0
+HEAD_H, ROW_H, GAP, GAP_X = 14.0, 13.0, 7.0, 14.0  # a box's head and row, between boxes, between columns
+SEAT_W, PAD = 14.0, 4.0  # the seat letter's column; a box's inner margin and the space between its columns
+BASE, BELOW = 9.2, 3.8  # a row's first baseline below its top, its last baseline above its bottom
+NAME_SIZES = (8.0, 7.5, 7.0, 6.5)  # a name's type: smaller only when it must
+BESIDE_SIZES = NAME_SIZES[:2]  # beside the figures; a name needing smaller type there goes on under them
 
 
-def _box_height(table: TableView) -> float:
-    return HEAD_H + ROW_H * len(table.seats)
+def _measure(text: str, size: float, bold: bool = False) -> float:
+    return float(text_width(text, FONT_BOLD if bold else FONT, size))
 
 
-def bracket_pdf(view: EventView, *, lang: str, now: dt.datetime) -> bytes:
-    """Rounds as columns, each table a box (seat, player, vists, place), who went on in bold on green with an
-    arrow; a column too long for the page continues on the next page (the later rounds are on the first)."""
+@dataclass(frozen=True)
+class _Line:
+    """One row of a box: a player's name in as many lines as it takes (in ``size`` pt), his figures."""
+
+    seat: str
+    name: list[str]
+    size: float
+    vists: str
+    rank: str
+    went_on: bool
+    winner: bool
+
+    @property
+    def height(self) -> float:
+        return max(ROW_H, BASE + (len(self.name) - 1) * _leading(self.size) + BELOW)
+
+
+@dataclass(frozen=True)
+class _Box:
+    """A table's box (or the round's byes'): its head, the table's state, its rows, its figures' widths."""
+
+    head: str
+    state: str
+    lines: list[_Line]
+    vists_w: float
+    rank_w: float
+
+    @property
+    def height(self) -> float:
+        return HEAD_H + sum(line.height for line in self.lines)
+
+
+def _leading(size: float) -> float:
+    return round(size * 1.15, 2)
+
+
+def name_lines(
+    name: str, width: float, bold: bool = False, mark: str = "", beside: float = 0.0
+) -> tuple[float, list[str]]:
+    """A name (after its ``mark``) as the bracket prints it in a row ``width`` points wide whose first line
+    keeps ``beside`` points on the right for the figures, and in what size. Beside the figures: on one line at
+    8 pt if it fits, else on two lines cut between words or after a hyphen, in the larger type of
+    :data:`BESIDE_SIZES` that allows it. A name that no two such lines hold (a narrow column) goes on under
+    the figures, over the row's whole width: in the largest type of :data:`NAME_SIZES` that keeps its words
+    whole, at worst in the smallest with a word too long for the row cut between letters
+    (:func:`wrap_text`). Every letter is printed: a name is never cut short."""
+    parts = [part for word in name.split() for part in re.findall(r"[^-]+-*|-+", word)]
+
+    def whole(size: float, room: float) -> bool:  # no word cut between its letters
+        return all(_measure(part, size, bold) <= room for part in parts)
+
+    def wrap(size: float, room: float, indent: float) -> list[str]:
+        lines = wrap_text(name, room, size, _measure, bold, indent + _measure(mark, size, bold))
+        return [mark + lines[0], *lines[1:]]
+
+    for size in BESIDE_SIZES:
+        if whole(size, width - beside):
+            lines = wrap(size, width - beside, 0.0)
+            if len(lines) <= 2 and lines[0] != mark:
+                return size, lines
+    for size in NAME_SIZES:
+        if whole(size, width):
+            return size, wrap(size, width, beside)
+    return NAME_SIZES[-1], wrap(NAME_SIZES[-1], width, beside)
+
+
+def _box(table: TableView | None, r: RoundView, w: float, lang: str) -> _Box:
+    """A table's box (``None``: the round's byes) laid out for a column ``w`` points wide: the figures' columns
+    as wide as their widest text, the rest for the names."""
     lab = pulka_labels(lang)
-    doc = _doc(view, lab["bracket"], lang, now, landscape=True)
-    y0 = doc.heading(doc.new_page(), lab["bracket"])
-    if not view.rounds:
-        doc.paragraph(y0, lab["no_rounds"], size=11)
-        return doc.finish()
-    y0 = doc.paragraph(y0, lab["legend"], size=8) - 4
-    columns = view.rounds
-    width = doc.width - 2 * MARGIN
-    gap_x = 14.0
-    col_w = (width - gap_x * (len(columns) - 1)) / len(columns)
-    box_h = max((_box_height(t) for r in columns for t in r.tables), default=HEAD_H) + GAP
-    capacity = max(1, int((y0 - doc.bottom - 16) // box_h))
-    pages = max(-(-(len(r.tables) + bool(r.byes)) // capacity) for r in columns)
-    for page in range(pages):
-        top = y0 if page == 0 else doc.new_page() - 4
-        for k, r in enumerate(columns):
-            x = MARGIN + k * (col_w + gap_x)
-            items: list[TableView | None] = [*r.tables, *([None] if r.byes else [])]  # None: the byes' box
-            chunk = items[page * capacity : (page + 1) * capacity]
-            doc.c.setFillColor(colors.black)
-            doc.c.setFont(FONT_BOLD, 10.5)
-            doc.c.drawString(x, top - 10, round_title(r, lang))
-            if not chunk:
-                continue
-            room = top - 16 - doc.bottom
-            used = sum((_box_height(t) if t else HEAD_H + ROW_H * len(r.byes)) for t in chunk)
-            space = max(GAP, (room - used) / (len(chunk) + 1))  # spread down the column like a bracket
-            y = top - 16 - space
-            for item in chunk:
-                y = _draw_box(doc, item, r, x, y, col_w, lang) - space
-    return doc.finish()
-
-
-def _draw_box(
-    doc: PdfDoc, table: TableView | None, r: RoundView, x: float, y: float, w: float, lang: str
-) -> float:
-    lab = pulka_labels(lang)
-    c = doc.c
     if table is None:
         head, state = lab["byes"], ""
-        lines = [(None, p.name or str(p.number), "", "", True, False) for p in r.byes]
+        rows = [("", p.name or str(p.number), "", "", True, False) for p in r.byes]
     else:
         head, state = lab["table_n"].format(n=table.number), table_state(table, lang)
-        lines = [
+        rows = [
             (
                 s.seat,
                 s.participant.name or str(s.participant.number),
@@ -188,55 +223,108 @@ def _draw_box(
             )
             for s in table.by_rank
         ]
-    h = HEAD_H + ROW_H * len(lines)
+    vists_w = max((_measure(row[2], 8) for row in rows), default=0.0)
+    rank_w = max((_measure(row[3], 8, True) for row in rows), default=0.0)
+    beside = (vists_w + PAD if vists_w else 0.0) + (rank_w + PAD if rank_w else 0.0)
+    lines = []
+    for seat, name, vists, rank, went_on, winner in rows:
+        mark = f"{STAR} " if winner else f"{ARROW} " if went_on else ""
+        size, text = name_lines(clean(name), w - PAD - SEAT_W - PAD, went_on or winner, mark, beside)
+        lines.append(_Line(seat, text, size, vists, rank, went_on, winner))
+    return _Box(head, state, lines, vists_w, rank_w)
+
+
+def _pages(boxes: list[_Box], room: float) -> list[list[_Box]]:
+    """A column's boxes split into the pages they fill, each page holding as many as its ``room`` allows (at
+    least one)."""
+    pages: list[list[_Box]] = [[]]
+    used = GAP
+    for box in boxes:
+        if pages[-1] and used + box.height + GAP > room:
+            pages.append([])
+            used = GAP
+        pages[-1].append(box)
+        used += box.height + GAP
+    return pages
+
+
+def bracket_pdf(view: EventView, *, lang: str, now: dt.datetime) -> bytes:
+    """Rounds as columns, each table a box (seat, player, vists, place), who went on in bold on green with an
+    arrow, every name whole (on two lines when long); a column too long for the page continues on the next
+    page (the later rounds are on the first)."""
+    lab = pulka_labels(lang)
+    doc = _doc(view, lab["bracket"], lang, now, landscape=True)
+    y0 = doc.heading(doc.new_page(), lab["bracket"])
+    if not view.rounds:
+        doc.paragraph(y0, lab["no_rounds"], size=11)
+        return doc.finish()
+    y0 = doc.paragraph(y0, lab["legend"], size=8) - 4
+    columns = view.rounds
+    width = doc.width - 2 * MARGIN
+    col_w = (width - GAP_X * (len(columns) - 1)) / len(columns)
+    boxes = [[_box(t, r, col_w, lang) for t in [*r.tables, *([None] if r.byes else [])]] for r in columns]
+    chunks = [_pages(col, y0 - doc.bottom - 16) for col in boxes]
+    for page in range(max(len(col) for col in chunks)):
+        top = y0 if page == 0 else doc.new_page() - 4
+        for k, (r, col) in enumerate(zip(columns, chunks, strict=True)):
+            x = MARGIN + k * (col_w + GAP_X)
+            doc.c.setFillColor(colors.black)
+            doc.c.setFont(FONT_BOLD, 10.5)
+            doc.c.drawString(x, top - 10, round_title(r, lang))
+            if page >= len(col) or not col[page]:
+                continue
+            chunk = col[page]
+            room = top - 16 - doc.bottom
+            used = sum(b.height for b in chunk)
+            space = max(GAP, (room - used) / (len(chunk) + 1))  # spread down the column like a bracket
+            y = top - 16 - space
+            for box in chunk:
+                y = _draw_box(doc, box, r.final, x, y, col_w) - space
+    return doc.finish()
+
+
+def _draw_box(doc: PdfDoc, box: _Box, final: bool, x: float, y: float, w: float) -> float:
+    c = doc.c
     c.setFillColor(GREY)
     c.rect(x, y - HEAD_H, w, HEAD_H, stroke=0, fill=1)
-    for i, line in enumerate(lines):
-        if line[4] or line[5]:
-            c.setFillColor(GOLD if line[5] else GREEN)
-            c.rect(x, y - HEAD_H - ROW_H * (i + 1), w, ROW_H, stroke=0, fill=1)
     c.setFillColor(colors.black)
     c.setFont(FONT_BOLD, 8.5)
-    c.drawString(x + 4, y - HEAD_H + 4, head)
-    if state:
+    c.drawString(x + PAD, y - HEAD_H + 4, box.head)
+    if box.state:
         c.setFont(FONT, 6.8)
         c.setFillColor(DARK)
-        c.drawRightString(
-            x + w - 4, y - HEAD_H + 4, _fit(state, FONT, 6.8, w - text_width(head, FONT_BOLD, 8.5) - 14)
-        )
-    seat_w, rank_w, vists_w = 14.0, 22.0, 40.0
-    for i, (seat, name, vists, rank, went_on, winner) in enumerate(lines):
-        base = y - HEAD_H - ROW_H * (i + 1) + 3.8
-        font = FONT_BOLD if went_on or winner else FONT
+        room = w - _measure(box.head, 8.5, True) - 3 * PAD - 2
+        c.drawRightString(x + w - PAD, y - HEAD_H + 4, fit_text(box.state, room, 6.8, _measure))
+    top = y - HEAD_H
+    for line in box.lines:
+        h = line.height
+        if line.went_on or line.winner:
+            c.setFillColor(GOLD if line.winner else GREEN)
+            c.rect(x, top - h, w, h, stroke=0, fill=1)
+        base = top - BASE
         c.setFillColor(DARK)
         c.setFont(FONT, 8)
-        if seat:
-            c.drawString(x + 4, base, seat)
+        if line.seat:
+            c.drawString(x + PAD, base, line.seat)
         c.setFillColor(colors.black)
-        c.setFont(font, 8)
-        mark = f"{STAR} " if winner else f"{ARROW} " if went_on else ""
-        c.drawString(x + 4 + seat_w, base, _fit(mark + name, font, 8, w - seat_w - rank_w - vists_w - 10))
+        c.setFont(FONT_BOLD if line.went_on or line.winner else FONT, line.size)
+        for i, text in enumerate(line.name):
+            c.drawString(x + PAD + SEAT_W, base - i * _leading(line.size), text)
         c.setFont(FONT, 8)
-        c.drawRightString(x + w - rank_w - 4, base, vists)
+        c.drawRightString(x + w - PAD - (box.rank_w + PAD if box.rank_w else 0), base, line.vists)
         c.setFont(FONT_BOLD, 8)
-        c.drawRightString(x + w - 4, base, rank)
+        c.drawRightString(x + w - PAD, base, line.rank)
+        top -= h
     c.setStrokeColor(LINE)
     c.setLineWidth(0.4)
-    for i in range(len(lines)):
-        c.line(x, y - HEAD_H - ROW_H * i, x + w, y - HEAD_H - ROW_H * i)
-    c.setStrokeColor(colors.Color(0.6, 0.48, 0.1) if r.final else colors.black)
-    c.setLineWidth(1.4 if r.final else 0.8)
-    c.rect(x, y - h, w, h, stroke=1, fill=0)
-    return y - h
-
-
-def _fit(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width``."""
-    if text_width(text, font, size) <= width:
-        return text
-    while text and text_width(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
+    top = y - HEAD_H
+    for line in box.lines:
+        c.line(x, top, x + w, top)
+        top -= line.height
+    c.setStrokeColor(colors.Color(0.6, 0.48, 0.1) if final else colors.black)
+    c.setLineWidth(1.4 if final else 0.8)
+    c.rect(x, y - box.height, w, box.height, stroke=1, fill=0)
+    return y - box.height
 
 
 # -- seating of a round ----------------------------------------------------------------------------------------

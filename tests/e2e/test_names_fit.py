@@ -1,6 +1,7 @@
 """Names whole on the players' phones (issue 30): the seat chips of the pulka sheet's page and of the duplicate
 table's page, the drawn sheet and its PDF, at a table of 4 (the dealer sits out) and of 3, with long real
-Russian names. Nothing cut off with an ellipsis or clipped, nothing to scroll sideways on a 390 px phone.
+Russian names; and the director's page of a pulka table, its table of results. Nothing cut off with an
+ellipsis or clipped, nothing to scroll sideways on a 390 px phone.
 Screenshots (390 and 1366 px) and the PDF's pages go to test-artifacts/ (names-fit-*.png)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import subprocess
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import ARTIFACTS, OVERFLOW_JS, screenshot
 from tests.e2e.conftest import login as log_in
@@ -158,7 +160,7 @@ def test_the_duplicate_tables_seat_chips_show_every_name_whole(phone, page, dire
             now=timezone.now(), tournament=t, user=director, number=p.number, name=name, participant=p
         )
     code = f"TAB1NF{players}"
-    for pg, width in ((phone, 390), (page, 1366)):
+    for pg, width in ((phone, 390), (page, 820), (page, 1024), (page, 1366)):
         pg.set_viewport_size({"width": width, "height": 844})
         pg.goto(f"/table/{code}/")
         assert_chips_whole(pg, NAMES[:players])
@@ -170,3 +172,49 @@ def test_the_duplicate_tables_seat_chips_show_every_name_whole(phone, page, dire
         unlock.locator("button[type=submit]").click()
     assert_chips_whole(phone, NAMES[:players])
     screenshot(phone, f"names-fit-table{players}-unlocked-390")
+
+
+# Every name cell of the director's table of results: its words wider than the cell's room (a word broken
+# between letters), and whether the cell hides any of its text.
+FINALS_JS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d'), bad = [];
+  for (const td of document.querySelectorAll('#finals td.who')) {
+    const cs = getComputedStyle(td), room = td.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (td.scrollWidth > td.clientWidth + 1) bad.push(`clipped ${td.innerText}`);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    for (const word of td.innerText.split(/\\s+/)) if (ctx.measureText(word).width > room + 0.5) bad.push(word);
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("form", ["compensation", "olympic"])
+def test_the_directors_pulka_table_page_fits_a_phone(phone, page, director, form) -> None:  # type: ignore[no-untyped-def]
+    """The director's page of a table (/director/<slug>/pulka/r<n>/t<t>/) with long names: its table of results
+    (``#finals``, with the compensation's column, or the Olympic «goes on» marks) and the deals fit the screen
+    on a 390 px phone (a block per player), a tablet, a small laptop (the result under the sheet) and a
+    desktop (beside it), every name whole in it, no word broken."""
+    from pulkas.models import PulkaTable
+    from pulkas.simulate import play_round
+    from tests.pulkas.factory import pulka_event, running_round
+
+    column = {"compensation_x": 2, "compensation_y": 0} if form == "compensation" else {}  # its widest table
+    t = pulka_event(director, form, 4, 4, names=NAMES, slug=f"dir-names-{form}", pool=10, **column)
+    pulka_round = running_round(director, t)
+    play_round(pulka_round, random.Random(3), now=timezone.now(), deals=3)
+    table = PulkaTable.objects.get(round=pulka_round)
+    for pg, width in ((phone, 390), (page, 820), (page, 1024), (page, 1366)):
+        pg.set_viewport_size({"width": width, "height": 844})
+        log_in(pg, "director", "pw-director-1")
+        pg.goto(f"/director/{t.slug}/pulka/r1/t{table.number}/")
+        cells = pg.locator("#finals td.who")
+        expect(cells).to_have_count(4)
+        screenshot(pg, f"names-fit-director-table-{form}-{width}")
+        pg.locator("#result").screenshot(
+            path=str(ARTIFACTS / f"names-fit-director-table-{form}-{width}-result.png")
+        )
+        text = squeeze(" ".join(cells.all_inner_texts()))
+        for name in NAMES:
+            assert squeeze(name) in text, name
+        assert pg.evaluate(FINALS_JS) == [], width
+        assert pg.evaluate(OVERFLOW_JS) == [], width

@@ -48,7 +48,7 @@ def test_rule_5_procedure_2_the_director_seats_a_basic_movement_in_two_rooms(cli
     ]
     sets = {(s.room, s.table_number): s.set_number for s in session.seatings.filter(round_number=1)}
     assert [sets[(1, t)] for t in (1, 2, 3)] == [sets[(2, t)] for t in (1, 2, 3)]
-    assert "Залов: 2" in client.get(url).content.decode()
+    assert "залов: 2, столов в каждом зале: " in client.get(url).content.decode()
 
 
 @pytest.mark.django_db

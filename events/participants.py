@@ -37,6 +37,18 @@ __all__ = ["new_pin", "participant_delete", "participant_save", "participants_im
 PIN_LENGTH = 4
 
 
+def _too_many_participants() -> UserError:
+    """The one refusal of a field over its bound, for the import and the form alike."""
+    return UserError(
+        ngettext(
+            "A tournament has at most %(n)s participant.",
+            "A tournament has at most %(n)s participants.",
+            PARTICIPANTS_MAX,
+        )
+        % {"n": PARTICIPANTS_MAX}
+    )
+
+
 def _in_use(tournament: Tournament) -> set[int]:
     """Numbers of participants who are seated or have results or penalties (they cannot be removed)."""
     seated: set[int] = set()
@@ -83,14 +95,7 @@ def participants_import(
                 % {"line": line.line, "problem": next(p for p in problems if p)}
             )
     if len(existing | {line.number for line in good}) > PARTICIPANTS_MAX:
-        raise UserError(
-            ngettext(
-                "A tournament has at most %(n)s participant.",
-                "A tournament has at most %(n)s participants.",
-                PARTICIPANTS_MAX,
-            )
-            % {"n": PARTICIPANTS_MAX}
-        )
+        raise _too_many_participants()
     clash = sorted(line.number for line in good if line.number in existing)  # type: ignore[misc]
     if clash:
         raise UserError(
@@ -166,14 +171,7 @@ def participant_save(
     if problem:
         raise UserError(problem, code="rating")
     if participant is None and tournament.participants.count() >= PARTICIPANTS_MAX:
-        raise UserError(
-            ngettext(
-                "A tournament has at most %(n)s participant.",
-                "A tournament has at most %(n)s participants.",
-                PARTICIPANTS_MAX,
-            )
-            % {"n": PARTICIPANTS_MAX}
-        )
+        raise _too_many_participants()
     clash = tournament.participants.filter(number=number)
     if participant is not None:
         clash = clash.exclude(pk=participant.pk)

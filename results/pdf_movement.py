@@ -154,9 +154,7 @@ def table_cards_pdf(
         c.drawString(MARGIN, y - 34, name)
         c.setFont(FONT, 10)
         c.setFillColor(DARK)
-        c.drawString(
-            MARGIN, y - 52, f"{lab['session']} {session} · {lab['rounds_n']}: {len(card.rounds)}"
-        )
+        c.drawString(MARGIN, y - 52, f"{lab['session']} {session} · {lab['rounds_n']}: {len(card.rounds)}")
         c.setFillColor(colors.black)
         if link is not None:
             qx = doc.width - MARGIN - qr_size

@@ -43,6 +43,8 @@ VISIBLE_ENGLISH_JS = """() => {
 
 def english_only(pg, name: str) -> None:  # type: ignore[no-untyped-def]
     """The page speaks English: no Russian word, no «1 rounds»."""
+    pg.wait_for_load_state("load")  # a click may still be on its way to the next page
+    pg.wait_for_selector("body footer")
     text = pg.evaluate(VISIBLE_ENGLISH_JS)
     assert not CYRILLIC.findall(text), (
         f"{name}: Russian on an English page: {sorted(set(CYRILLIC.findall(text)))}"

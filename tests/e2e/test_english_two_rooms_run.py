@@ -16,6 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import overflowing, screenshot
+from tests.e2e.test_event_day_whole_event import enter_row
+from tests.e2e.test_pulka_events import write_deal
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -109,33 +111,6 @@ def import_players(page, names: list[str], *, shot: str = "") -> None:  # type: 
         look(page, shot)
     page.click("button[name=confirm]")
     page.wait_for_url("**/participants/")
-
-
-def pick(pg, board: int, name: str, value: str | None = None) -> None:  # type: ignore[no-untyped-def]
-    """Tap a choice of the phone form (the radio's label); value None: the first one offered."""
-    radios = pg.locator(f"#board-{board} input[name={name}]")
-    radio = (
-        radios.first if value is None else pg.locator(f"#board-{board} input[name={name}][value='{value}']")
-    )
-    radio.locator("xpath=..").click()
-
-
-def enter_row(pg, board: int, declarer_tricks: int, pin: str) -> None:  # type: ignore[no-untyped-def]
-    """The player at N enters one deal on the phone: 6♠ by the first active seat, both defenders whist."""
-    if pg.locator(f"#board-{board}").get_attribute("open") is None:
-        pg.locator(f"#board-{board} > summary").click()
-    pick(pg, board, "contract", "6S")
-    pick(pg, board, "declarer")
-    pick(pg, board, "call1", "whist")
-    pick(pg, board, "call2", "whist")
-    pg.fill(f"#board-{board} input[name=t1]", str(declarer_tricks))
-    pg.fill(f"#board-{board} input[name=t2]", "2")
-    pg.wait_for_selector(f"#board-{board} .tb-preview table.tb-vists")
-    pin_field = pg.locator(f"#board-{board} input[name=pin]")
-    if pin_field.count():  # the first row of the round; then the phone knows the player at N
-        pin_field.fill(pin)
-    pg.click(f"#board-{board} [data-role=save]")
-    pg.wait_for_selector(f"#board-{board} .tb-badge-wait")
 
 
 def play_round(browser, live_server, session, rnd: int, phones: dict) -> None:  # type: ignore[no-untyped-def]
@@ -247,37 +222,6 @@ def test_a_new_director_runs_a_two_room_event_in_english(browser, live_server, d
     look(page, "public-event")
 
 
-def write_deal(phone, table, contract: str) -> None:  # type: ignore[no-untyped-def]
-    """The next deal at a pulka table: the first hand plays ``contract``, both defenders pass; N writes it, the
-    others confirm on the same phone with their PINs."""
-    from pulkas.services.sheet import load_sheet
-
-    nxt = load_sheet(table).score().next_deal
-    seats = table.seats()
-    if phone.locator("button[name=action][value=show]").count():  # this phone does not know the table's N yet
-        phone.select_option("select[name=number]", str(seats["N"].number))
-        phone.fill("form:has(button[value=show]) input[name=pin]", seats["N"].pin)
-        with phone.expect_navigation():
-            phone.click("button[name=action][value=show]")
-
-    def pick(name, value):  # type: ignore[no-untyped-def]
-        phone.locator(f"#write input[name={name}][value='{value}']").locator("xpath=..").click()
-
-    pick("contract", contract)
-    pick("declarer", nxt.first_hand)
-    pick("call1", "pass")
-    pick("call2", "pass")
-    phone.select_option("#write select[name=writer]", str(seats["N"].number))
-    phone.fill("#write input[name=pin]", seats["N"].pin)
-    for seat, p in seats.items():
-        if seat != "N":
-            phone.fill(f"#write input[name=pin_{seat}]", p.pin)
-    phone.wait_for_selector("#write [data-role=save]:not([hidden])")
-    with phone.expect_navigation():
-        phone.click("#write [data-role=save]")
-    assert table.deals.get(number=nxt.number).status == "confirmed"
-
-
 def test_a_compensation_event_in_english(browser, live_server, django_user_model):
     from pulkas.models import PulkaTable
     from tournaments.models import Publication, Tournament
@@ -313,7 +257,7 @@ def test_a_compensation_event_in_english(browser, live_server, django_user_model
     for i, table in enumerate(tables):
         pg = english(browser, live_server, 390, 844, phone=True)
         open_table(pg, table.code)
-        write_deal(pg, table, "7S")
+        write_deal(pg, table, "7S", open_page=False)
         if i == 0:
             english_only(pg, "pulka-phone")
             screenshot(pg, "english-pulka-phone-390")

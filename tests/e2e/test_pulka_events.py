@@ -64,22 +64,23 @@ def tables_of(slug: str, number: int):  # type: ignore[no-untyped-def]
     )
 
 
-def write_deal(phone, table, contract: str) -> None:  # type: ignore[no-untyped-def]
+def write_deal(phone, table, contract: str, *, open_page: bool = True) -> None:  # type: ignore[no-untyped-def]
     """The next deal at ``table``: the first hand plays ``contract``, both defenders pass (no play: the deal is
-    deemed made); N writes it, the others confirm on the same phone with their PINs."""
+    deemed made); N writes it, the others confirm on the same phone with their PINs. ``open_page=False``: the
+    phone is already on the table's page (a player who came by clicks)."""
     from pulkas.services.sheet import load_sheet
 
-    sheet = load_sheet(table)
-    nxt = sheet.score().next_deal
+    nxt = load_sheet(table).score().next_deal
     seats = table.seats()
-    phone.goto(f"/pulka/{table.code}/")
+    if open_page:
+        phone.goto(f"/pulka/{table.code}/")
     if phone.locator("button[name=action][value=show]").count():  # this phone does not know the table's N yet
         phone.select_option("select[name=number]", str(seats["N"].number))
         phone.fill("form:has(button[value=show]) input[name=pin]", seats["N"].pin)
-        phone.click("button[name=action][value=show]")
-        phone.wait_for_load_state()
+        with phone.expect_navigation():
+            phone.click("button[name=action][value=show]")
 
-    def pick(name, value):
+    def pick(name, value):  # type: ignore[no-untyped-def]
         phone.locator(f"#write input[name={name}][value='{value}']").locator("xpath=..").click()
 
     pick("contract", contract)
@@ -92,8 +93,8 @@ def write_deal(phone, table, contract: str) -> None:  # type: ignore[no-untyped-
         if seat != "N":
             phone.fill(f"#write input[name=pin_{seat}]", p.pin)
     phone.wait_for_selector("#write [data-role=save]:not([hidden])")
-    phone.click("#write [data-role=save]")
-    phone.wait_for_load_state()
+    with phone.expect_navigation():
+        phone.click("#write [data-role=save]")
     table.refresh_from_db()
     assert table.deals.count() == nxt.number, phone.content()[:3000]
     assert table.deals.get(number=nxt.number).status == "confirmed"

@@ -156,14 +156,26 @@ def play_to_the_end(
 ) -> None:
     """A drawn round started, played at random through the sheet's write path (``deals`` a table, or to the
     pool), stopped, its Olympic ties decided by lot, and ended."""
+    rounds.start_round(pulka_round=pulka_round, user=director, now=timezone.now())
+    finish_running(tournament, director, pulka_round, rng, deals)
+
+
+def finish_running(
+    tournament: Tournament,
+    director: Any,
+    pulka_round: PulkaRound,
+    rng: random.Random,
+    deals: int | None = None,
+) -> None:
+    """A running round played at random (``deals`` a table, or to the pool), stopped, its Olympic ties decided
+    by lot, and ended."""
     now = timezone.now()
-    rounds.start_round(pulka_round=pulka_round, user=director, now=now)
     play_round(pulka_round, rng, now=now, deals=deals)
     rounds.stop_round(pulka_round=pulka_round, user=director, now=now, reason="время вышло")
     for table in PulkaTable.objects.filter(round=pulka_round):
         if table.advance and table.advance["tied"]:
             places = table.olympic_advance(tournament.pulka_event) - len(table.advance["seats"])
             rounds.decide_tie(
-                table=table, seats=table.advance["tied"][:places], user=director, now=now, reason="lot"
+                table=table, seats=table.advance["tied"][:places], user=director, now=now, reason="жребий"
             )
     rounds.end_round(pulka_round=pulka_round, user=director, now=now)

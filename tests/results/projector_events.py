@@ -16,10 +16,9 @@ from duplicate.gaps import round_gaps
 from duplicate.rounds import round_end, round_start
 from events.bundles import import_bundle
 from preferans.simulate import simulated_bundle
-from pulkas.models import PulkaRound, PulkaTable
+from pulkas.models import PulkaRound
 from pulkas.services import rounds as pulka_rounds
-from pulkas.simulate import play_round
-from tests.pulkas.factory import pulka_event
+from tests.pulkas.factory import finish_running, pulka_event
 from tournaments.models import Tournament
 
 # Long Russian names, as a real entry list has them: the projector must show them whole.
@@ -89,13 +88,4 @@ def start_pulka(r: PulkaRound, user: Any) -> PulkaRound:
 
 def finish_pulka(t: Tournament, r: PulkaRound, user: Any, rng: random.Random, deals: int = 3) -> None:
     """A running round played at random (``deals`` a table), stopped, its Olympic ties decided by lot, ended."""
-    now = timezone.now()
-    play_round(r, rng, now=now, deals=deals)
-    pulka_rounds.stop_round(pulka_round=r, user=user, now=now, reason="время вышло")
-    for table in PulkaTable.objects.filter(round=r):
-        if table.advance and table.advance["tied"]:
-            places = table.olympic_advance(t.pulka_event) - len(table.advance["seats"])
-            pulka_rounds.decide_tie(
-                table=table, seats=table.advance["tied"][:places], user=user, now=now, reason="жребий"
-            )
-    pulka_rounds.end_round(pulka_round=r, user=user, now=now)
+    finish_running(t, user, r, rng, deals)

@@ -26,7 +26,7 @@ from duplicate.rounds import (
     round_start,
     session_movement,
 )
-from preferans.movements import Movement, MovementError, director_rows
+from preferans.movements import MovementError, director_rows, nobody_moves
 from scoring.dd_flags import session_flags
 from tournaments.errors import UserError
 from tournaments.models import Round, Seating, Session, Table, Tournament
@@ -69,15 +69,6 @@ def dashboard(request: HttpRequest, tournament: Tournament, session: Session | N
         return render(request, "director/_dashboard_live.html", context)
     context["dd_flags"] = session_flags(session)  # docs/double-dummy.md: the director's eyes only
     return render(request, "director/dashboard.html", context)
-
-
-def nobody_moves(m: Movement) -> bool:
-    """Every table seats the same players in every round (the basic movement on 2 tables a room does): the
-    director chose a movement in which nobody meets a new opponent."""
-    groups = [
-        {(ta.room, ta.table): frozenset(p for _line, p in ta.seats) for ta in rnd.tables} for rnd in m.rounds
-    ]
-    return len(groups) > 1 and all(g == groups[0] for g in groups[1:])
 
 
 def scheme_label(scheme: str) -> str:

@@ -23,7 +23,7 @@ from .reasons import Reason
 from .rests import Rest, Return, rests
 from .routes import Group, RouteScheme, route_movement
 from .serialize import build_movement, movement_from_dict, movement_to_dict, properties_to_dict
-from .validate import Properties, ValidationReport, check, unmet_line_pairs, validate
+from .validate import Properties, ValidationReport, check, nobody_moves, unmet_line_pairs, validate
 
 __all__ = [
     "BOOK_CORRECTIONS",
@@ -54,6 +54,7 @@ __all__ = [
     "is_prime",
     "movement_from_dict",
     "movement_to_dict",
+    "nobody_moves",
     "plan",
     "properties_to_dict",
     "render_text",

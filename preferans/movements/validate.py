@@ -196,6 +196,15 @@ def unmet_line_pairs(m: Movement) -> tuple[int, int]:
     return never, pairs
 
 
+def nobody_moves(m: Movement) -> bool:
+    """Every table seats the same players in every round (the basic movement on 2 tables a room does): a
+    movement in which nobody meets a new opponent, only the sets move."""
+    groups = [
+        {(ta.room, ta.table): frozenset(p for _line, p in ta.seats) for ta in rnd.tables} for rnd in m.rounds
+    ]
+    return len(groups) > 1 and all(g == groups[0] for g in groups[1:])
+
+
 def check(m: Movement) -> Properties:
     """Validate, raising ``MovementError`` with every problem if the movement breaks a rule."""
     report = validate(m)

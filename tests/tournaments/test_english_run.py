@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from director.views_rounds import nobody_moves
 from duplicate.gaps import round_gaps
 from duplicate.rounds import movement_choose, round_end, round_start
+from preferans.movements import nobody_moves
 from preferans.movements.basic import basic_movement
 from tests.html import parse, visible_text
 from tournaments.models import Participant, Tournament

@@ -37,7 +37,7 @@ from duplicate.rounds import pick_round, round_timer
 from events.publication import play_finished
 from pulkas.models import PulkaEvent, PulkaRound
 from pulkas.services.olympic import event_bracket
-from pulkas.services.rounds import event_over
+from pulkas.services.rounds import event_over, is_final
 from pulkas.services.standings import event_table
 from results.data import load_report
 from tournaments.models import Publication, Round, Seating, Session, Tournament
@@ -230,11 +230,6 @@ def _pulka_standings(tournament: Tournament) -> list[Line]:
     ]
 
 
-def _is_final(tournament: Tournament, rnd: PulkaRound) -> bool:
-    """An Olympic round of one table and nobody with a bye: the final (as ``results.pulka_exports.model``)."""
-    return tournament.form == "olympic" and rnd.tables.count() == 1 and not rnd.byes.exists()
-
-
 def _pulka_total(event: PulkaEvent, rnd: PulkaRound, final: bool) -> int | None:
     """How many rounds the event plays: a compensation or Swiss event's setting; an Olympic event's by its bracket
     from the next round on (``None`` where the bracket cannot say)."""
@@ -273,7 +268,7 @@ def _pulka_hall(tournament: Tournament, out: Projection) -> None:
         out.notice = _("Round %(n)s has not been drawn yet.") % {"n": 1}
         return
     event = PulkaEvent.objects.select_related("tournament").get(tournament=tournament)
-    final = _is_final(tournament, rnd)
+    final = is_final(tournament.form, rnd.tables.count(), rnd.byes.count())
     total = _pulka_total(event, rnd, final)
     out.round, out.round_status, out.rounds_total = rnd.number, rnd.status, total or 0
     out.round_text = _pulka_round_text(rnd, total, final)

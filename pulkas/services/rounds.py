@@ -40,6 +40,12 @@ def _last_round(tournament: Tournament) -> PulkaRound | None:
     return PulkaRound.objects.filter(tournament=tournament).order_by("-number").first()
 
 
+def is_final(form: str, tables: int, byes: int) -> bool:
+    """An Olympic round of one table and nobody with a bye: the final, where the prizes are played for (004-II).
+    The one rule for the event's end, the projector and the printed bracket."""
+    return form == "olympic" and tables <= 1 and byes == 0
+
+
 def event_over(event: PulkaEvent, last: PulkaRound | None) -> str:
     """Why no further round can be drawn after ``last`` (the latest round, ended), or "" while one can: an
     Olympic event is over once its final (one table, nobody with a bye) has been played (004-II); a compensation or
@@ -47,7 +53,7 @@ def event_over(event: PulkaEvent, last: PulkaRound | None) -> str:
     if last is None:
         return ""
     if event.tournament.form == "olympic":
-        if last.tables.count() <= 1 and not last.byes.exists():
+        if is_final("olympic", last.tables.count(), last.byes.count()):
             return _("The final has been played: the event is over.")
         return ""
     if last.number >= event.rounds:

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from preferans.numbers import parse_fraction
 from pulkas.models import SEATS, PulkaBye, PulkaEvent, PulkaRound, PulkaTable, PulkaTableResult
+from pulkas.services.rounds import is_final
 from pulkas.services.standings import EventTable, PlayerLine, event_table
 from tournaments.models import Participant, Tournament
 
@@ -146,7 +147,7 @@ def load_event(tournament: Tournament) -> EventView:
     views: list[RoundView] = []
     for r in rounds:
         table_views = [_table_view(t, results.get(t.pk, {}), participants) for t in tables.get(r.pk, [])]
-        final = tournament.form == "olympic" and len(table_views) == 1 and not byes.get(r.pk)
+        final = is_final(tournament.form, len(table_views), len(byes.get(r.pk, [])))
         views.append(RoundView(r, table_views, byes.get(r.pk, []), final=final))
     if tournament.form == "olympic":
         _mark_olympic(views)
